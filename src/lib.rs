@@ -1,0 +1,2 @@
+//! tavoliere: a board-game rules interpreter whose games are data files.
+pub mod syntax;

@@ -1,0 +1,136 @@
+//! The abstract syntax of rule expressions: plain data with byte spans into the expression text.
+
+/// A byte range in the text of one rule expression.
+pub type Span = std::ops::Range<usize>;
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// `2`, `2..5` or `3..`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    pub min: u32,
+    pub max: Option<u32>,
+    pub span: Span,
+}
+
+/// A condition on one site, seen from the moving side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SiteCond {
+    /// `empty`, `occupied`, `friend`, `enemy`, `any`, optionally with a piece kind.
+    Occupant { word: Name, kind: Option<Name> },
+    /// `in REGION`.
+    In(Name),
+    /// `ahead(COND)`: the next site in the direction of the last step.
+    Ahead(Box<SiteCond>),
+    Not(Box<SiteCond>),
+    And(Vec<SiteCond>),
+    Or(Vec<SiteCond>),
+}
+
+/// One segment of a move pattern: `step(orth) to empty`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// `step` or `slide`.
+    pub kind: Name,
+    pub dirs: Vec<Name>,
+    pub range: Option<Range>,
+    pub to: Option<SiteCond>,
+    pub over: Option<SiteCond>,
+    pub span: Span,
+}
+
+/// A move pattern: segments joined by `then`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RegionOp {
+    Union,
+    Intersection,
+    Difference,
+}
+
+/// A set of sites.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Region {
+    Rank(Range),
+    File { from: Name, to: Option<Name> },
+    /// Site names or region names, resolved by the compiler.
+    Names(Vec<Name>),
+    Binary(Box<Region>, RegionOp, Box<Region>),
+}
+
+/// `own pawn`, `any piece`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceFilter {
+    pub owner: Name,
+    pub kind: Name,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CompareOp {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Lt,
+}
+
+/// A condition on a whole position, seen from one side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateCond {
+    Const(bool),
+    Count {
+        filter: PieceFilter,
+        region: Option<Name>,
+        op: CompareOp,
+        value: u32,
+        span: Span,
+    },
+    Reach {
+        filter: PieceFilter,
+        region: Name,
+        dirs: Vec<Name>,
+        span: Span,
+    },
+    Not(Box<StateCond>),
+    And(Vec<StateCond>),
+    Or(Vec<StateCond>),
+}
+
+/// One action a phase of a turn allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `move` or `move KIND`.
+    Move(Option<Name>),
+    /// `place KIND`: a barrier or a piece from the reserve.
+    Place(Name),
+    Pass,
+}
+
+/// `pawn: e1 e2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub kind: Name,
+    pub sites: Vec<Name>,
+}
+
+/// One section of a textual position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PosSection {
+    /// `side kind site` triples.
+    Pieces(Vec<[Name; 3]>),
+    /// Slot names, each optionally with its barrier kind.
+    Barriers(Vec<(Option<Name>, Name)>),
+    /// `side kind count`.
+    Reserves(Vec<(Name, Name, u32, Span)>),
+    Turn { side: Name, phase: Option<(u32, Span)> },
+}

@@ -1,0 +1,504 @@
+//! The syntax layer: parses rule expressions with the pest grammar in `grammar/rules.pest`.
+//!
+//! This is the only module that knows pest. Each public function parses one
+//! kind of field and returns its AST, or a [`SyntaxError`] whose span is a
+//! byte range in the expression text and whose message uses the human names
+//! of `names.rs`.
+
+pub mod ast;
+mod names;
+
+use ast::*;
+use pest::iterators::Pair;
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/rules.pest"]
+struct RuleParser;
+
+/// A parse error inside one expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+}
+
+type Result<T> = std::result::Result<T, SyntaxError>;
+
+fn parse_entry(rule: Rule, text: &str) -> Result<Pair<'_, Rule>> {
+    match RuleParser::parse(rule, text) {
+        Ok(mut pairs) => Ok(pairs.next().expect("an entry rule yields one pair")),
+        Err(err) => Err(syntax_error(err, text)),
+    }
+}
+
+fn syntax_error(err: pest::error::Error<Rule>, text: &str) -> SyntaxError {
+    use pest::error::{ErrorVariant, InputLocation};
+    let start = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    // Underline the token that was found, not just one character.
+    let found: String = text[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    let end = if found.is_empty() {
+        start
+    } else {
+        let token_end = text[start..]
+            .char_indices()
+            .find(|&(i, c)| i > 0 && !(c.is_ascii_alphanumeric() || c == '_'))
+            .map(|(i, _)| start + i)
+            .unwrap_or(text.len());
+        token_end.max(start + found.chars().next().map_or(0, char::len_utf8))
+    };
+    let found_desc = if start >= text.len() {
+        "the end of the expression".to_string()
+    } else {
+        format!("`{}`", &text[start..end])
+    };
+    let message = match err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<&str> = positives.iter().map(|r| names::human(*r)).collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            if wanted.is_empty() {
+                format!("unexpected {found_desc}")
+            } else {
+                format!("expected {}, found {found_desc}", names::one_of(&wanted))
+            }
+        }
+        ErrorVariant::CustomError { message } => message,
+    };
+    SyntaxError {
+        span: start..end,
+        message,
+    }
+}
+
+fn span(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    s.start()..s.end()
+}
+
+fn name(pair: Pair<'_, Rule>) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
+
+fn number(pair: Pair<'_, Rule>) -> Result<u32> {
+    pair.as_str().parse().map_err(|_| SyntaxError {
+        span: span(&pair),
+        message: format!("the number `{}` is too large", pair.as_str()),
+    })
+}
+
+fn range(pair: Pair<'_, Rule>) -> Result<Range> {
+    let sp = span(&pair);
+    let mut inner = pair.into_inner();
+    let min = number(inner.next().expect("range starts with a number"))?;
+    let max = match inner.next() {
+        None => Some(min),
+        Some(_dots) => match inner.next() {
+            Some(n) => Some(number(n)?),
+            None => None,
+        },
+    };
+    if let Some(max) = max {
+        if max < min {
+            return Err(SyntaxError {
+                span: sp,
+                message: format!("the range {min}..{max} is empty: its end is below its start"),
+            });
+        }
+    }
+    Ok(Range { min, max, span: sp })
+}
+
+fn dir_set(pair: Pair<'_, Rule>) -> Vec<Name> {
+    pair.into_inner().map(name).collect()
+}
+
+// ---------------------------------------------------------------- site conditions
+
+fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
+    match pair.as_rule() {
+        Rule::site_cond => {
+            let mut parts: Vec<SiteCond> = pair
+                .into_inner()
+                .filter(|p| p.as_rule() != Rule::kw_or)
+                .map(site_cond)
+                .collect();
+            if parts.len() == 1 {
+                parts.pop().unwrap()
+            } else {
+                SiteCond::Or(parts)
+            }
+        }
+        Rule::site_and => {
+            let mut parts: Vec<SiteCond> = pair
+                .into_inner()
+                .filter(|p| p.as_rule() != Rule::kw_and)
+                .map(site_cond)
+                .collect();
+            if parts.len() == 1 {
+                parts.pop().unwrap()
+            } else {
+                SiteCond::And(parts)
+            }
+        }
+        Rule::site_not => {
+            let mut inner = pair.into_inner();
+            let first = inner.next().unwrap();
+            if first.as_rule() == Rule::kw_not {
+                SiteCond::Not(Box::new(site_cond(inner.next().unwrap())))
+            } else {
+                site_cond(first)
+            }
+        }
+        Rule::site_atom => site_cond(pair.into_inner().next().unwrap()),
+        Rule::site_ahead => {
+            let inner = pair.into_inner().nth(1).unwrap();
+            SiteCond::Ahead(Box::new(site_cond(inner)))
+        }
+        Rule::site_in => SiteCond::In(name(pair.into_inner().nth(1).unwrap())),
+        Rule::site_occupant => {
+            let mut inner = pair.into_inner();
+            let word = name(inner.next().unwrap());
+            let kind = inner.next().map(name);
+            SiteCond::Occupant { word, kind }
+        }
+        r => unreachable!("site condition rule {r:?}"),
+    }
+}
+
+/// Parses a site condition such as `empty and ahead(occupied)`.
+pub fn parse_site_cond(text: &str) -> Result<SiteCond> {
+    #[derive(Debug)]
+    struct Dummy;
+    let _ = Dummy;
+    let pair = parse_entry(Rule::site_cond, text)?;
+    if pair.as_str().len() != text.trim_end().len() {
+        let at = pair.as_str().len();
+        return Err(SyntaxError {
+            span: at..text.len(),
+            message: format!("unexpected `{}` after the condition", text[at..].trim()),
+        });
+    }
+    Ok(site_cond(pair))
+}
+
+// ---------------------------------------------------------------- patterns
+
+/// Parses a move pattern such as `step(orth) to occupied then step(same) to empty`.
+pub fn parse_pattern(text: &str) -> Result<Pattern> {
+    let entry = parse_entry(Rule::pattern_entry, text)?;
+    let pattern = entry.into_inner().next().unwrap();
+    let mut segments = Vec::new();
+    for seg in pattern.into_inner().filter(|p| p.as_rule() == Rule::segment) {
+        let sp = span(&seg);
+        let mut inner = seg.into_inner();
+        let kind = name(inner.next().unwrap().into_inner().next().unwrap());
+        let dirs = dir_set(inner.next().unwrap());
+        let mut segment = Segment {
+            kind,
+            dirs,
+            range: None,
+            to: None,
+            over: None,
+            span: sp,
+        };
+        for part in inner {
+            match part.as_rule() {
+                Rule::range => segment.range = Some(range(part)?),
+                Rule::seg_clause => {
+                    let clause = part.into_inner().next().unwrap();
+                    let clause_span = span(&clause);
+                    let is_to = clause.as_rule() == Rule::seg_to;
+                    let cond = site_cond(clause.into_inner().nth(1).unwrap());
+                    let slot = if is_to {
+                        &mut segment.to
+                    } else {
+                        &mut segment.over
+                    };
+                    if slot.is_some() {
+                        return Err(SyntaxError {
+                            span: clause_span,
+                            message: format!(
+                                "this segment already has a `{}` clause",
+                                if is_to { "to" } else { "over" }
+                            ),
+                        });
+                    }
+                    *slot = Some(cond);
+                }
+                r => unreachable!("segment part {r:?}"),
+            }
+        }
+        segments.push(segment);
+    }
+    Ok(Pattern { segments })
+}
+
+// ---------------------------------------------------------------- regions
+
+fn region(pair: Pair<'_, Rule>) -> Result<Region> {
+    match pair.as_rule() {
+        Rule::region => {
+            let mut inner = pair.into_inner();
+            let mut acc = region(inner.next().unwrap())?;
+            while let Some(op) = inner.next() {
+                let op = match op.as_str() {
+                    "|" => RegionOp::Union,
+                    "&" => RegionOp::Intersection,
+                    _ => RegionOp::Difference,
+                };
+                let rhs = region(inner.next().unwrap())?;
+                acc = Region::Binary(Box::new(acc), op, Box::new(rhs));
+            }
+            Ok(acc)
+        }
+        Rule::region_term => region(pair.into_inner().next().unwrap()),
+        Rule::region_rank => Ok(Region::Rank(range(pair.into_inner().nth(1).unwrap())?)),
+        Rule::region_file => {
+            let mut inner = pair.into_inner().skip(1);
+            let from = name(inner.next().unwrap());
+            let to = inner.nth(1).map(name);
+            Ok(Region::File { from, to })
+        }
+        Rule::region_names => Ok(Region::Names(pair.into_inner().map(name).collect())),
+        r => unreachable!("region rule {r:?}"),
+    }
+}
+
+/// Parses a region such as `rank 9`, `file a..c - d2` or `d11 h11`.
+pub fn parse_region(text: &str) -> Result<Region> {
+    let entry = parse_entry(Rule::region_entry, text)?;
+    region(entry.into_inner().next().unwrap())
+}
+
+// ---------------------------------------------------------------- state conditions
+
+fn piece_filter(pair: Pair<'_, Rule>) -> PieceFilter {
+    let mut inner = pair.into_inner();
+    PieceFilter {
+        owner: name(inner.next().unwrap()),
+        kind: name(inner.next().unwrap()),
+    }
+}
+
+fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
+    Ok(match pair.as_rule() {
+        Rule::state_cond | Rule::state_and => {
+            let is_or = pair.as_rule() == Rule::state_cond;
+            let mut parts = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
+                .map(state_cond)
+                .collect::<Result<Vec<_>>>()?;
+            if parts.len() == 1 {
+                parts.pop().unwrap()
+            } else if is_or {
+                StateCond::Or(parts)
+            } else {
+                StateCond::And(parts)
+            }
+        }
+        Rule::state_not => {
+            let mut inner = pair.into_inner();
+            let first = inner.next().unwrap();
+            if first.as_rule() == Rule::kw_not {
+                StateCond::Not(Box::new(state_cond(inner.next().unwrap())?))
+            } else {
+                state_cond(first)?
+            }
+        }
+        Rule::state_atom => state_cond(pair.into_inner().next().unwrap())?,
+        Rule::kw_true => StateCond::Const(true),
+        Rule::kw_false => StateCond::Const(false),
+        Rule::state_compare => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner();
+            let mut count = inner.next().unwrap().into_inner().skip(1);
+            let filter = piece_filter(count.next().unwrap());
+            let region = count.nth(1).map(name);
+            let op = match inner.next().unwrap().as_str() {
+                ">=" => CompareOp::Ge,
+                "<=" => CompareOp::Le,
+                "==" => CompareOp::Eq,
+                "!=" => CompareOp::Ne,
+                ">" => CompareOp::Gt,
+                _ => CompareOp::Lt,
+            };
+            let value = number(inner.next().unwrap())?;
+            StateCond::Count {
+                filter,
+                region,
+                op,
+                value,
+                span: sp,
+            }
+        }
+        Rule::state_reach => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner().skip(1);
+            let filter = piece_filter(inner.next().unwrap());
+            let region = name(inner.next().unwrap());
+            let dirs = dir_set(inner.next().unwrap());
+            StateCond::Reach {
+                filter,
+                region,
+                dirs,
+                span: sp,
+            }
+        }
+        r => unreachable!("state condition rule {r:?}"),
+    })
+}
+
+/// Parses a position condition such as `count(own pawn in goal) >= 1`.
+pub fn parse_state_cond(text: &str) -> Result<StateCond> {
+    let entry = parse_entry(Rule::state_entry, text)?;
+    state_cond(entry.into_inner().next().unwrap())
+}
+
+// ---------------------------------------------------------------- phases
+
+/// Parses the actions of one phase of a turn, such as `move | place wall`.
+pub fn parse_phase(text: &str) -> Result<Vec<(Action, Span)>> {
+    let entry = parse_entry(Rule::phase_entry, text)?;
+    let phase = entry.into_inner().next().unwrap();
+    Ok(phase
+        .into_inner()
+        .map(|action| {
+            let sp = span(&action);
+            let inner = action.into_inner().next().unwrap();
+            let a = match inner.as_rule() {
+                Rule::action_move => Action::Move(inner.into_inner().nth(1).map(name)),
+                Rule::action_place => Action::Place(name(inner.into_inner().nth(1).unwrap())),
+                _ => Action::Pass,
+            };
+            (a, sp)
+        })
+        .collect())
+}
+
+// ---------------------------------------------------------------- placements
+
+/// Parses the initial pieces of a side: `pawn: d4 h4; rook: a1`.
+pub fn parse_placements(text: &str) -> Result<Vec<Placement>> {
+    let entry = parse_entry(Rule::placement_entry, text)?;
+    Ok(entry
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::placement)
+        .map(|p| {
+            let mut inner = p.into_inner();
+            let kind = name(inner.next().unwrap());
+            Placement {
+                kind,
+                sites: inner.map(name).collect(),
+            }
+        })
+        .collect())
+}
+
+// ---------------------------------------------------------------- positions
+
+/// Parses the textual form of a position into its sections.
+pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
+    let entry = parse_entry(Rule::position_entry, text)?;
+    let mut out = Vec::new();
+    for section in entry
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::pos_section)
+    {
+        let sp = span(&section);
+        let inner = section.into_inner().next().unwrap();
+        let parsed = match inner.as_rule() {
+            Rule::pos_pieces => PosSection::Pieces(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|p| {
+                        let mut it = p.into_inner().map(name);
+                        [it.next().unwrap(), it.next().unwrap(), it.next().unwrap()]
+                    })
+                    .collect(),
+            ),
+            Rule::pos_barriers => PosSection::Barriers(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|slot| {
+                        let mut names: Vec<Name> = slot.into_inner().map(name).collect();
+                        let last = names.pop().unwrap();
+                        (names.pop(), last)
+                    })
+                    .collect(),
+            ),
+            Rule::pos_reserves => PosSection::Reserves(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|r| {
+                        let sp = span(&r);
+                        let mut it = r.into_inner();
+                        let side = name(it.next().unwrap());
+                        let kind = name(it.next().unwrap());
+                        let n = number(it.next().unwrap())?;
+                        Ok((side, kind, n, sp))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            Rule::pos_turn => {
+                let mut it = inner.into_inner().skip(1);
+                let side = name(it.next().unwrap());
+                let phase = match it.nth(1) {
+                    Some(n) => {
+                        let sp = span(&n);
+                        Some((number(n)?, sp))
+                    }
+                    None => None,
+                };
+                PosSection::Turn { side, phase }
+            }
+            r => unreachable!("position section {r:?}"),
+        };
+        out.push((parsed, sp));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pattern_with_lookahead_parses() {
+        let p = parse_pattern(
+            "step(orth) to occupied and not ahead(empty) then step(left | right) to empty",
+        )
+        .unwrap();
+        assert_eq!(p.segments.len(), 2);
+        assert_eq!(p.segments[1].dirs.len(), 2);
+        assert!(matches!(p.segments[0].to, Some(SiteCond::And(_))));
+    }
+
+    #[test]
+    fn errors_name_what_was_expected() {
+        let err = parse_pattern("step(orth) to").unwrap_err();
+        assert!(err.message.starts_with("expected"), "{}", err.message);
+        assert_eq!(err.span.start, 13);
+        let err = parse_region("rank 5..2").unwrap_err();
+        assert!(err.message.contains("empty"), "{}", err.message);
+    }
+
+    #[test]
+    fn regions_combine_left_to_right() {
+        let r = parse_region("rank 1..3 - file a | d4").unwrap();
+        assert!(matches!(r, Region::Binary(_, RegionOp::Union, _)));
+    }
+}

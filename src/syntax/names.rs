@@ -1,0 +1,90 @@
+//! Human names for grammar rules, used in parse errors.
+//!
+//! The match is exhaustive on purpose: a new grammar rule does not build until
+//! it has a name here.
+
+use super::Rule;
+
+pub(super) fn human(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the expression",
+        Rule::WHITESPACE | Rule::COMMENT => "a space",
+        Rule::ident_char => "a letter or digit",
+        Rule::kw_to => "`to`",
+        Rule::kw_over => "`over`",
+        Rule::kw_then => "`then`",
+        Rule::kw_and => "`and`",
+        Rule::kw_or => "`or`",
+        Rule::kw_not => "`not`",
+        Rule::kw_in => "`in`",
+        Rule::kw_ahead => "`ahead`",
+        Rule::kw_count => "`count`",
+        Rule::kw_reach => "`reach`",
+        Rule::kw_rank => "`rank`",
+        Rule::kw_file => "`file`",
+        Rule::kw_move => "`move`",
+        Rule::kw_place => "`place`",
+        Rule::kw_pass => "`pass`",
+        Rule::kw_true => "`true`",
+        Rule::kw_false => "`false`",
+        Rule::kw_pieces => "`pieces`",
+        Rule::kw_barriers => "`barriers`",
+        Rule::kw_reserves => "`reserves`",
+        Rule::kw_turn => "`turn`",
+        Rule::kw_phase => "`phase`",
+        Rule::name => "a name",
+        Rule::number => "a number",
+        Rule::range | Rule::range_dots => "a range such as `2` or `1..3`",
+        Rule::dir_set => "a direction such as `orth` or `n | e`",
+        Rule::site_cond
+        | Rule::site_and
+        | Rule::site_not
+        | Rule::site_atom
+        | Rule::site_occupant => "a site condition such as `empty` or `enemy`",
+        Rule::site_ahead => "`ahead(...)`",
+        Rule::site_in => "`in REGION`",
+        Rule::pattern_entry | Rule::pattern => "a move pattern such as `step(orth)`",
+        Rule::segment | Rule::segment_kind => "a segment such as `step(orth)`",
+        Rule::seg_clause => "`to CONDITION` or `over CONDITION`",
+        Rule::seg_to => "`to CONDITION`",
+        Rule::seg_over => "`over CONDITION`",
+        Rule::region_entry | Rule::region | Rule::region_term | Rule::region_names => {
+            "a region such as `rank 9` or `d11 h11`"
+        }
+        Rule::region_op => "`|`, `&` or `-`",
+        Rule::region_rank => "`rank N`",
+        Rule::region_file => "`file X`",
+        Rule::state_entry
+        | Rule::state_cond
+        | Rule::state_and
+        | Rule::state_not
+        | Rule::state_atom => "a condition such as `count(own pawn in goal) >= 1`",
+        Rule::state_compare => "a comparison such as `count(...) >= 1`",
+        Rule::compare_op => "a comparison operator (`>=`, `==`, ...)",
+        Rule::state_count => "`count(...)`",
+        Rule::state_reach => "`reach(PIECES, REGION, DIRECTIONS)`",
+        Rule::piece_filter => "pieces such as `own pawn` or `any piece`",
+        Rule::phase_entry | Rule::phase | Rule::action => {
+            "an action such as `move` or `place wall`"
+        }
+        Rule::action_move => "`move`",
+        Rule::action_place => "`place KIND`",
+        Rule::placement_entry | Rule::placement => "a placement such as `pawn: e1 e2`",
+        Rule::position_entry | Rule::pos_section => {
+            "a position section (`pieces`, `barriers`, `reserves` or `turn`)"
+        }
+        Rule::pos_pieces | Rule::pos_piece => "a piece such as `white pawn e1`",
+        Rule::pos_barriers | Rule::pos_slot => "a barrier slot such as `e3h`",
+        Rule::pos_reserves | Rule::pos_reserve => "a reserve such as `white wall 10`",
+        Rule::pos_turn => "`turn SIDE`",
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(super) fn one_of(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
