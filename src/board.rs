@@ -1,0 +1,417 @@
+//! Boards: built as a petgraph graph from generators, checked, lowered to flat tables.
+//!
+//! The builder is the only module that knows petgraph. Play sees [`Board`]:
+//! per site and direction the neighbour, per site and direction the board
+//! edges a barrier must leave open for the step, and the barrier slots with
+//! the edges they cover and the slots they conflict with.
+
+use petgraph::graph::{NodeIndex, UnGraph};
+use std::collections::HashMap;
+
+/// A site of the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SiteId(pub u16);
+
+/// A direction label on board edges.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DirId(pub u8);
+
+/// An undirected board edge that barriers can block.
+pub type EdgeId = u32;
+
+/// Marks "no site" and "no edge" in the tables.
+pub const NONE: u16 = u16::MAX;
+const NO_EDGE: EdgeId = EdgeId::MAX;
+
+/// The compass directions of grid boards, clockwise from north; their index
+/// is their rotation in eighths of a turn, which relative directions use.
+pub const COMPASS: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+const COMPASS_STEP: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub name: String,
+    /// Drawing coordinates: file and rank index on a grid.
+    pub x: i32,
+    pub y: i32,
+}
+
+/// A groove position where a barrier can stand.
+#[derive(Clone, Debug)]
+pub struct Slot {
+    /// `e3h`: the anchor site nearest a1 and the orientation letter.
+    pub name: String,
+    pub orientation: char,
+    pub length: u8,
+    /// The square nearest a1 of those the barrier touches.
+    pub anchor: SiteId,
+    /// The board edges this barrier blocks.
+    pub edges: Vec<EdgeId>,
+    /// Slots that cannot hold a barrier at the same time as this one
+    /// (overlapping or crossing), this slot included.
+    pub conflicts: Vec<u16>,
+}
+
+/// How a step in one direction from one site meets barriers.
+#[derive(Copy, Clone, Debug)]
+enum Crossing {
+    /// Nothing can block it.
+    Open,
+    /// Blocked when this edge is.
+    Edge(EdgeId),
+    /// A diagonal step across a groove corner: open while at least one of
+    /// the two orthogonal two-step routes around the corner is open.
+    Corner([EdgeId; 4]),
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub sites: Vec<Site>,
+    pub dirs: Vec<String>,
+    pub files: i32,
+    pub ranks: i32,
+    neighbor: Vec<u16>,
+    crossing: Vec<Crossing>,
+    pub n_edges: usize,
+    /// The endpoints of every edge, for drawing barriers.
+    pub edge_ends: Vec<(SiteId, SiteId)>,
+    pub slots: Vec<Slot>,
+    site_index: HashMap<String, SiteId>,
+}
+
+/// The name of file `x` (0-based): a..z, then aa, ab, ...
+pub fn file_name(x: i32) -> String {
+    let mut x = x;
+    let mut s = Vec::new();
+    loop {
+        s.push(b'a' + (x % 26) as u8);
+        x = x / 26 - 1;
+        if x < 0 {
+            break;
+        }
+    }
+    s.reverse();
+    String::from_utf8(s).expect("ascii")
+}
+
+/// Largest grid side accepted: keeps boards, and their tables, small.
+pub const MAX_GRID_SIDE: i32 = 64;
+
+impl Board {
+    /// A rectangular grid of `files` × `ranks` squares with the eight compass
+    /// directions, less the `holes`, and barrier slots of the given lengths.
+    pub fn grid(files: i32, ranks: i32, holes: &[(i32, i32)], slot_lengths: &[u8]) -> Board {
+        // Build the graph: nodes are squares, edges the orthogonal and
+        // diagonal adjacencies between existing squares.
+        let mut graph: UnGraph<(i32, i32), u8> = UnGraph::new_undirected();
+        let mut node_at: HashMap<(i32, i32), NodeIndex> = HashMap::new();
+        for y in 0..ranks {
+            for x in 0..files {
+                if !holes.contains(&(x, y)) {
+                    node_at.insert((x, y), graph.add_node((x, y)));
+                }
+            }
+        }
+        for y in 0..ranks {
+            for x in 0..files {
+                let Some(&a) = node_at.get(&(x, y)) else {
+                    continue;
+                };
+                // Each undirected adjacency once: n, ne, e, se.
+                for (d, (dx, dy)) in COMPASS_STEP.iter().enumerate().take(4) {
+                    if let Some(&b) = node_at.get(&(x + dx, y + dy)) {
+                        graph.add_edge(a, b, d as u8);
+                    }
+                }
+            }
+        }
+        Self::lower(&graph, files, ranks, slot_lengths)
+    }
+
+    /// Lowers the graph to the flat tables used in play.
+    fn lower(graph: &UnGraph<(i32, i32), u8>, files: i32, ranks: i32, slot_lengths: &[u8]) -> Board {
+        let mut sites = Vec::new();
+        let mut id_of: HashMap<(i32, i32), u16> = HashMap::new();
+        // Sites are numbered rank by rank from a1, whatever the graph order.
+        let mut coords: Vec<(i32, i32)> = graph.node_weights().copied().collect();
+        coords.sort_by_key(|&(x, y)| (y, x));
+        for &(x, y) in &coords {
+            id_of.insert((x, y), sites.len() as u16);
+            sites.push(Site {
+                name: format!("{}{}", file_name(x), y + 1),
+                x,
+                y,
+            });
+        }
+        let nd = COMPASS.len();
+        let mut neighbor = vec![NONE; sites.len() * nd];
+        let mut crossing = vec![Crossing::Open; sites.len() * nd];
+        let mut edge_of: HashMap<(u16, u16), EdgeId> = HashMap::new();
+        let mut edge_ends = Vec::new();
+        for e in graph.edge_indices() {
+            let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
+            let d = graph[e] as usize;
+            let (sa, sb) = (id_of[&graph[a]], id_of[&graph[b]]);
+            // Edges were added from the south-west end.
+            let (from, to) = if graph[a] < graph[b] || d == 3 && graph[a].0 < graph[b].0 {
+                (sa, sb)
+            } else {
+                (sb, sa)
+            };
+            neighbor[from as usize * nd + d] = to;
+            neighbor[to as usize * nd + (d + 4) % 8] = from;
+            if d % 2 == 0 {
+                let id = edge_ends.len() as EdgeId;
+                edge_ends.push((SiteId(from), SiteId(to)));
+                edge_of.insert((from.min(to), from.max(to)), id);
+            }
+        }
+        let edge = |a: u16, b: u16| -> EdgeId {
+            if a == NONE || b == NONE {
+                return NO_EDGE;
+            }
+            edge_of
+                .get(&(a.min(b), a.max(b)))
+                .copied()
+                .unwrap_or(NO_EDGE)
+        };
+        for s in 0..sites.len() {
+            for d in 0..nd {
+                let t = neighbor[s * nd + d];
+                if t == NONE {
+                    continue;
+                }
+                crossing[s * nd + d] = if d % 2 == 0 {
+                    Crossing::Edge(edge(s as u16, t))
+                } else {
+                    // ne = n then e, or e then n.
+                    let (d1, d2) = (d - 1, (d + 1) % 8);
+                    let via1 = neighbor[s * nd + d1];
+                    let via2 = neighbor[s * nd + d2];
+                    Crossing::Corner([
+                        edge(s as u16, via1),
+                        edge(via1, t),
+                        edge(s as u16, via2),
+                        edge(via2, t),
+                    ])
+                };
+            }
+        }
+        let site_index = sites
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), SiteId(i as u16)))
+            .collect();
+        let mut board = Board {
+            sites,
+            dirs: COMPASS.iter().map(|s| s.to_string()).collect(),
+            files,
+            ranks,
+            neighbor,
+            crossing,
+            n_edges: edge_ends.len(),
+            edge_ends,
+            slots: Vec::new(),
+            site_index,
+        };
+        board.slots = board.groove_slots(&id_of, &edge_of, slot_lengths);
+        board
+    }
+
+    /// Barrier slots in the grooves between squares: for each length, every
+    /// horizontal (`h`) and vertical (`v`) run of that many square sides.
+    fn groove_slots(
+        &self,
+        id_of: &HashMap<(i32, i32), u16>,
+        edge_of: &HashMap<(u16, u16), EdgeId>,
+        lengths: &[u8],
+    ) -> Vec<Slot> {
+        let edge_between = |a: (i32, i32), b: (i32, i32)| -> Option<EdgeId> {
+            let (ia, ib) = (*id_of.get(&a)?, *id_of.get(&b)?);
+            edge_of.get(&(ia.min(ib), ia.max(ib))).copied()
+        };
+        let mut slots = Vec::new();
+        // Interior groove corners each slot passes through: two slots that
+        // share one cross each other.
+        let mut corners: Vec<Vec<(i32, i32)>> = Vec::new();
+        for &len in lengths {
+            let l = len as i32;
+            for y in 0..self.ranks {
+                for x in 0..self.files {
+                    for orient in ['h', 'v'] {
+                        let cells: Vec<((i32, i32), (i32, i32))> = (0..l)
+                            .map(|i| match orient {
+                                'h' => ((x + i, y), (x + i, y + 1)),
+                                _ => ((x, y + i), (x + 1, y + i)),
+                            })
+                            .collect();
+                        let edges: Option<Vec<EdgeId>> =
+                            cells.iter().map(|&(a, b)| edge_between(a, b)).collect();
+                        let Some(edges) = edges else { continue };
+                        let Some(&anchor) = id_of.get(&(x, y)) else {
+                            continue;
+                        };
+                        corners.push(
+                            (1..l)
+                                .map(|i| match orient {
+                                    'h' => (x + i, y + 1),
+                                    _ => (x + 1, y + i),
+                                })
+                                .collect(),
+                        );
+                        slots.push(Slot {
+                            name: format!("{}{}", self.sites[anchor as usize].name, orient),
+                            orientation: orient,
+                            length: len,
+                            anchor: SiteId(anchor),
+                            edges,
+                            conflicts: Vec::new(),
+                        });
+                    }
+                }
+            }
+        }
+        for i in 0..slots.len() {
+            let conflicts = (0..slots.len())
+                .filter(|&j| {
+                    i == j
+                        || slots[i].edges.iter().any(|e| slots[j].edges.contains(e))
+                        || corners[i].iter().any(|c| corners[j].contains(c))
+                })
+                .map(|j| j as u16)
+                .collect();
+            slots[i].conflicts = conflicts;
+        }
+        slots
+    }
+
+    pub fn n_sites(&self) -> usize {
+        self.sites.len()
+    }
+
+    pub fn site(&self, name: &str) -> Option<SiteId> {
+        self.site_index.get(name).copied()
+    }
+
+    pub fn site_name(&self, s: SiteId) -> &str {
+        &self.sites[s.0 as usize].name
+    }
+
+    pub fn dir(&self, name: &str) -> Option<DirId> {
+        self.dirs.iter().position(|d| d == name).map(|i| DirId(i as u8))
+    }
+
+    /// The site one step from `s` in direction `d`, ignoring barriers.
+    #[inline]
+    pub fn neighbor(&self, s: SiteId, d: u8) -> Option<SiteId> {
+        let t = self.neighbor[s.0 as usize * COMPASS.len() + d as usize];
+        (t != NONE).then_some(SiteId(t))
+    }
+
+    /// The site one step from `s` in direction `d`, if no blocked edge is in the way.
+    #[inline]
+    pub fn step(&self, s: SiteId, d: u8, blocked: &[u64]) -> Option<SiteId> {
+        let i = s.0 as usize * COMPASS.len() + d as usize;
+        let t = self.neighbor[i];
+        if t == NONE {
+            return None;
+        }
+        let is_blocked = |e: EdgeId| e != NO_EDGE && blocked[(e / 64) as usize] >> (e % 64) & 1 == 1;
+        let open = match self.crossing[i] {
+            Crossing::Open => true,
+            Crossing::Edge(e) => !is_blocked(e),
+            Crossing::Corner([a1, a2, b1, b2]) => {
+                (a1 != NO_EDGE && a2 != NO_EDGE && !is_blocked(a1) && !is_blocked(a2))
+                    || (b1 != NO_EDGE && b2 != NO_EDGE && !is_blocked(b1) && !is_blocked(b2))
+            }
+        };
+        open.then_some(SiteId(t))
+    }
+
+    /// The edge crossed by a step that a single edge governs, if any.
+    #[inline]
+    pub fn step_edge(&self, s: SiteId, d: u8) -> Option<EdgeId> {
+        match self.crossing[s.0 as usize * COMPASS.len() + d as usize] {
+            Crossing::Edge(e) if e != NO_EDGE => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Whether steps in direction `d` may meet a corner (diagonal) crossing.
+    pub fn is_corner_dir(&self, d: u8) -> bool {
+        d % 2 == 1
+    }
+
+    pub fn slot(&self, name: &str) -> Option<u16> {
+        self.slots
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| i as u16)
+    }
+
+    /// Words of a bitset over edges.
+    pub fn edge_words(&self) -> usize {
+        self.n_edges.div_ceil(64).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_neighbours_and_names() {
+        let b = Board::grid(9, 9, &[], &[2]);
+        assert_eq!(b.n_sites(), 81);
+        let e1 = b.site("e1").unwrap();
+        assert_eq!(b.site_name(b.neighbor(e1, 0).unwrap()), "e2");
+        assert_eq!(b.site_name(b.neighbor(e1, 1).unwrap()), "f2");
+        assert!(b.neighbor(e1, 4).is_none());
+        // 8 × 9 edges each way.
+        assert_eq!(b.n_edges, 144);
+        // 8 × 8 anchors, two orientations.
+        assert_eq!(b.slots.len(), 128);
+    }
+
+    #[test]
+    fn slots_conflict_by_overlap_and_crossing_only() {
+        let b = Board::grid(9, 9, &[], &[2]);
+        let s = |n: &str| b.slot(n).unwrap();
+        let c = &b.slots[s("e3h") as usize].conflicts;
+        assert!(c.contains(&s("e3v")), "crossing");
+        assert!(c.contains(&s("d3h")) && c.contains(&s("f3h")), "overlap");
+        assert!(!c.contains(&s("g3h")), "touching end to end");
+        assert!(!c.contains(&s("e4v")) && !c.contains(&s("f3v")), "T-junction");
+    }
+
+    #[test]
+    fn diagonal_steps_need_one_open_route() {
+        let b = Board::grid(9, 9, &[], &[2]);
+        let e1 = b.site("e1").unwrap();
+        let block = |slots: &[&str]| {
+            let mut blocked = vec![0u64; b.edge_words()];
+            for slot in slots {
+                for &e in &b.slots[b.slot(slot).unwrap() as usize].edges {
+                    blocked[(e / 64) as usize] |= 1 << (e % 64);
+                }
+            }
+            blocked
+        };
+        // d1h closes e1-e2: the route through f1 stays open.
+        assert!(b.step(e1, 1, &block(&["d1h"])).is_some());
+        // e1h closes e1-e2 and f1-f2: both routes, the wall lies across the step.
+        assert!(b.step(e1, 1, &block(&["e1h"])).is_none());
+        // d1h and f1v close one route each.
+        assert!(b.step(e1, 1, &block(&["d1h", "f1v"])).is_some());
+        assert!(b.step(e1, 1, &block(&["d1h", "e1v"])).is_none());
+    }
+}

@@ -1,0 +1,1320 @@
+//! Compile: resolves the names of a merged game file, checks it, and lowers it to [`Rules`].
+//!
+//! Errors are collected, not returned at the first one: a file with three
+//! mistakes gets three diagnostics. Warnings are returned beside the rules.
+
+use crate::board::{Board, SiteId, COMPASS};
+use crate::diag::{suggest, Diagnostic, FileId, Loc, Sources};
+use crate::raw::{self, Located, RawGame, RegionValue, Str};
+use crate::rules::{self, *};
+use crate::syntax::{self, ast};
+use std::collections::HashMap;
+
+/// Loads a game file (and the bases it extends) and compiles it.
+///
+/// Returns the rules and the warnings, or every diagnostic found.
+pub fn load(
+    sources: &mut Sources,
+    file: FileId,
+    read_base: &mut dyn FnMut(&str, &str) -> Result<(String, String), String>,
+) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let raw = raw::load(sources, file, read_base)?;
+    compile(sources, file, &raw)
+}
+
+/// Compiles one game from source text that extends no other file.
+pub fn from_source(name: &str, text: &str) -> Result<Rules, (Sources, Vec<Diagnostic>)> {
+    let mut sources = Sources::new();
+    let file = sources.add(name, text);
+    match load(&mut sources, file, &mut |_, p| {
+        Err(format!("`{p}` cannot be read here: only one source was given"))
+    }) {
+        Ok((rules, _)) => Ok(rules),
+        Err(diags) => Err((sources, diags)),
+    }
+}
+
+/// Largest counts the compiler accepts, against pathological files.
+const MAX_SIDES: usize = 16;
+const MAX_KINDS: usize = 60;
+const MAX_RESERVE: i64 = 255;
+
+struct Compiler<'a> {
+    sources: &'a Sources,
+    file: FileId,
+    diags: Vec<Diagnostic>,
+}
+
+type Res<T> = Result<T, ()>;
+
+impl<'a> Compiler<'a> {
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn whole_file(&self) -> Loc {
+        Loc {
+            file: self.file,
+            span: 0..0,
+        }
+    }
+
+    fn syntax_error(&mut self, s: &Str, e: syntax::SyntaxError) {
+        let loc = s.inner_loc(self.sources, e.span);
+        self.error(
+            Diagnostic::error("syntax", e.message.clone())
+                .at(loc)
+                .label("here"),
+        );
+    }
+
+    /// Where a name inside an expression string was written.
+    fn name_loc(&self, s: &Str, n: &ast::Name) -> Loc {
+        s.inner_loc(self.sources, n.span.clone())
+    }
+
+    fn unknown(&mut self, what: &str, s: &Str, n: &ast::Name, known: &[&str]) {
+        let loc = self.name_loc(s, n);
+        self.error(
+            Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
+                .at(loc)
+                .label(format!("no {what} has this name"))
+                .hint(suggest(&n.text, known.iter().copied())),
+        );
+    }
+}
+
+/// The compiler's view of the names defined so far.
+struct Scope {
+    board: Board,
+    sides: Vec<String>,
+    kinds: Vec<String>,
+    /// Region name -> id; regions are resolved on demand.
+    region_ids: HashMap<String, RegionId>,
+    regions: Vec<Option<Region>>,
+    forward: Vec<Option<u8>>,
+}
+
+pub fn compile(
+    sources: &Sources,
+    file: FileId,
+    raw: &RawGame,
+) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut c = Compiler {
+        sources,
+        file,
+        diags: Vec::new(),
+    };
+    let result = c.game(raw);
+    let has_errors = c.diags.iter().any(Diagnostic::is_error);
+    match result {
+        Ok(rules) if !has_errors => Ok((rules, c.diags)),
+        _ => {
+            if !has_errors {
+                c.diags
+                    .push(Diagnostic::error("invalid", "the game could not be compiled"));
+            }
+            c.diags.sort_by_key(|d| d.severity != crate::diag::Severity::Error);
+            Err(c.diags)
+        }
+    }
+}
+
+fn int_in(c: &mut Compiler, v: &Located<i64>, what: &str, min: i64, max: i64) -> Res<i64> {
+    if v.value < min || v.value > max {
+        c.error(
+            Diagnostic::error("out-of-range", format!("{what} must be from {min} to {max}, not {}", v.value))
+                .at(v.loc())
+                .label("out of range"),
+        );
+        return Err(());
+    }
+    Ok(v.value)
+}
+
+impl<'a> Compiler<'a> {
+    fn game(&mut self, raw: &RawGame) -> Res<Rules> {
+        let name = raw
+            .game
+            .name
+            .as_ref()
+            .map(|n| n.value.clone())
+            .unwrap_or_else(|| self.sources.name(self.file).to_string());
+
+        // Barrier kinds first: the board needs their lengths to lay out slots.
+        let mut lengths: Vec<u8> = Vec::new();
+        for (_, b) in raw.barriers.iter() {
+            let len = match &b.length {
+                Some(l) => int_in(self, l, "a barrier's length", 1, 8).unwrap_or(2) as u8,
+                None => 2,
+            };
+            if !lengths.contains(&len) {
+                lengths.push(len);
+            }
+        }
+        let board = self.board(raw, &lengths)?;
+
+        // Sides.
+        if raw.sides.0.is_empty() {
+            self.error(
+                Diagnostic::error("no-sides", "the game defines no side")
+                    .at(self.whole_file())
+                    .hint("add a table per side, such as `[sides.white]`"),
+            );
+            return Err(());
+        }
+        if raw.sides.0.len() > MAX_SIDES {
+            self.error(Diagnostic::error("too-many", format!("at most {MAX_SIDES} sides are supported")).at(raw.sides.0[MAX_SIDES].0.loc()));
+            return Err(());
+        }
+        let side_names: Vec<String> = raw.sides.keys().map(str::to_string).collect();
+        let mut forward = Vec::new();
+        for (key, side) in raw.sides.iter() {
+            let f = match &side.forward {
+                Some(f) => match COMPASS.iter().position(|d| *d == f.value) {
+                    Some(d) => Some(d as u8),
+                    None => {
+                        self.error(
+                            Diagnostic::error("unknown-name", format!("unknown direction `{}`", f.value))
+                                .at(f.loc())
+                                .label("not a compass direction")
+                                .hint(suggest(&f.value, COMPASS)),
+                        );
+                        None
+                    }
+                },
+                None => None,
+            };
+            forward.push(f);
+            let _ = key;
+        }
+        // Teams: sides naming the same team win together.
+        let mut team_names: Vec<String> = Vec::new();
+        let mut teams = Vec::new();
+        for (key, side) in raw.sides.iter() {
+            let t = side.team.as_ref().map_or(key.value.clone(), |t| t.value.clone());
+            let id = match team_names.iter().position(|n| *n == t) {
+                Some(i) => i,
+                None => {
+                    team_names.push(t);
+                    team_names.len() - 1
+                }
+            };
+            teams.push(id as u8);
+        }
+
+        // Piece kinds.
+        if raw.pieces.0.len() > MAX_KINDS {
+            self.error(Diagnostic::error("too-many", format!("at most {MAX_KINDS} piece kinds are supported")).at(raw.pieces.0[MAX_KINDS].0.loc()));
+            return Err(());
+        }
+        let kind_names: Vec<String> = raw.pieces.keys().map(str::to_string).collect();
+        let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
+        self.check_distinct(raw)?;
+
+        let mut scope = Scope {
+            board,
+            sides: side_names.clone(),
+            kinds: kind_names.clone(),
+            region_ids: raw
+                .regions
+                .keys()
+                .enumerate()
+                .map(|(i, k)| (k.to_string(), i as RegionId))
+                .collect(),
+            regions: vec![None; raw.regions.0.len()],
+            forward,
+        };
+        for i in 0..raw.regions.0.len() {
+            let _ = self.region_by_id(raw, &mut scope, i as RegionId, &mut Vec::new());
+        }
+
+        // Symbols: a piece's own symbol, upper case for the first side and
+        // lower case for the others, unless a side sets its own.
+        let mut sides = Vec::new();
+        for (i, (_, side)) in raw.sides.iter().enumerate() {
+            let mut symbols = Vec::new();
+            for (kname, piece) in raw.pieces.iter() {
+                let base = piece
+                    .symbol
+                    .as_ref()
+                    .map_or_else(|| kname.value[..1].to_string(), |s| s.value.clone());
+                let sym = if i == 0 {
+                    base.to_uppercase()
+                } else {
+                    base.to_lowercase()
+                };
+                symbols.push(sym);
+            }
+            if let Some(table) = &side.symbols {
+                for (k, v) in table.iter() {
+                    match kind_names.iter().position(|n| *n == k.value) {
+                        Some(ki) => symbols[ki] = v.value.clone(),
+                        None => self.error(
+                            Diagnostic::error("unknown-name", format!("unknown piece `{}`", k.value))
+                                .at(k.loc())
+                                .label("no piece has this name")
+                                .hint(suggest(&k.value, kind_names.iter().map(String::as_str))),
+                        ),
+                    }
+                }
+            }
+            sides.push(rules::Side {
+                name: side_names[i].clone(),
+                forward: scope.forward[i],
+                team: teams[i],
+                symbols,
+            });
+        }
+        self.check_symbols(raw, &sides);
+
+        // Piece movement.
+        let mut kinds = Vec::new();
+        for (kname, piece) in raw.pieces.iter() {
+            let mut patterns = Vec::new();
+            if let Some(moves) = &piece.moves {
+                for m in &moves.value {
+                    if let Ok(p) = self.pattern(raw, &mut scope, m) {
+                        patterns.push(p);
+                    }
+                }
+            }
+            kinds.push(Kind {
+                name: kname.value.clone(),
+                patterns,
+            });
+        }
+
+        // Barrier kinds and their slots.
+        let mut barriers = Vec::new();
+        for (bname, b) in raw.barriers.iter() {
+            let len = b.length.as_ref().map_or(2, |l| l.value.clamp(1, 8) as u8);
+            let mut orients = Vec::new();
+            match &b.orientations {
+                Some(list) => {
+                    for o in &list.value {
+                        match o.value.as_str() {
+                            "h" => orients.push('h'),
+                            "v" => orients.push('v'),
+                            other => self.error(
+                                Diagnostic::error("unknown-name", format!("unknown orientation `{other}`"))
+                                    .at(o.loc())
+                                    .label("expected `h` or `v`")
+                                    .hint("`h` lies along a rank and blocks moves between ranks; `v` lies along a file"),
+                            ),
+                        }
+                    }
+                }
+                None => orients = vec!['h', 'v'],
+            }
+            let slots: Vec<u16> = scope
+                .board
+                .slots
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.length == len && orients.contains(&s.orientation))
+                .map(|(i, _)| i as u16)
+                .collect();
+            if slots.is_empty() {
+                self.error(
+                    Diagnostic::error("empty", format!("the barrier `{}` fits in no groove of this board", bname.value))
+                        .at(bname.loc())
+                        .label("no slot"),
+                );
+            }
+            barriers.push(BarrierKind {
+                name: bname.value.clone(),
+                slots,
+                symbol: b.symbol.as_ref().map(|s| s.value.clone()),
+            });
+        }
+
+        // Turn order and phases.
+        let order = self.order(raw, &side_names)?;
+        let phases = self.phases(raw, &kind_names, &barrier_names)?;
+        let no_moves = match &raw.turn.no_moves {
+            None => NoMoves::Lose,
+            Some(s) => match s.value.as_str() {
+                "pass" => NoMoves::Pass,
+                "lose" => NoMoves::Lose,
+                "draw" => NoMoves::Draw,
+                other => {
+                    self.error(
+                        Diagnostic::error("unknown-name", format!("unknown `no_moves` rule `{other}`"))
+                            .at(s.loc())
+                            .label("expected `pass`, `lose` or `draw`")
+                            .hint(suggest(other, ["pass", "lose", "draw"])),
+                    );
+                    NoMoves::Lose
+                }
+            },
+        };
+        let n_teams = team_names.len();
+        if no_moves == NoMoves::Lose && n_teams != 2 {
+            if let Some(s) = &raw.turn.no_moves {
+                self.error(
+                    Diagnostic::error("loss-needs-two-teams", "a side can only lose to one other team")
+                        .at(s.loc())
+                        .label(format!("this game has {n_teams} teams"))
+                        .hint("use `pass` or `draw`"),
+                );
+            }
+        }
+
+        // End rules and constraints.
+        let mut ends = Vec::new();
+        if let Some(list) = &raw.end {
+            for e in &list.value {
+                if let Ok(rule) = self.end_rule(raw, &mut scope, e, n_teams) {
+                    ends.push(rule);
+                }
+            }
+        }
+        let mut constraints = Vec::new();
+        if let Some(list) = &raw.constraint {
+            for s in &list.value {
+                if let Ok(c) = self.state_cond(raw, &mut scope, &s.rule) {
+                    constraints.push(c);
+                }
+            }
+        }
+        let constraints_barrier_only = constraints.iter().all(reads_barriers_only);
+
+        let regions: Vec<Region> = scope
+            .regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                r.clone().unwrap_or_else(|| Region {
+                    name: raw.regions.0[i].0.value.clone(),
+                    per_side: vec![SiteSet::new(scope.board.n_sites()); sides.len()],
+                })
+            })
+            .collect();
+
+        let board = scope.board;
+        let n_sites = board.n_sites();
+        let mut rules = Rules {
+            name,
+            initial: State {
+                board: vec![0; n_sites].into_boxed_slice(),
+                slots: vec![0; board.slots.len()].into_boxed_slice(),
+                blocked: vec![0; board.edge_words()].into_boxed_slice(),
+                reserves: vec![0; sides.len() * barriers.len()].into_boxed_slice(),
+                turn: 0,
+                phase: 0,
+                passes: 0,
+                outcome: Outcome::Ongoing,
+            },
+            board,
+            sides,
+            kinds,
+            barriers,
+            regions,
+            order,
+            phases,
+            no_moves,
+            ends,
+            constraints,
+            constraints_barrier_only,
+        };
+        if self.diags.iter().any(Diagnostic::is_error) {
+            return Err(());
+        }
+        self.setup(raw, &mut rules)?;
+        self.warnings(raw, &rules);
+        Ok(rules)
+    }
+
+    fn board(&mut self, raw: &RawGame, lengths: &[u8]) -> Res<Board> {
+        let (Some(files), Some(ranks)) = (&raw.board.files, &raw.board.ranks) else {
+            self.error(
+                Diagnostic::error("no-board", "the board needs `files` and `ranks`")
+                    .at(self.whole_file())
+                    .hint("add `[board]` with `files = 9` and `ranks = 9`"),
+            );
+            return Err(());
+        };
+        let max = crate::board::MAX_GRID_SIDE as i64;
+        let files = int_in(self, files, "`files`", 1, max);
+        let ranks = int_in(self, ranks, "`ranks`", 1, max);
+        let (files, ranks) = (files? as i32, ranks? as i32);
+        let mut holes = Vec::new();
+        if let Some(h) = &raw.board.holes {
+            // Holes are named on the full grid.
+            let full = Board::grid(files, ranks, &[], &[]);
+            let mut scope = Scope {
+                board: full,
+                sides: Vec::new(),
+                kinds: Vec::new(),
+                region_ids: HashMap::new(),
+                regions: Vec::new(),
+                forward: Vec::new(),
+            };
+            let set = self.region_expr(raw, &mut scope, h, None, &mut Vec::new())?;
+            holes = set
+                .iter()
+                .map(|s| {
+                    let site = &scope.board.sites[s.0 as usize];
+                    (site.x, site.y)
+                })
+                .collect();
+        }
+        Ok(Board::grid(files, ranks, &holes, lengths))
+    }
+
+    fn check_distinct(&mut self, raw: &RawGame) -> Res<()> {
+        // One name space for kinds, barriers and regions, so that a name in
+        // an expression means one thing.
+        let mut seen: HashMap<&str, &Str> = HashMap::new();
+        let mut ok = true;
+        let all = raw
+            .pieces
+            .0
+            .iter()
+            .map(|(k, _)| k)
+            .chain(raw.barriers.0.iter().map(|(k, _)| k))
+            .chain(raw.regions.0.iter().map(|(k, _)| k));
+        for k in all {
+            if let Some(first) = seen.get(k.value.as_str()) {
+                let first_loc = first.loc();
+                let (line, _) = self.sources.line_col(first_loc.file, first_loc.span.start);
+                self.error(
+                    Diagnostic::error("duplicate-name", format!("`{}` names two things", k.value))
+                        .at(k.loc())
+                        .label("second definition")
+                        .hint(format!("pieces, barriers and regions share one name space; `{}` is first defined on line {line}", k.value)),
+                );
+                ok = false;
+            } else {
+                seen.insert(&k.value, k);
+            }
+        }
+        if ok {
+            Ok(())
+        } else {
+            Err(())
+        }
+    }
+
+    fn check_symbols(&mut self, raw: &RawGame, sides: &[rules::Side]) {
+        let mut seen: HashMap<&str, (usize, usize)> = HashMap::new();
+        for (si, side) in sides.iter().enumerate() {
+            for (ki, sym) in side.symbols.iter().enumerate() {
+                if sym.is_empty() || sym.contains(char::is_whitespace) {
+                    self.error(
+                        Diagnostic::error("bad-symbol", format!("the symbol of `{}` is empty or has spaces", raw.pieces.0[ki].0.value))
+                            .at(raw.pieces.0[ki].0.loc()),
+                    );
+                } else if let Some((s0, k0)) = seen.insert(sym, (si, ki)) {
+                    self.error(
+                        Diagnostic::error("duplicate-symbol", format!(
+                            "`{}` {} and `{}` {} are both drawn as `{sym}`",
+                            sides[s0].name, raw.pieces.0[k0].0.value, side.name, raw.pieces.0[ki].0.value
+                        ))
+                        .at(raw.sides.0[si].0.loc())
+                        .hint("give this side its own symbols: `symbols = { pawn = \"2\" }`"),
+                    );
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ regions
+
+    fn region_by_id(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        id: RegionId,
+        stack: &mut Vec<RegionId>,
+    ) -> Res<()> {
+        if scope.regions[id as usize].is_some() {
+            return Ok(());
+        }
+        let (key, value) = &raw.regions.0[id as usize];
+        if stack.contains(&id) {
+            self.error(
+                Diagnostic::error("circular-region", format!("the region `{}` is defined in terms of itself", key.value))
+                    .at(key.loc()),
+            );
+            return Err(());
+        }
+        stack.push(id);
+        let n_sides = scope.sides.len();
+        let mut per_side = Vec::new();
+        let result = (|| -> Res<()> {
+            match &value.value {
+                RegionValue::Shared(text) => {
+                    let s = Located {
+                        value: text.clone(),
+                        file: value.file,
+                        span: value.span.clone(),
+                    };
+                    for side in 0..n_sides.max(1) {
+                        per_side.push(self.region_expr(raw, scope, &s, Some(side as SideId), stack)?);
+                    }
+                }
+                RegionValue::PerSide(table) => {
+                    for (k, _) in table.iter() {
+                        if !scope.sides.contains(&k.value) {
+                            self.error(
+                                Diagnostic::error("unknown-name", format!("unknown side `{}`", k.value))
+                                    .at(k.loc())
+                                    .label("no side has this name")
+                                    .hint(suggest(&k.value, scope.sides.iter().map(String::as_str))),
+                            );
+                            return Err(());
+                        }
+                    }
+                    for side in 0..n_sides {
+                        let sname = scope.sides[side].clone();
+                        match table.get(&sname) {
+                            Some(s) => {
+                                let s = s.clone();
+                                per_side.push(self.region_expr(raw, scope, &s, Some(side as SideId), stack)?);
+                            }
+                            None => {
+                                self.error(
+                                    Diagnostic::error("missing-side", format!("the region `{}` has no sites for side `{sname}`", key.value))
+                                        .at(value.loc())
+                                        .hint(format!("add `{sname} = \"...\"` to this table")),
+                                );
+                                return Err(());
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        stack.pop();
+        result?;
+        scope.regions[id as usize] = Some(Region {
+            name: key.value.clone(),
+            per_side,
+        });
+        Ok(())
+    }
+
+    /// The sites of a region expression, as seen by `side`.
+    fn region_expr(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        side: Option<SideId>,
+        stack: &mut Vec<RegionId>,
+    ) -> Res<SiteSet> {
+        let ast = match syntax::parse_region(&s.value) {
+            Ok(a) => a,
+            Err(e) => {
+                self.syntax_error(s, e);
+                return Err(());
+            }
+        };
+        self.region_ast(raw, scope, s, &ast, side, stack)
+    }
+
+    fn region_ast(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        r: &ast::Region,
+        side: Option<SideId>,
+        stack: &mut Vec<RegionId>,
+    ) -> Res<SiteSet> {
+        let n = scope.board.n_sites();
+        let mut set = SiteSet::new(n);
+        match r {
+            ast::Region::Rank(range) => {
+                let max = range.max.unwrap_or(u32::MAX);
+                for (i, site) in scope.board.sites.iter().enumerate() {
+                    let rank = (site.y + 1) as u32;
+                    if rank >= range.min && rank <= max {
+                        set.insert(SiteId(i as u16));
+                    }
+                }
+                if set.is_empty() {
+                    let loc = s.inner_loc(self.sources, range.span.clone());
+                    self.error(
+                        Diagnostic::error("empty-region", "no rank of the board is in this range")
+                            .at(loc)
+                            .label(format!("the board has ranks 1 to {}", scope.board.ranks)),
+                    );
+                    return Err(());
+                }
+            }
+            ast::Region::File { from, to } => {
+                let file_of = |name: &ast::Name| -> Option<i32> {
+                    (0..scope.board.files).find(|&x| crate::board::file_name(x) == name.text)
+                };
+                let mut bounds = Vec::new();
+                for n in std::iter::once(from).chain(to.iter()) {
+                    match file_of(n) {
+                        Some(x) => bounds.push(x),
+                        None => {
+                            let loc = self.name_loc(s, n);
+                            let last = crate::board::file_name(scope.board.files - 1);
+                            self.error(
+                                Diagnostic::error("unknown-name", format!("unknown file `{}`", n.text))
+                                    .at(loc)
+                                    .label(format!("the board has files a to {last}")),
+                            );
+                            return Err(());
+                        }
+                    }
+                }
+                let (lo, hi) = (bounds[0], *bounds.last().unwrap());
+                for (i, site) in scope.board.sites.iter().enumerate() {
+                    if site.x >= lo.min(hi) && site.x <= lo.max(hi) {
+                        set.insert(SiteId(i as u16));
+                    }
+                }
+            }
+            ast::Region::Names(names) => {
+                for name in names {
+                    if let Some(&id) = scope.region_ids.get(&name.text) {
+                        self.region_by_id(raw, scope, id, stack)?;
+                        let region = scope.regions[id as usize].as_ref().unwrap();
+                        let part = &region.per_side[side.unwrap_or(0) as usize];
+                        for (w, pw) in set.0.iter_mut().zip(&part.0) {
+                            *w |= pw;
+                        }
+                    } else if let Some(site) = scope.board.site(&name.text) {
+                        set.insert(site);
+                    } else {
+                        let known: Vec<&str> = scope
+                            .region_ids
+                            .keys()
+                            .map(String::as_str)
+                            .chain(scope.board.sites.iter().map(|s| s.name.as_str()))
+                            .collect();
+                        self.unknown("site or region", s, name, &known);
+                        return Err(());
+                    }
+                }
+            }
+            ast::Region::Binary(a, op, b) => {
+                let a = self.region_ast(raw, scope, s, a, side, stack)?;
+                let b = self.region_ast(raw, scope, s, b, side, stack)?;
+                for (i, w) in set.0.iter_mut().enumerate() {
+                    *w = match op {
+                        ast::RegionOp::Union => a.0[i] | b.0[i],
+                        ast::RegionOp::Intersection => a.0[i] & b.0[i],
+                        ast::RegionOp::Difference => a.0[i] & !b.0[i],
+                    };
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    fn region_ref(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, n: &ast::Name) -> Res<RegionId> {
+        match scope.region_ids.get(&n.text) {
+            Some(&id) => {
+                self.region_by_id(raw, scope, id, &mut Vec::new())?;
+                Ok(id)
+            }
+            None => {
+                let known: Vec<&str> = raw.regions.keys().collect();
+                self.unknown("region", s, n, &known);
+                Err(())
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ directions
+
+    /// Resolves a direction set to absolute and heading-relative masks.
+    fn dirs(&mut self, s: &Str, names: &[ast::Name], allow_relative: bool) -> Res<DirSel> {
+        let mut sel = DirSel {
+            absolute: 0,
+            relative: 0,
+        };
+        let mut ok = true;
+        for n in names {
+            let (abs, rel): (u8, u8) = match n.text.as_str() {
+                "orth" => (0b0101_0101, 0),
+                "diag" => (0b1010_1010, 0),
+                "all" => (0xff, 0),
+                "forward" | "same" => (0, 1 << 0),
+                "backward" | "back" => (0, 1 << 4),
+                "right" => (0, 1 << 2),
+                "left" => (0, 1 << 6),
+                "sideways" => (0, 1 << 2 | 1 << 6),
+                "forward_right" => (0, 1 << 1),
+                "forward_left" => (0, 1 << 7),
+                "backward_right" => (0, 1 << 3),
+                "backward_left" => (0, 1 << 5),
+                "forward_diag" => (0, 1 << 1 | 1 << 7),
+                "backward_diag" => (0, 1 << 3 | 1 << 5),
+                other => match COMPASS.iter().position(|d| *d == other) {
+                    Some(d) => (1 << d, 0),
+                    None => {
+                        let known: Vec<&str> = COMPASS.iter().copied().chain(DIRECTION_WORDS.iter().copied()).collect();
+                        let loc = self.name_loc(s, n);
+                        self.error(
+                            Diagnostic::error("unknown-name", format!("unknown direction `{}`", n.text))
+                                .at(loc)
+                                .label("not a direction")
+                                .hint(suggest(&n.text, known.iter().copied())),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                },
+            };
+            if rel != 0 && !allow_relative {
+                let loc = self.name_loc(s, n);
+                self.error(
+                    Diagnostic::error("relative-direction", format!("`{}` is relative to a heading, and there is none here", n.text))
+                        .at(loc)
+                        .label("relative direction")
+                        .hint("use compass directions (`n`, `ne`, ...) or `orth`, `diag`, `all`"),
+                );
+                ok = false;
+            }
+            sel.absolute |= abs;
+            sel.relative |= rel;
+        }
+        if ok {
+            Ok(sel)
+        } else {
+            Err(())
+        }
+    }
+
+    // ------------------------------------------------------------ patterns
+
+    fn pattern(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str) -> Res<Pattern> {
+        let ast = match syntax::parse_pattern(&s.value) {
+            Ok(a) => a,
+            Err(e) => {
+                self.syntax_error(s, e);
+                return Err(());
+            }
+        };
+        let mut segments = Vec::new();
+        let mut ok = true;
+        for seg in &ast.segments {
+            match self.segment(raw, scope, s, seg, segments.is_empty()) {
+                Ok(x) => segments.push(x),
+                Err(()) => ok = false,
+            }
+        }
+        if ok {
+            Ok(Pattern { segments })
+        } else {
+            Err(())
+        }
+    }
+
+    fn segment(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, seg: &ast::Segment, first: bool) -> Res<rules::Segment> {
+        let longest = scope.board.files.max(scope.board.ranks).max(1) as u32;
+        let (min, max) = match seg.kind.text.as_str() {
+            "step" => {
+                if let Some(r) = &seg.range {
+                    let loc = s.inner_loc(self.sources, r.span.clone());
+                    self.error(
+                        Diagnostic::error("step-range", "a `step` goes exactly one site")
+                            .at(loc)
+                            .label("no range here")
+                            .hint("use `slide(DIRECTIONS, MIN..MAX)` for longer moves"),
+                    );
+                    return Err(());
+                }
+                (1, 1)
+            }
+            "slide" => match &seg.range {
+                Some(r) => (r.min, r.max.unwrap_or(longest).min(longest)),
+                None => (1, longest),
+            },
+            other => {
+                let loc = self.name_loc(s, &seg.kind);
+                self.error(
+                    Diagnostic::error("unknown-name", format!("unknown segment `{other}`"))
+                        .at(loc)
+                        .label("expected `step` or `slide`")
+                        .hint(suggest(other, ["step", "slide"])),
+                );
+                return Err(());
+            }
+        };
+        if min == 0 || min > max {
+            let loc = s.inner_loc(self.sources, seg.span.clone());
+            self.error(
+                Diagnostic::error("out-of-range", format!("this slide can go no distance from {min} on this board"))
+                    .at(loc)
+                    .hint(format!("distances run from 1 to {longest}")),
+            );
+            return Err(());
+        }
+        let dirs = self.dirs(s, &seg.dirs, true);
+        let to = match &seg.to {
+            Some(c) => self.cond(raw, scope, s, c),
+            None => Ok(Cond::Empty),
+        };
+        let over = match &seg.over {
+            Some(c) => self.cond(raw, scope, s, c),
+            None => Ok(Cond::Empty),
+        };
+        let (dirs, to, over) = (dirs?, to?, over?);
+        let mut first_masks = Vec::new();
+        for (i, f) in scope.forward.iter().enumerate() {
+            let rel = match (f, first && dirs.relative != 0) {
+                (_, false) => 0,
+                (Some(f), true) => dirs.relative.rotate_left(*f as u32),
+                (None, true) => {
+                    let loc = s.inner_loc(self.sources, seg.span.clone());
+                    self.error(
+                        Diagnostic::error("no-forward", format!("side `{}` has no `forward` direction for this relative move", scope.sides[i]))
+                            .at(loc)
+                            .hint(format!("add `forward = \"n\"` (or another compass direction) to `[sides.{}]`", scope.sides[i])),
+                    );
+                    return Err(());
+                }
+            };
+            first_masks.push(dirs.absolute | rel);
+        }
+        Ok(rules::Segment {
+            dirs,
+            first: first_masks,
+            min: min as u8,
+            max: max as u8,
+            over,
+            to,
+        })
+    }
+
+    fn kind_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<Option<KindId>> {
+        if n.text == "piece" {
+            return Ok(None);
+        }
+        match scope.kinds.iter().position(|k| *k == n.text) {
+            Some(i) => Ok(Some(i as KindId)),
+            None => {
+                let known: Vec<&str> = scope.kinds.iter().map(String::as_str).chain(["piece"]).collect();
+                self.unknown("piece", s, n, &known);
+                Err(())
+            }
+        }
+    }
+
+    fn cond(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, c: &ast::SiteCond) -> Res<Cond> {
+        Ok(match c {
+            ast::SiteCond::Occupant { word, kind } => {
+                let k = match kind {
+                    Some(n) => self.kind_ref(s, n, scope)?,
+                    None => None,
+                };
+                match word.text.as_str() {
+                    "empty" | "any" => {
+                        if let Some(n) = kind {
+                            let loc = self.name_loc(s, n);
+                            self.error(
+                                Diagnostic::error("syntax", format!("`{}` takes no piece kind", word.text))
+                                    .at(loc)
+                                    .label("unexpected"),
+                            );
+                            return Err(());
+                        }
+                        if word.text == "empty" {
+                            Cond::Empty
+                        } else {
+                            Cond::True
+                        }
+                    }
+                    "occupied" => Cond::Occupied(k),
+                    "friend" => Cond::Friend(k),
+                    "enemy" => Cond::Enemy(k),
+                    _ => {
+                        let known = ["empty", "occupied", "friend", "enemy", "any", "in", "ahead", "not"];
+                        self.unknown("site condition", s, word, &known);
+                        return Err(());
+                    }
+                }
+            }
+            ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
+            ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::Not(inner) => Cond::Not(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::And(cs) => Cond::And(
+                cs.iter()
+                    .map(|c| self.cond(raw, scope, s, c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .collect::<Res<_>>()?,
+            ),
+            ast::SiteCond::Or(cs) => Cond::Or(
+                cs.iter()
+                    .map(|c| self.cond(raw, scope, s, c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .collect::<Res<_>>()?,
+            ),
+        })
+    }
+
+    // ------------------------------------------------------------ position conditions
+
+    fn state_cond(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str) -> Res<StateCond> {
+        match syntax::parse_state_cond(&s.value) {
+            Ok(a) => self.state_ast(raw, scope, s, &a),
+            Err(e) => {
+                self.syntax_error(s, e);
+                Err(())
+            }
+        }
+    }
+
+    fn owner(&mut self, s: &Str, n: &ast::Name) -> Res<Owner> {
+        match n.text.as_str() {
+            "own" => Ok(Owner::Own),
+            "enemy" => Ok(Owner::Enemy),
+            "any" => Ok(Owner::Any),
+            _ => {
+                self.unknown("owner", s, n, &["own", "enemy", "any"]);
+                Err(())
+            }
+        }
+    }
+
+    fn state_ast(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, c: &ast::StateCond) -> Res<StateCond> {
+        Ok(match c {
+            ast::StateCond::Const(b) => StateCond::Const(*b),
+            ast::StateCond::Count { filter, region, op, value, .. } => {
+                let owner = self.owner(s, &filter.owner);
+                let kind = self.kind_ref(s, &filter.kind, scope);
+                let region = match region {
+                    Some(r) => Some(self.region_ref(raw, scope, s, r)?),
+                    None => None,
+                };
+                StateCond::Count {
+                    owner: owner?,
+                    kind: kind?,
+                    region,
+                    op: match op {
+                        ast::CompareOp::Ge => Compare::Ge,
+                        ast::CompareOp::Le => Compare::Le,
+                        ast::CompareOp::Eq => Compare::Eq,
+                        ast::CompareOp::Ne => Compare::Ne,
+                        ast::CompareOp::Gt => Compare::Gt,
+                        ast::CompareOp::Lt => Compare::Lt,
+                    },
+                    value: *value,
+                }
+            }
+            ast::StateCond::Reach { filter, region, dirs, .. } => {
+                let owner = self.owner(s, &filter.owner);
+                let kind = self.kind_ref(s, &filter.kind, scope);
+                let region = self.region_ref(raw, scope, s, region);
+                let dirs = self.dirs(s, dirs, false);
+                StateCond::Reach {
+                    owner: owner?,
+                    kind: kind?,
+                    region: region?,
+                    dirs: dirs?.absolute,
+                }
+            }
+            ast::StateCond::Not(inner) => StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?)),
+            ast::StateCond::And(cs) | ast::StateCond::Or(cs) => {
+                let parts = cs
+                    .iter()
+                    .map(|c| self.state_ast(raw, scope, s, c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .collect::<Res<Vec<_>>>()?;
+                if matches!(c, ast::StateCond::And(_)) {
+                    StateCond::And(parts)
+                } else {
+                    StateCond::Or(parts)
+                }
+            }
+        })
+    }
+
+    fn end_rule(&mut self, raw: &RawGame, scope: &mut Scope, e: &raw::RawEnd, n_teams: usize) -> Res<EndRule> {
+        let when = self.state_cond(raw, scope, &e.when);
+        let result = match e.result.value.as_str() {
+            "win" => Ok(EndResult::Win),
+            "loss" => {
+                if n_teams != 2 {
+                    self.error(
+                        Diagnostic::error("loss-needs-two-teams", "a side can only lose to one other team")
+                            .at(e.result.loc())
+                            .label(format!("this game has {n_teams} teams")),
+                    );
+                    Err(())
+                } else {
+                    Ok(EndResult::Loss)
+                }
+            }
+            "draw" => Ok(EndResult::Draw),
+            other => {
+                self.error(
+                    Diagnostic::error("unknown-name", format!("unknown result `{other}`"))
+                        .at(e.result.loc())
+                        .label("expected `win`, `loss` or `draw`")
+                        .hint(suggest(other, ["win", "loss", "draw"])),
+                );
+                Err(())
+            }
+        };
+        let sides = match &e.sides {
+            None => (0..scope.sides.len() as SideId).collect(),
+            Some(list) => {
+                let mut out = Vec::new();
+                for n in &list.value {
+                    match scope.sides.iter().position(|s| *s == n.value) {
+                        Some(i) => out.push(i as SideId),
+                        None => self.error(
+                            Diagnostic::error("unknown-name", format!("unknown side `{}`", n.value))
+                                .at(n.loc())
+                                .label("no side has this name")
+                                .hint(suggest(&n.value, scope.sides.iter().map(String::as_str))),
+                        ),
+                    }
+                }
+                out
+            }
+        };
+        Ok(EndRule {
+            when: when?,
+            result: result?,
+            sides,
+        })
+    }
+
+    // ------------------------------------------------------------ turns
+
+    fn order(&mut self, raw: &RawGame, sides: &[String]) -> Res<Vec<SideId>> {
+        let Some(order) = &raw.turn.order else {
+            return Ok((0..sides.len() as SideId).collect());
+        };
+        let mut out = Vec::new();
+        for n in &order.value {
+            match sides.iter().position(|s| *s == n.value) {
+                Some(i) => out.push(i as SideId),
+                None => self.error(
+                    Diagnostic::error("unknown-name", format!("unknown side `{}`", n.value))
+                        .at(n.loc())
+                        .label("no side has this name")
+                        .hint(suggest(&n.value, sides.iter().map(String::as_str))),
+                ),
+            }
+        }
+        if order.value.is_empty() || order.value.len() > 255 {
+            self.error(
+                Diagnostic::error("empty", "the turn order must name from 1 to 255 turns")
+                    .at(order.loc()),
+            );
+            return Err(());
+        }
+        Ok(out)
+    }
+
+    fn phases(&mut self, raw: &RawGame, kinds: &[String], barriers: &[String]) -> Res<Vec<Vec<Action>>> {
+        let Some(list) = &raw.turn.phases else {
+            return Ok(vec![vec![Action::Move(None)]]);
+        };
+        if list.value.is_empty() || list.value.len() > 16 {
+            self.error(
+                Diagnostic::error("empty", "a turn has from 1 to 16 phases")
+                    .at(list.loc()),
+            );
+            return Err(());
+        }
+        let mut phases = Vec::new();
+        for s in &list.value {
+            let actions = match syntax::parse_phase(&s.value) {
+                Ok(a) => a,
+                Err(e) => {
+                    self.syntax_error(s, e);
+                    continue;
+                }
+            };
+            let mut phase = Vec::new();
+            for (a, _) in actions {
+                match a {
+                    ast::Action::Move(None) => phase.push(Action::Move(None)),
+                    ast::Action::Move(Some(n)) => match kinds.iter().position(|k| *k == n.text) {
+                        Some(i) => phase.push(Action::Move(Some(i as KindId))),
+                        None => {
+                            let known: Vec<&str> = kinds.iter().map(String::as_str).collect();
+                            self.unknown("piece", s, &n, &known);
+                        }
+                    },
+                    ast::Action::Place(n) => match barriers.iter().position(|k| *k == n.text) {
+                        Some(i) => phase.push(Action::Place(i as BarrierId)),
+                        None => {
+                            let known: Vec<&str> = barriers.iter().map(String::as_str).collect();
+                            self.unknown("barrier", s, &n, &known);
+                        }
+                    },
+                    ast::Action::Pass => phase.push(Action::Pass),
+                }
+            }
+            phases.push(phase);
+        }
+        Ok(phases)
+    }
+
+    // ------------------------------------------------------------ setup
+
+    fn setup(&mut self, raw: &RawGame, rules: &mut Rules) -> Res<()> {
+        let mut st = rules.initial.clone();
+        let mut placed_by: HashMap<u16, Loc> = HashMap::new();
+        for (key, text) in raw.setup.iter() {
+            let Some(side) = rules.side(&key.value) else {
+                let known: Vec<&str> = rules.sides.iter().map(|s| s.name.as_str()).collect();
+                self.error(
+                    Diagnostic::error("unknown-name", format!("unknown side `{}`", key.value))
+                        .at(key.loc())
+                        .label("no side has this name")
+                        .hint(suggest(&key.value, known.iter().copied())),
+                );
+                continue;
+            };
+            let placements = match syntax::parse_placements(&text.value) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.syntax_error(text, e);
+                    continue;
+                }
+            };
+            for p in placements {
+                let Some(kind) = rules.kind(&p.kind.text) else {
+                    let known: Vec<&str> = rules.kinds.iter().map(|k| k.name.as_str()).collect();
+                    self.unknown("piece", text, &p.kind, &known);
+                    continue;
+                };
+                for site in &p.sites {
+                    let loc = self.name_loc(text, site);
+                    let Some(s) = rules.board.site(&site.text) else {
+                        let known: Vec<&str> = rules.board.sites.iter().map(|s| s.name.as_str()).collect();
+                        self.unknown("site", text, site, &known);
+                        continue;
+                    };
+                    if let Some(first) = placed_by.get(&s.0) {
+                        let (line, col) = self.sources.line_col(first.file, first.span.start);
+                        self.error(
+                            Diagnostic::error("two-pieces-one-site", format!("two pieces are placed on `{}`", site.text))
+                                .at(loc)
+                                .label("second piece here")
+                                .hint(format!("the first is placed at {}:{line}:{col}", self.sources.name(first.file))),
+                        );
+                        continue;
+                    }
+                    placed_by.insert(s.0, loc);
+                    st.board[s.0 as usize] = rules.man(side, kind);
+                }
+            }
+        }
+        for (si, (_, side)) in raw.sides.iter().enumerate() {
+            let Some(reserve) = &side.reserve else { continue };
+            for (k, n) in reserve.iter() {
+                let Some(b) = rules.barrier(&k.value) else {
+                    let known: Vec<&str> = rules.barriers.iter().map(|b| b.name.as_str()).collect();
+                    let hint = if rules.kind(&k.value).is_some() {
+                        "reserves hold barriers; placing pieces from the hand is planned (see games/README.md)".to_string()
+                    } else {
+                        suggest(&k.value, known.iter().copied())
+                    };
+                    self.error(
+                        Diagnostic::error("unknown-name", format!("unknown barrier `{}`", k.value))
+                            .at(k.loc())
+                            .label("no barrier has this name")
+                            .hint(hint),
+                    );
+                    continue;
+                };
+                if let Ok(count) = int_in(self, n, "a reserve", 0, MAX_RESERVE) {
+                    st.reserves[si * rules.barriers.len() + b as usize] = count as u8;
+                }
+            }
+        }
+        if self.diags.iter().any(Diagnostic::is_error) {
+            return Err(());
+        }
+        if !rules.constraints_hold_in(&st) {
+            let loc = raw.constraint.as_ref().map(|c| c.loc());
+            self.error(
+                Diagnostic::error("setup-breaks-constraint", "the initial position breaks the game's constraints")
+                    .at_opt(loc)
+                    .label("these constraints do not hold at the start"),
+            );
+            return Err(());
+        }
+        rules.initial = st;
+        let mut initial = rules.initial.clone();
+        rules.settle(&mut initial);
+        rules.initial = initial;
+        Ok(())
+    }
+
+    fn warnings(&mut self, raw: &RawGame, rules: &Rules) {
+        for (k, (key, piece)) in raw.pieces.iter().enumerate() {
+            let placed = rules.initial.board.iter().any(|&v| v != 0 && rules.unman(v).1 == k as KindId);
+            if !placed {
+                self.error(
+                    Diagnostic::warning("unused-piece", format!("the piece `{}` is never placed", key.value))
+                        .at(key.loc())
+                        .label("defined here")
+                        .hint("place it in `[setup]`, or remove it"),
+                );
+            } else if piece.moves.as_ref().is_none_or(|m| m.value.is_empty())
+                && rules.phases.iter().flatten().any(|a| matches!(a, Action::Move(_)))
+            {
+                self.error(
+                    Diagnostic::warning("immobile-piece", format!("the piece `{}` has no moves", key.value))
+                        .at(key.loc())
+                        .label("defined here")
+                        .hint("add `moves = [\"step(orth)\"]` or similar"),
+                );
+            }
+        }
+        for (i, (key, _)) in raw.sides.iter().enumerate() {
+            if !rules.order.contains(&(i as SideId)) {
+                self.error(
+                    Diagnostic::warning("side-never-moves", format!("the side `{}` never has a turn", key.value))
+                        .at(key.loc())
+                        .label("not in `turn.order`"),
+                );
+            }
+        }
+        for (i, (key, _)) in raw.regions.iter().enumerate() {
+            if rules.regions[i].per_side.iter().all(SiteSet::is_empty) {
+                self.error(
+                    Diagnostic::warning("empty-region", format!("the region `{}` has no site", key.value))
+                        .at(key.loc()),
+                );
+            }
+        }
+        if rules.ends.is_empty() {
+            self.error(
+                Diagnostic::warning("no-end", "the game has no end rule: only a lack of moves ends it")
+                    .at_opt(raw.game.name.as_ref().map(|n| n.loc())),
+            );
+        }
+    }
+}
+
+/// Direction words besides the compass names, for hints.
+const DIRECTION_WORDS: [&str; 17] = [
+    "orth", "diag", "all", "forward", "same", "backward", "back", "right", "left", "sideways",
+    "forward_right", "forward_left", "backward_right", "backward_left", "forward_diag", "backward_diag", "n",
+];
+
+/// Whether a constraint can only be broken by placing a barrier: `reach`
+/// ignores pieces except as start points, and pieces move along open edges,
+/// so a move keeps every piece in its component of the board.
+fn reads_barriers_only(c: &StateCond) -> bool {
+    match c {
+        StateCond::Const(_) | StateCond::Reach { .. } => true,
+        StateCond::Count { .. } => false,
+        StateCond::Not(_) => false,
+        StateCond::And(cs) => cs.iter().all(reads_barriers_only),
+        StateCond::Or(_) => false,
+    }
+}

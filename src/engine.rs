@@ -1,0 +1,577 @@
+//! Play: legal moves, applying a move, the outcome. Reads only [`Rules`] tables and a [`State`].
+//!
+//! Nothing here fails: everything that could go wrong was rejected when the
+//! game was compiled. Move generation walks each piece's compiled patterns
+//! over the board tables; barrier placements are checked against the game's
+//! constraints, with a shortcut for reachability: a barrier that covers no
+//! edge of a current shortest path of any piece cannot cut anything off.
+
+use crate::board::{EdgeId, SiteId};
+use crate::rules::*;
+use std::cell::RefCell;
+
+/// Reused buffers for searches on the board graph.
+#[derive(Default)]
+struct Scratch {
+    queue: Vec<u16>,
+    /// Per site: the search that last visited it.
+    mark: Vec<u32>,
+    stamp: u32,
+    /// Per site: the edge it was first reached through.
+    via: Vec<EdgeId>,
+    moves: Vec<Move>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Edges on current shortest paths of the pieces a reachability constraint
+/// watches; `None` when the shortcut does not apply.
+struct Witness {
+    edges: Option<Vec<u64>>,
+}
+
+#[inline]
+fn bit(words: &[u64], i: u32) -> bool {
+    words[(i / 64) as usize] >> (i % 64) & 1 == 1
+}
+
+impl Rules {
+    /// The side whose turn it is.
+    #[inline]
+    pub fn to_move(&self, st: &State) -> SideId {
+        self.order[st.turn as usize]
+    }
+
+    /// How the game ended, or `Ongoing`.
+    #[inline]
+    pub fn outcome(&self, st: &State) -> Outcome {
+        st.outcome
+    }
+
+    /// Every legal move in `st`, in a stable order, into `out` (cleared first).
+    pub fn legal_moves(&self, st: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if st.outcome != Outcome::Ongoing {
+            return;
+        }
+        self.phase_moves(st, out);
+        if out.is_empty() && (st.phase > 0 || self.no_moves == NoMoves::Pass) {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Whether `mv` is legal in `st`.
+    pub fn is_legal(&self, st: &State, mv: Move) -> bool {
+        let mut buf = Vec::new();
+        self.legal_moves(st, &mut buf);
+        buf.contains(&mv)
+    }
+
+    fn phase_moves(&self, st: &State, out: &mut Vec<Move>) {
+        let side = self.to_move(st);
+        for action in &self.phases[st.phase as usize] {
+            match *action {
+                Action::Move(kind) => self.piece_moves(st, side, kind, out),
+                Action::Place(b) => self.placements(st, side, b, out),
+                Action::Pass => out.push(Move::Pass),
+            }
+        }
+    }
+
+    fn piece_moves(&self, st: &State, side: SideId, only: Option<KindId>, out: &mut Vec<Move>) {
+        for (i, &v) in st.board.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (owner, kind) = self.unman(v);
+            if owner != side || only.is_some_and(|k| k != kind) {
+                continue;
+            }
+            let origin = SiteId(i as u16);
+            let start = out.len();
+            for pattern in &self.kinds[kind as usize].patterns {
+                self.walk(st, side, pattern, 0, origin, origin, 0, start, out);
+            }
+        }
+        if !self.constraints_barrier_only {
+            // Constraints that read piece positions are checked on the
+            // position after each move.
+            out.retain(|&mv| {
+                if !matches!(mv, Move::Step { .. }) {
+                    return true;
+                }
+                let mut after = st.clone();
+                self.apply(&mut after, side, mv);
+                self.constraints_hold(&after, side, &after.blocked)
+            });
+        }
+    }
+
+    /// Follows segment `seg` of `pattern` from `at`, with `heading` the
+    /// direction of the previous step, emitting a move for each landing site
+    /// of the last segment.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        st: &State,
+        side: SideId,
+        pattern: &Pattern,
+        seg: usize,
+        origin: SiteId,
+        at: SiteId,
+        heading: u8,
+        start: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let segment = &pattern.segments[seg];
+        let dirs = if seg == 0 {
+            segment.first[side as usize]
+        } else {
+            segment.dirs.absolute | segment.dirs.relative.rotate_left(heading as u32)
+        };
+        let last = seg + 1 == pattern.segments.len();
+        let mut mask = dirs;
+        while mask != 0 {
+            let d = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            let mut cur = at;
+            for k in 1..=segment.max {
+                let Some(next) = self.board.step(cur, d, &st.blocked) else {
+                    break;
+                };
+                cur = next;
+                if k >= segment.min && self.eval(&segment.to, st, side, origin, cur, d) {
+                    if last {
+                        let mv = Move::Step {
+                            from: origin,
+                            to: cur,
+                        };
+                        if cur != origin && !out[start..].contains(&mv) {
+                            out.push(mv);
+                        }
+                    } else {
+                        self.walk(st, side, pattern, seg + 1, origin, cur, d, start, out);
+                    }
+                }
+                if k < segment.max && !self.eval(&segment.over, st, side, origin, cur, d) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The board value of a site while the piece on `origin` is moving.
+    #[inline]
+    fn occupant(st: &State, origin: SiteId, s: SiteId) -> u8 {
+        if s == origin {
+            0
+        } else {
+            st.board[s.0 as usize]
+        }
+    }
+
+    fn eval(&self, c: &Cond, st: &State, side: SideId, origin: SiteId, s: SiteId, d: u8) -> bool {
+        let kind_is = |v: u8, k: Option<KindId>| k.is_none_or(|k| self.unman(v).1 == k);
+        match c {
+            Cond::True => true,
+            Cond::Empty => Self::occupant(st, origin, s) == 0,
+            Cond::Occupied(k) => {
+                let v = Self::occupant(st, origin, s);
+                v != 0 && kind_is(v, *k)
+            }
+            Cond::Friend(k) => {
+                let v = Self::occupant(st, origin, s);
+                v != 0 && self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+            }
+            Cond::Enemy(k) => {
+                let v = Self::occupant(st, origin, s);
+                v != 0 && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+            }
+            Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
+            Cond::Ahead(inner) => self
+                .board
+                .step(s, d, &st.blocked)
+                .is_some_and(|t| self.eval(inner, st, side, origin, t, d)),
+            Cond::Not(inner) => !self.eval(inner, st, side, origin, s, d),
+            Cond::And(cs) => cs.iter().all(|c| self.eval(c, st, side, origin, s, d)),
+            Cond::Or(cs) => cs.iter().any(|c| self.eval(c, st, side, origin, s, d)),
+        }
+    }
+
+    // ------------------------------------------------------------ barriers
+
+    #[inline]
+    fn slot_free(&self, st: &State, slot: u16) -> bool {
+        self.board.slots[slot as usize]
+            .conflicts
+            .iter()
+            .all(|&c| st.slots[c as usize] == 0)
+    }
+
+    fn placements(&self, st: &State, side: SideId, b: BarrierId, out: &mut Vec<Move>) {
+        if st.reserve(self, side, b) == 0 {
+            return;
+        }
+        let witness = if self.constraints.is_empty() {
+            None
+        } else {
+            Some(self.witness(st, side))
+        };
+        let mut blocked = st.blocked.to_vec();
+        for &slot in &self.barriers[b as usize].slots {
+            if !self.slot_free(st, slot) {
+                continue;
+            }
+            if let Some(w) = &witness {
+                let edges = &self.board.slots[slot as usize].edges;
+                let touches = match &w.edges {
+                    Some(path) => edges.iter().any(|&e| bit(path, e)),
+                    None => true,
+                };
+                if touches {
+                    for &e in edges {
+                        blocked[(e / 64) as usize] |= 1 << (e % 64);
+                    }
+                    let ok = self.constraints_hold(st, side, &blocked);
+                    blocked.copy_from_slice(&st.blocked);
+                    if !ok {
+                        continue;
+                    }
+                }
+            }
+            out.push(Move::Place { barrier: b, slot });
+        }
+    }
+
+    fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
+        self.constraints
+            .iter()
+            .all(|c| self.eval_state(c, st, side, blocked))
+    }
+
+    /// Shortest paths of every piece the constraints' `reach` conditions
+    /// watch, when every constraint is such a condition and holds now.
+    fn witness(&self, st: &State, side: SideId) -> Witness {
+        let mut edges = vec![0u64; self.board.edge_words()];
+        let mut atoms = Vec::new();
+        for c in &self.constraints {
+            if !collect_reach(c, &mut atoms) {
+                return Witness { edges: None };
+            }
+        }
+        for &(owner, kind, region, dirs) in &atoms {
+            if dirs & 0b1010_1010 != 0 {
+                // Diagonal steps pass corners, not single edges.
+                return Witness { edges: None };
+            }
+            for (s, piece_side) in self.matching_pieces(st, side, owner, kind) {
+                let goal = &self.regions[region as usize].per_side[piece_side as usize];
+                if !self.search(st, s, goal, dirs, &st.blocked, Some(&mut edges)) {
+                    return Witness { edges: None };
+                }
+            }
+        }
+        Witness { edges: Some(edges) }
+    }
+
+    fn matching_pieces<'a>(
+        &'a self,
+        st: &'a State,
+        side: SideId,
+        owner: Owner,
+        kind: Option<KindId>,
+    ) -> impl Iterator<Item = (SiteId, SideId)> + 'a {
+        st.board.iter().enumerate().filter_map(move |(i, &v)| {
+            if v == 0 {
+                return None;
+            }
+            let (ps, k) = self.unman(v);
+            let owner_ok = match owner {
+                Owner::Own => self.same_team(ps, side),
+                Owner::Enemy => !self.same_team(ps, side),
+                Owner::Any => true,
+            };
+            (owner_ok && kind.is_none_or(|kk| kk == k)).then_some((SiteId(i as u16), ps))
+        })
+    }
+
+    /// Breadth-first search from `from` to any site of `goal`, stepping in
+    /// `dirs` across open edges. With `path`, marks the edges of the
+    /// shortest path found.
+    fn search(
+        &self,
+        _st: &State,
+        from: SiteId,
+        goal: &SiteSet,
+        dirs: u8,
+        blocked: &[u64],
+        path: Option<&mut Vec<u64>>,
+    ) -> bool {
+        if goal.contains(from) {
+            return true;
+        }
+        SCRATCH.with(|cell| {
+            let mut sc = cell.borrow_mut();
+            let sc = &mut *sc;
+            let n = self.board.n_sites();
+            if sc.mark.len() < n {
+                sc.mark.resize(n, 0);
+                sc.via.resize(n, 0);
+            }
+            sc.stamp = sc.stamp.wrapping_add(1);
+            if sc.stamp == 0 {
+                sc.mark.iter_mut().for_each(|m| *m = 0);
+                sc.stamp = 1;
+            }
+            let stamp = sc.stamp;
+            sc.queue.clear();
+            sc.queue.push(from.0);
+            sc.mark[from.0 as usize] = stamp;
+            let mut head = 0;
+            while head < sc.queue.len() {
+                let s = SiteId(sc.queue[head]);
+                head += 1;
+                let mut mask = dirs;
+                while mask != 0 {
+                    let d = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    let Some(t) = self.board.step(s, d, blocked) else {
+                        continue;
+                    };
+                    if sc.mark[t.0 as usize] == stamp {
+                        continue;
+                    }
+                    sc.mark[t.0 as usize] = stamp;
+                    sc.via[t.0 as usize] = self.board.step_edge(s, d).unwrap_or(EdgeId::MAX);
+                    if goal.contains(t) {
+                        if let Some(path) = path {
+                            // Walk back along the edges that reached each site.
+                            let mut cur = t;
+                            while cur != from {
+                                let e = sc.via[cur.0 as usize];
+                                path[(e / 64) as usize] |= 1 << (e % 64);
+                                let (a, b) = self.board.edge_ends[e as usize];
+                                cur = if a == cur { b } else { a };
+                            }
+                        }
+                        return true;
+                    }
+                    sc.queue.push(t.0);
+                }
+            }
+            false
+        })
+    }
+
+    /// Evaluates a position condition for `side`, with `blocked` as the
+    /// closed edges (the state's own, or with a candidate barrier added).
+    pub(crate) fn eval_state(
+        &self,
+        c: &StateCond,
+        st: &State,
+        side: SideId,
+        blocked: &[u64],
+    ) -> bool {
+        match c {
+            StateCond::Const(b) => *b,
+            StateCond::Count {
+                owner,
+                kind,
+                region,
+                op,
+                value,
+            } => {
+                let n = self
+                    .matching_pieces(st, side, *owner, *kind)
+                    .filter(|&(s, _)| {
+                        region.is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(s))
+                    })
+                    .count() as u32;
+                match op {
+                    Compare::Ge => n >= *value,
+                    Compare::Le => n <= *value,
+                    Compare::Eq => n == *value,
+                    Compare::Ne => n != *value,
+                    Compare::Gt => n > *value,
+                    Compare::Lt => n < *value,
+                }
+            }
+            StateCond::Reach {
+                owner,
+                kind,
+                region,
+                dirs,
+            } => self
+                .matching_pieces(st, side, *owner, *kind)
+                .all(|(s, ps)| {
+                    let goal = &self.regions[*region as usize].per_side[ps as usize];
+                    self.search(st, s, goal, *dirs, blocked, None)
+                }),
+            StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
+            StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
+            StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
+        }
+    }
+
+    // ------------------------------------------------------------ play
+
+    /// Changes the board, barriers and reserves for one move, nothing else.
+    fn apply(&self, st: &mut State, side: SideId, mv: Move) {
+        match mv {
+            Move::Step { from, to } => {
+                let v = st.board[from.0 as usize];
+                st.board[from.0 as usize] = 0;
+                st.board[to.0 as usize] = v;
+            }
+            Move::Place { barrier, slot } => {
+                st.slots[slot as usize] = barrier + 1;
+                for &e in &self.board.slots[slot as usize].edges {
+                    st.blocked[(e / 64) as usize] |= 1 << (e % 64);
+                }
+                let i = side as usize * self.barriers.len() + barrier as usize;
+                st.reserves[i] = st.reserves[i].saturating_sub(1);
+            }
+            Move::Pass => {}
+        }
+    }
+
+    /// Applies a legal move. The move must come from [`Rules::legal_moves`]
+    /// for this state; anything else leaves the state unspecified but safe.
+    pub fn play(&self, st: &mut State, mv: Move) {
+        if st.outcome != Outcome::Ongoing {
+            return;
+        }
+        let side = self.to_move(st);
+        self.apply(st, side, mv);
+        if st.phase == 0 {
+            if mv == Move::Pass {
+                st.passes = st.passes.saturating_add(1);
+                if st.passes as usize >= self.order.len() {
+                    // Nobody can move: the game cannot go on.
+                    st.outcome = Outcome::Draw;
+                    return;
+                }
+            } else {
+                st.passes = 0;
+            }
+        }
+        if let Some(o) = self.check_end(st, side) {
+            st.outcome = o;
+            return;
+        }
+        self.advance(st);
+    }
+
+    /// Moves on to the next phase with a legal action, or to the next side.
+    fn advance(&self, st: &mut State) {
+        loop {
+            st.phase += 1;
+            if st.phase as usize >= self.phases.len() {
+                st.phase = 0;
+                st.turn = ((st.turn as usize + 1) % self.order.len()) as u8;
+            }
+            if st.phase == 0 {
+                self.settle(st);
+                return;
+            }
+            if self.has_move(st) {
+                return;
+            }
+        }
+    }
+
+    /// Decides the game when the side to move has no move and the rules say
+    /// it loses or draws.
+    pub(crate) fn settle(&self, st: &mut State) {
+        if st.outcome != Outcome::Ongoing || self.no_moves == NoMoves::Pass || self.has_move(st) {
+            return;
+        }
+        let side = self.to_move(st);
+        st.outcome = match self.no_moves {
+            NoMoves::Lose => self.loss_of(side),
+            _ => Outcome::Draw,
+        };
+    }
+
+    fn has_move(&self, st: &State) -> bool {
+        SCRATCH.with(|cell| {
+            let mut moves = std::mem::take(&mut cell.borrow_mut().moves);
+            moves.clear();
+            self.phase_moves(st, &mut moves);
+            let any = !moves.is_empty();
+            cell.borrow_mut().moves = moves;
+            any
+        })
+    }
+
+    /// The outcome when `side` loses: the other team wins.
+    pub(crate) fn loss_of(&self, side: SideId) -> Outcome {
+        let team = self.sides[side as usize].team;
+        match self.sides.iter().position(|s| s.team != team) {
+            Some(other) => Outcome::Win(other as SideId),
+            None => Outcome::Draw,
+        }
+    }
+
+    /// The first end rule that holds, for the mover first, then the other
+    /// sides in turn order.
+    fn check_end(&self, st: &State, mover: SideId) -> Option<Outcome> {
+        for rule in &self.ends {
+            let n = self.sides.len();
+            for i in 0..n {
+                let side = ((mover as usize + i) % n) as SideId;
+                if !rule.sides.contains(&side) {
+                    continue;
+                }
+                if self.eval_state(&rule.when, st, side, &st.blocked) {
+                    return Some(match rule.result {
+                        EndResult::Win => Outcome::Win(side),
+                        EndResult::Loss => self.loss_of(side),
+                        EndResult::Draw => Outcome::Draw,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the constraints hold in `st` (used when a position is loaded).
+    pub fn constraints_hold_in(&self, st: &State) -> bool {
+        self.constraints_hold(st, self.to_move(st), &st.blocked)
+    }
+}
+
+/// Collects the `reach` atoms of a conjunction; false if it has anything else.
+fn collect_reach(c: &StateCond, out: &mut Vec<(Owner, Option<KindId>, RegionId, u8)>) -> bool {
+    match c {
+        StateCond::Reach {
+            owner,
+            kind,
+            region,
+            dirs,
+        } => {
+            out.push((*owner, *kind, *region, *dirs));
+            true
+        }
+        StateCond::And(cs) => cs.iter().all(|c| collect_reach(c, out)),
+        StateCond::Const(true) => true,
+        _ => false,
+    }
+}
+
+impl Rules {
+    /// Sets the outcome of a position read from text: an end rule that
+    /// holds, or a side to move that has no move.
+    pub(crate) fn decide(&self, st: &mut State) {
+        st.outcome = Outcome::Ongoing;
+        let n = self.order.len();
+        let previous = self.order[(st.turn as usize + n - 1) % n];
+        if let Some(o) = self.check_end(st, previous) {
+            st.outcome = o;
+            return;
+        }
+        self.settle(st);
+    }
+}

@@ -1,0 +1,464 @@
+//! Notation: moves and positions as text, printed and parsed given a position.
+//!
+//! Moves: `e1-e2` (a step), `e1xe2` (a capture), `e2` (a step written by its
+//! destination, where no other legal step ends there), `e3h` (a barrier in a
+//! slot; `kind:e3h` where two barrier kinds could stand there), `pass`.
+//! Positions: see [`position_to_string`].
+
+use crate::board::SiteId;
+use crate::diag::{suggest, Diagnostic, FileId, Loc};
+use crate::rules::*;
+use crate::syntax::{self, ast::PosSection};
+
+/// Why a typed move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(h) = &self.hint {
+            write!(f, " ({h})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn slot_needs_kind(rules: &Rules, slot: u16) -> bool {
+    rules.barriers.iter().filter(|b| b.slots.contains(&slot)).count() > 1
+}
+
+fn slot_text(rules: &Rules, barrier: BarrierId, slot: u16) -> String {
+    let name = &rules.board.slots[slot as usize].name;
+    if slot_needs_kind(rules, slot) {
+        format!("{}:{name}", rules.barriers[barrier as usize].name)
+    } else {
+        name.clone()
+    }
+}
+
+/// The full form of a move: `e1-e2`, `e1xe2`, `e3h`, `pass`.
+pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
+    match mv {
+        Move::Step { from, to } => {
+            let sep = if st.piece_at(rules, to).is_some() {
+                'x'
+            } else {
+                '-'
+            };
+            format!(
+                "{}{sep}{}",
+                rules.board.site_name(from),
+                rules.board.site_name(to)
+            )
+        }
+        Move::Place { barrier, slot } => slot_text(rules, barrier, slot),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+/// The short form: a step by its destination alone where no other legal
+/// step ends there, everything else in full.
+pub fn move_to_short(rules: &Rules, st: &State, mv: Move, legal: &[Move]) -> String {
+    if let Move::Step { to, .. } = mv {
+        let same_to = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+            .count();
+        if same_to == 1 && st.piece_at(rules, to).is_none() {
+            return rules.board.site_name(to).to_string();
+        }
+    }
+    move_to_string(rules, st, mv)
+}
+
+fn site(rules: &Rules, name: &str) -> Result<SiteId, MoveError> {
+    rules.board.site(name).ok_or_else(|| MoveError {
+        message: format!("there is no site `{name}` on this board"),
+        hint: Some(suggest(
+            name,
+            rules.board.sites.iter().map(|s| s.name.as_str()),
+        )),
+    })
+}
+
+/// Parses a move typed or read from a record, and checks it is legal here.
+pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    if rules.outcome(st) != Outcome::Ongoing {
+        return Err(MoveError {
+            message: format!("the game is over; `{text}` cannot be played"),
+            hint: None,
+        });
+    }
+    let not_legal = |mv: Move, hint: Option<String>| MoveError {
+        message: format!(
+            "`{}` is not a legal move here",
+            move_to_string(rules, st, mv)
+        ),
+        hint,
+    };
+    if text == "pass" {
+        return if legal.contains(&Move::Pass) {
+            Ok(Move::Pass)
+        } else {
+            Err(MoveError {
+                message: "passing is not allowed while a move is possible".into(),
+                hint: None,
+            })
+        };
+    }
+    if let Some(i) = text.find(['-', 'x']) {
+        let (a, b) = (&text[..i], &text[i + 1..]);
+        let from = site(rules, a)?;
+        let to = site(rules, b)?;
+        let mv = Move::Step { from, to };
+        if legal.contains(&mv) {
+            return Ok(mv);
+        }
+        let hint = match st.piece_at(rules, from) {
+            None => Some(format!("there is no piece on {a}")),
+            Some((side, _)) if side != rules.to_move(st) => {
+                Some(format!("the piece on {a} belongs to {}", rules.side_name(side)))
+            }
+            _ => Some(format!("the piece on {a} cannot go to {b}")),
+        };
+        return Err(not_legal(mv, hint));
+    }
+    // A barrier slot, perhaps with its kind.
+    let (kind, slot_name) = match text.split_once(':') {
+        Some((k, s)) => (Some(k), s),
+        None => (None, text),
+    };
+    if let Some(slot) = rules.board.slot(slot_name) {
+        let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
+            .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
+            .filter(|&b| kind.is_none_or(|k| rules.barriers[b as usize].name == k))
+            .collect();
+        let candidates: Vec<Move> = kinds
+            .iter()
+            .map(|&barrier| Move::Place { barrier, slot })
+            .collect();
+        let playable: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| legal.contains(m))
+            .collect();
+        return match (playable.as_slice(), candidates.first()) {
+            ([mv], _) => Ok(*mv),
+            ([], None) => Err(MoveError {
+                message: format!("no barrier of this game fits the slot `{slot_name}`"),
+                hint: kind.map(|k| format!("check the barrier kind `{k}`")),
+            }),
+            ([], Some(&mv)) => Err(not_legal(mv, placement_hint(rules, st, slot))),
+            _ => Err(MoveError {
+                message: format!("`{text}` could be several barriers"),
+                hint: Some("write the kind first, such as `wall:e3h`".into()),
+            }),
+        };
+    }
+    // A destination alone.
+    let to = site(rules, text).map_err(|mut e| {
+        e.hint = Some(format!(
+            "write a step as `e1-e2`, a barrier as `e3h`; {}",
+            e.hint.unwrap_or_default()
+        ));
+        e
+    })?;
+    let steps: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+        .collect();
+    match steps.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(MoveError {
+            message: format!("no legal move goes to {text}"),
+            hint: None,
+        }),
+        many => Err(MoveError {
+            message: format!("`{text}` is ambiguous"),
+            hint: Some(format!(
+                "write one of {}",
+                many.iter()
+                    .map(|m| move_to_string(rules, st, *m))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }),
+    }
+}
+
+fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<String> {
+    let side = rules.to_move(st);
+    let kinds: Vec<&BarrierKind> = rules
+        .barriers
+        .iter()
+        .filter(|b| b.slots.contains(&slot))
+        .collect();
+    if kinds.iter().all(|b| {
+        let id = rules.barrier(&b.name).unwrap();
+        st.reserve(rules, side, id) == 0
+    }) {
+        return Some(format!("{} has no barrier left", rules.side_name(side)));
+    }
+    let conflicts = &rules.board.slots[slot as usize].conflicts;
+    if let Some(&c) = conflicts.iter().find(|&&c| st.slots[c as usize] != 0) {
+        let other = &rules.board.slots[c as usize].name;
+        return Some(if c == slot {
+            format!("a barrier already stands on {other}")
+        } else {
+            format!("it would overlap or cross the barrier on {other}")
+        });
+    }
+    if !rules.phases[st.phase()]
+        .iter()
+        .any(|a| matches!(a, Action::Place(_)))
+    {
+        return Some("barriers cannot be placed in this phase of the turn".into());
+    }
+    Some("it would break a constraint of the game (a piece would be cut off from its goal)".into())
+}
+
+// ---------------------------------------------------------------- positions
+
+/// The textual form of a position:
+/// `pieces white pawn e1, black pawn e9; barriers e3h; reserves white wall 9,
+/// black wall 10; turn white`.
+pub fn position_to_string(rules: &Rules, st: &State) -> String {
+    let mut parts = Vec::new();
+    let pieces: Vec<String> = (0..rules.board.n_sites())
+        .filter_map(|i| {
+            let s = SiteId(i as u16);
+            st.piece_at(rules, s).map(|(side, kind)| {
+                format!(
+                    "{} {} {}",
+                    rules.side_name(side),
+                    rules.kinds[kind as usize].name,
+                    rules.board.site_name(s)
+                )
+            })
+        })
+        .collect();
+    parts.push(format!("pieces {}", pieces.join(", ")).trim_end().to_string());
+    if !rules.barriers.is_empty() {
+        let slots: Vec<String> = (0..rules.board.slots.len() as u16)
+            .filter_map(|slot| st.barrier_at(slot).map(|b| slot_text(rules, b, slot)))
+            .collect();
+        parts.push(format!("barriers {}", slots.join(" ")).trim_end().to_string());
+        let mut reserves = Vec::new();
+        for side in 0..rules.sides.len() as SideId {
+            for b in 0..rules.barriers.len() as BarrierId {
+                reserves.push(format!(
+                    "{} {} {}",
+                    rules.side_name(side),
+                    rules.barriers[b as usize].name,
+                    st.reserve(rules, side, b)
+                ));
+            }
+        }
+        parts.push(format!("reserves {}", reserves.join(", ")));
+    }
+    let side = rules.to_move(st);
+    let once = rules.order.iter().filter(|&&s| s == side).count() == 1;
+    let mut turn = if once {
+        format!("turn {}", rules.side_name(side))
+    } else {
+        format!("turn {}", st.turn + 1)
+    };
+    if st.phase > 0 {
+        turn.push_str(&format!(" phase {}", st.phase + 1));
+    }
+    parts.push(turn);
+    parts.join("; ")
+}
+
+/// Reads a position printed by [`position_to_string`] (or written by hand),
+/// reporting every problem at once. Spans are byte offsets in `text`,
+/// reported against `file`.
+pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<Diagnostic>> {
+    let at = |span: std::ops::Range<usize>| Loc { file, span };
+    let sections = syntax::parse_position(text).map_err(|e| {
+        vec![Diagnostic::error("syntax", e.message)
+            .at(at(e.span))
+            .label("here")]
+    })?;
+    let mut st = rules.initial.clone();
+    let mut errors = Vec::new();
+    let unknown = |what: &str, n: &crate::syntax::ast::Name, known: Vec<&str>| {
+        Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
+            .at(at(n.span.clone()))
+            .label(format!("no {what} has this name"))
+            .hint(suggest(&n.text, known))
+    };
+    let side_names: Vec<&str> = rules.sides.iter().map(|s| s.name.as_str()).collect();
+    let mut seen_pieces = false;
+    let mut seen_turn = false;
+    for (section, _span) in sections {
+        match section {
+            PosSection::Pieces(list) => {
+                if !seen_pieces {
+                    st.board.iter_mut().for_each(|v| *v = 0);
+                    seen_pieces = true;
+                }
+                for [side, kind, site] in list {
+                    let s = rules.side(&side.text);
+                    let k = rules.kind(&kind.text);
+                    let t = rules.board.site(&site.text);
+                    if s.is_none() {
+                        errors.push(unknown("side", &side, side_names.clone()));
+                    }
+                    if k.is_none() {
+                        errors.push(unknown(
+                            "piece",
+                            &kind,
+                            rules.kinds.iter().map(|k| k.name.as_str()).collect(),
+                        ));
+                    }
+                    if t.is_none() {
+                        errors.push(unknown(
+                            "site",
+                            &site,
+                            rules.board.sites.iter().map(|s| s.name.as_str()).collect(),
+                        ));
+                    }
+                    if let (Some(s), Some(k), Some(t)) = (s, k, t) {
+                        if st.board[t.0 as usize] != 0 {
+                            errors.push(
+                                Diagnostic::error("two-pieces-one-site", format!("two pieces on `{}`", site.text))
+                                    .at(at(site.span.clone()))
+                                    .label("already occupied"),
+                            );
+                        }
+                        st.board[t.0 as usize] = rules.man(s, k);
+                    }
+                }
+            }
+            PosSection::Barriers(list) => {
+                for (kind, slot_name) in list {
+                    let Some(slot) = rules.board.slot(&slot_name.text) else {
+                        errors.push(unknown(
+                            "barrier slot",
+                            &slot_name,
+                            rules.board.slots.iter().map(|s| s.name.as_str()).collect(),
+                        ));
+                        continue;
+                    };
+                    let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
+                        .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
+                        .filter(|&b| {
+                            kind.as_ref()
+                                .is_none_or(|k| rules.barriers[b as usize].name == k.text)
+                        })
+                        .collect();
+                    let [b] = kinds.as_slice() else {
+                        errors.push(
+                            Diagnostic::error("bad-barrier", format!("no single barrier kind fits `{}`", slot_name.text))
+                                .at(at(slot_name.span.clone()))
+                                .hint("write `kind:slot`"),
+                        );
+                        continue;
+                    };
+                    let clash = rules.board.slots[slot as usize]
+                        .conflicts
+                        .iter()
+                        .find(|&&c| st.slots[c as usize] != 0);
+                    if let Some(&c) = clash {
+                        errors.push(
+                            Diagnostic::error("barrier-conflict", format!(
+                                "the barrier on `{}` overlaps or crosses the one on `{}`",
+                                slot_name.text, rules.board.slots[c as usize].name
+                            ))
+                            .at(at(slot_name.span.clone())),
+                        );
+                        continue;
+                    }
+                    st.slots[slot as usize] = b + 1;
+                    for &e in &rules.board.slots[slot as usize].edges {
+                        st.blocked[(e / 64) as usize] |= 1 << (e % 64);
+                    }
+                }
+            }
+            PosSection::Reserves(list) => {
+                for (side, kind, n, span) in list {
+                    let s = rules.side(&side.text);
+                    let b = rules.barrier(&kind.text);
+                    if s.is_none() {
+                        errors.push(unknown("side", &side, side_names.clone()));
+                    }
+                    if b.is_none() {
+                        errors.push(unknown(
+                            "barrier",
+                            &kind,
+                            rules.barriers.iter().map(|b| b.name.as_str()).collect(),
+                        ));
+                    }
+                    if n > 255 {
+                        errors.push(Diagnostic::error("out-of-range", "a reserve holds at most 255").at(at(span)));
+                        continue;
+                    }
+                    if let (Some(s), Some(b)) = (s, b) {
+                        st.reserves[s as usize * rules.barriers.len() + b as usize] = n as u8;
+                    }
+                }
+            }
+            PosSection::Turn { side, phase } => {
+                seen_turn = true;
+                let by_index = side.text.parse::<usize>().ok();
+                let turn = match by_index {
+                    Some(i) if i >= 1 && i <= rules.order.len() => Some(i - 1),
+                    Some(_) => None,
+                    None => rules
+                        .side(&side.text)
+                        .and_then(|s| rules.order.iter().position(|&o| o == s)),
+                };
+                match turn {
+                    Some(t) => st.turn = t as u8,
+                    None => errors.push(
+                        Diagnostic::error("bad-turn", format!("`{}` is not a turn of this game", side.text))
+                            .at(at(side.span.clone()))
+                            .hint(format!(
+                                "name a side in the turn order ({}) or its 1-based index",
+                                rules.order.iter().map(|&s| rules.side_name(s)).collect::<Vec<_>>().join(", ")
+                            )),
+                    ),
+                }
+                if let Some((p, span)) = phase {
+                    if p >= 1 && (p as usize) <= rules.phases.len() {
+                        st.phase = (p - 1) as u8;
+                    } else {
+                        errors.push(
+                            Diagnostic::error("bad-turn", format!("this game's turns have {} phases", rules.phases.len()))
+                                .at(at(span)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if !seen_turn {
+        errors.push(
+            Diagnostic::error("bad-turn", "the position does not say whose turn it is")
+                .at(at(text.len()..text.len()))
+                .hint("end it with `; turn SIDE`"),
+        );
+    }
+    if errors.is_empty() && !rules.constraints_hold_in(&st) {
+        errors.push(
+            Diagnostic::error("setup-breaks-constraint", "this position breaks the game's constraints")
+                .at(at(0..text.len())),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    rules.decide(&mut st);
+    Ok(st)
+}

@@ -1,0 +1,44 @@
+//! perft: the number of legal move sequences of a given length.
+//!
+//! A position where the game is over has no legal moves, so a move that ends
+//! the game counts at its own depth and adds nothing below it.
+
+use crate::rules::{Move, Rules, State};
+
+/// perft(depth) from `st`, counting the last level in bulk.
+pub fn perft(rules: &Rules, st: &State, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    count(rules, st, depth, &mut bufs)
+}
+
+fn count(rules: &Rules, st: &State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per level");
+    rules.legal_moves(st, buf);
+    if depth == 1 {
+        return buf.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in buf.iter() {
+        let mut next = st.clone();
+        rules.play(&mut next, mv);
+        total += count(rules, &next, depth - 1, rest);
+    }
+    total
+}
+
+/// perft(depth - 1) after each legal first move.
+pub fn divide(rules: &Rules, st: &State, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    rules.legal_moves(st, &mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut next = st.clone();
+            rules.play(&mut next, mv);
+            (mv, perft(rules, &next, depth.saturating_sub(1)))
+        })
+        .collect()
+}

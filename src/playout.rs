@@ -1,0 +1,145 @@
+//! Uniform random playouts, for benchmarks and invariant tests.
+
+use crate::render;
+use crate::rules::*;
+use std::time::Instant;
+
+/// Plays one game of uniformly random legal moves; returns the moves and
+/// the outcome (`Draw` when `max_plies` is reached first).
+pub fn random_game(rules: &Rules, rng: &mut fastrand::Rng, max_plies: u32) -> (Vec<Move>, Outcome) {
+    let mut st = rules.initial();
+    let mut buf = Vec::new();
+    let mut played = Vec::new();
+    for _ in 0..max_plies {
+        rules.legal_moves(&st, &mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let mv = buf[rng.usize(..buf.len())];
+        rules.play(&mut st, mv);
+        played.push(mv);
+    }
+    let o = match rules.outcome(&st) {
+        Outcome::Ongoing => Outcome::Draw,
+        o => o,
+    };
+    (played, o)
+}
+
+/// What `bench` measured.
+pub struct Report {
+    pub playouts: u64,
+    pub plies: u64,
+    pub seconds: f64,
+    /// Wins per side (indexed by side id); draws include games capped.
+    pub wins: Vec<u64>,
+    pub draws: u64,
+    pub capped: u64,
+}
+
+/// Runs random playouts for about `seconds` (at least one).
+pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut st = rules.initial();
+    let mut buf = Vec::with_capacity(256);
+    let mut r = Report {
+        playouts: 0,
+        plies: 0,
+        seconds: 0.0,
+        wins: vec![0; rules.sides.len()],
+        draws: 0,
+        capped: 0,
+    };
+    let start = Instant::now();
+    loop {
+        st.clone_from(&rules.initial);
+        let mut plies = 0;
+        while plies < max_plies {
+            rules.legal_moves(&st, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            rules.play(&mut st, buf[rng.usize(..buf.len())]);
+            plies += 1;
+        }
+        r.plies += plies as u64;
+        r.playouts += 1;
+        match rules.outcome(&st) {
+            Outcome::Win(s) => r.wins[s as usize] += 1,
+            Outcome::Draw => r.draws += 1,
+            Outcome::Ongoing => {
+                r.draws += 1;
+                r.capped += 1;
+            }
+        }
+        r.seconds = start.elapsed().as_secs_f64();
+        if r.seconds >= seconds {
+            break;
+        }
+    }
+    r
+}
+
+impl Report {
+    pub fn playouts_per_s(&self) -> f64 {
+        self.playouts as f64 / self.seconds.max(1e-9)
+    }
+    pub fn plies_per_s(&self) -> f64 {
+        self.plies as f64 / self.seconds.max(1e-9)
+    }
+    pub fn mean_length(&self) -> f64 {
+        self.plies as f64 / self.playouts.max(1) as f64
+    }
+
+    fn outcomes(&self, rules: &Rules) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> = self
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(s, &n)| (render::outcome(rules, Outcome::Win(s as SideId)), n))
+            .collect();
+        out.push(("draw".to_string(), self.draws));
+        out
+    }
+
+    pub fn to_text(&self, rules: &Rules) -> String {
+        let mut s = format!(
+            "{}: {} playouts in {:.2}s\nplayouts/s: {:.1}\nplies/s: {:.0}\nmean length: {:.1} plies\n",
+            rules.name,
+            self.playouts,
+            self.seconds,
+            self.playouts_per_s(),
+            self.plies_per_s(),
+            self.mean_length()
+        );
+        for (what, n) in self.outcomes(rules) {
+            s.push_str(&format!(
+                "{what}: {n} ({:.1}%)\n",
+                100.0 * n as f64 / self.playouts.max(1) as f64
+            ));
+        }
+        if self.capped > 0 {
+            s.push_str(&format!("capped (counted as draws): {}\n", self.capped));
+        }
+        s
+    }
+
+    pub fn to_json(&self, rules: &Rules) -> String {
+        let outcomes: serde_json::Map<String, serde_json::Value> = self
+            .outcomes(rules)
+            .into_iter()
+            .map(|(k, v)| (k, v.into()))
+            .collect();
+        serde_json::json!({
+            "game": rules.name,
+            "playouts": self.playouts,
+            "seconds": self.seconds,
+            "playouts_per_s": self.playouts_per_s(),
+            "plies_per_s": self.plies_per_s(),
+            "mean_length": self.mean_length(),
+            "capped": self.capped,
+            "outcomes": outcomes,
+        })
+        .to_string()
+    }
+}

@@ -1,0 +1,412 @@
+//! The raw layer: serde structs that mirror a game file, nothing more.
+//!
+//! Every value that a diagnostic may point at is [`Located`]: it keeps its
+//! file and byte span. Variant files name a base with `extends`; [`load`]
+//! reads the chain through a caller-supplied loader (the library never
+//! touches the file system) and merges it, the variant overriding its base
+//! field by field and table entry by table entry.
+
+use crate::diag::{Diagnostic, FileId, Loc, Sources};
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use std::cell::Cell;
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Range;
+
+thread_local! {
+    static CURRENT_FILE: Cell<FileId> = const { Cell::new(0) };
+}
+
+/// A value with the file and byte span it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    pub value: T,
+    pub file: FileId,
+    pub span: Range<usize>,
+}
+
+impl<T> Located<T> {
+    pub fn loc(&self) -> Loc {
+        Loc {
+            file: self.file,
+            span: self.span.clone(),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Located<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let spanned = toml::Spanned::<T>::deserialize(d)?;
+        let span = spanned.span();
+        Ok(Located {
+            value: spanned.into_inner(),
+            file: CURRENT_FILE.with(Cell::get),
+            span,
+        })
+    }
+}
+
+impl Located<String> {
+    /// The location of a byte range inside this string's text, for errors in
+    /// rule expressions. Exact for literal strings and for basic strings
+    /// without escapes; otherwise the whole string is pointed at.
+    pub fn inner_loc(&self, sources: &Sources, inner: Range<usize>) -> Loc {
+        let raw = &sources.text(self.file)[self.span.clone()];
+        let quote = if raw.starts_with("'''") || raw.starts_with("\"\"\"") {
+            3
+        } else if raw.starts_with('\'') || raw.starts_with('"') {
+            1
+        } else {
+            return self.loc();
+        };
+        let body = &raw[quote..raw.len().saturating_sub(quote)];
+        // A multi-line string drops a newline right after the opening quotes.
+        let skip = if quote == 3 && body.starts_with('\n') {
+            1
+        } else if quote == 3 && body.starts_with("\r\n") {
+            2
+        } else {
+            0
+        };
+        if &body[skip..] != self.value.as_str() {
+            return self.loc();
+        }
+        let start = self.span.start + quote + skip;
+        Loc {
+            file: self.file,
+            span: start + inner.start..start + inner.end.max(inner.start),
+        }
+    }
+}
+
+/// A TOML table whose entry order is kept, with located keys.
+#[derive(Clone, Debug)]
+pub struct Table<V>(pub Vec<(Located<String>, V)>);
+
+impl<V> Default for Table<V> {
+    fn default() -> Self {
+        Table(Vec::new())
+    }
+}
+
+impl<V> Table<V> {
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.0.iter().find(|(k, _)| k.value == key).map(|(_, v)| v)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&Located<String>, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+    pub fn keys(&self) -> impl Iterator<Item = &str> + Clone {
+        self.0.iter().map(|(k, _)| k.value.as_str())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Table<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct TableVisitor<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for TableVisitor<V> {
+            type Value = Table<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key::<Located<String>>()? {
+                    let value = map.next_value::<V>()?;
+                    entries.push((key, value));
+                }
+                Ok(Table(entries))
+            }
+        }
+        d.deserialize_map(TableVisitor(PhantomData))
+    }
+}
+
+/// Fields merged from a variant over its base.
+pub trait Merge {
+    /// Overrides `self` (the base) with what `over` (the variant) sets.
+    fn merge(&mut self, over: Self);
+}
+
+impl<T> Merge for Option<T> {
+    fn merge(&mut self, over: Self) {
+        if over.is_some() {
+            *self = over;
+        }
+    }
+}
+
+impl<V: Merge> Merge for Table<V> {
+    fn merge(&mut self, over: Self) {
+        for (k, v) in over.0 {
+            match self.0.iter_mut().find(|(bk, _)| bk.value == k.value) {
+                Some((_, bv)) => bv.merge(v),
+                None => self.0.push((k, v)),
+            }
+        }
+    }
+}
+
+macro_rules! merge_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Merge for $ty {
+            fn merge(&mut self, over: Self) {
+                $( self.$field.merge(over.$field); )*
+            }
+        }
+    };
+}
+
+pub type Str = Located<String>;
+
+/// A whole game file.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGame {
+    /// The base file this variant extends, relative to this file.
+    pub extends: Option<Str>,
+    #[serde(default)]
+    pub game: RawMeta,
+    #[serde(default)]
+    pub board: RawBoard,
+    #[serde(default)]
+    pub regions: Table<RawRegion>,
+    #[serde(default)]
+    pub sides: Table<RawSide>,
+    #[serde(default)]
+    pub pieces: Table<RawPiece>,
+    #[serde(default)]
+    pub barriers: Table<RawBarrier>,
+    #[serde(default)]
+    pub setup: Table<Str>,
+    #[serde(default)]
+    pub turn: RawTurn,
+    pub end: Option<Located<Vec<RawEnd>>>,
+    pub constraint: Option<Located<Vec<RawConstraint>>>,
+}
+
+impl Merge for RawGame {
+    fn merge(&mut self, over: Self) {
+        self.extends = over.extends;
+        self.game.merge(over.game);
+        self.board.merge(over.board);
+        self.regions.merge(over.regions);
+        self.sides.merge(over.sides);
+        self.pieces.merge(over.pieces);
+        self.barriers.merge(over.barriers);
+        self.setup.merge(over.setup);
+        self.turn.merge(over.turn);
+        self.end.merge(over.end);
+        self.constraint.merge(over.constraint);
+    }
+}
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMeta {
+    pub name: Option<Str>,
+    pub description: Option<Str>,
+}
+merge_fields!(RawMeta { name, description });
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    /// Number of files (columns) of the grid generator.
+    pub files: Option<Located<i64>>,
+    /// Number of ranks (rows) of the grid generator.
+    pub ranks: Option<Located<i64>>,
+    /// Sites of the grid that do not exist: a region expression.
+    pub holes: Option<Str>,
+}
+merge_fields!(RawBoard { files, ranks, holes });
+
+/// A region is one expression for every side, or one per side.
+pub type RawRegion = Located<RegionValue>;
+
+#[derive(Clone, Debug)]
+pub enum RegionValue {
+    /// `fortress = "c5 d5 e5"`.
+    Shared(String),
+    /// `goal = { white = "rank 9", black = "rank 1" }`.
+    PerSide(Table<Str>),
+}
+
+impl<'de> Deserialize<'de> for RegionValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct RegionVisitor;
+        impl<'de> Visitor<'de> for RegionVisitor {
+            type Value = RegionValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a region expression, or a table of one expression per side")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(RegionValue::Shared(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                let table = Table::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(RegionValue::PerSide(table))
+            }
+        }
+        d.deserialize_any(RegionVisitor)
+    }
+}
+
+impl<T> Merge for Located<T> {
+    fn merge(&mut self, over: Self) {
+        *self = over;
+    }
+}
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSide {
+    /// The compass direction this side calls forward.
+    pub forward: Option<Str>,
+    /// Pieces and barriers in hand at the start: `{ wall = 10 }`.
+    pub reserve: Option<Table<Located<i64>>>,
+    /// Symbols of this side's pieces on the terminal board: `{ pawn = "1" }`.
+    pub symbols: Option<Table<Str>>,
+    /// Sides that name the same team win and lose together.
+    pub team: Option<Str>,
+}
+merge_fields!(RawSide {
+    forward,
+    reserve,
+    symbols,
+    team
+});
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPiece {
+    pub symbol: Option<Str>,
+    pub moves: Option<Located<Vec<Str>>>,
+}
+merge_fields!(RawPiece { symbol, moves });
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBarrier {
+    /// How many cells a barrier spans.
+    pub length: Option<Located<i64>>,
+    /// Allowed orientations: `["h", "v"]`.
+    pub orientations: Option<Located<Vec<Str>>>,
+    pub symbol: Option<Str>,
+}
+merge_fields!(RawBarrier {
+    length,
+    orientations,
+    symbol
+});
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTurn {
+    /// Sides in playing order; a side may appear more than once.
+    pub order: Option<Located<Vec<Str>>>,
+    /// What a side does in one turn, phase by phase.
+    pub phases: Option<Located<Vec<Str>>>,
+    /// `pass`, `lose` or `draw`: what happens to a side with no legal move.
+    pub no_moves: Option<Str>,
+}
+merge_fields!(RawTurn {
+    order,
+    phases,
+    no_moves
+});
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnd {
+    /// A position condition, evaluated for each side in turn.
+    pub when: Str,
+    /// `win`, `loss` or `draw` for the side the condition holds for.
+    pub result: Str,
+    /// Only evaluate this condition for these sides.
+    pub sides: Option<Located<Vec<Str>>>,
+}
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstraint {
+    /// A position condition that every legal move must leave true.
+    pub rule: Str,
+}
+
+/// Reads one TOML text into a raw game, or a diagnostic.
+pub fn parse(sources: &Sources, file: FileId) -> Result<RawGame, Diagnostic> {
+    parse_as(sources, file)
+}
+
+/// Reads one TOML text into any raw structure, or a diagnostic.
+pub fn parse_as<T: serde::de::DeserializeOwned>(sources: &Sources, file: FileId) -> Result<T, Diagnostic> {
+    CURRENT_FILE.with(|c| c.set(file));
+    toml::from_str::<T>(sources.text(file)).map_err(|e| {
+        let message = e.message().trim().to_string();
+        let (message, hint) = match message.split_once(", expected") {
+            Some((m, rest)) => (m.to_string(), Some(format!("expected{rest}"))),
+            None => (message, None),
+        };
+        let d = Diagnostic::error("toml", message)
+            .at_opt(e.span().map(|span| Loc { file, span }))
+            .label("here");
+        match hint {
+            Some(h) => d.hint(h),
+            None => d,
+        }
+    })
+}
+
+/// The longest `extends` chain accepted, against runaway or circular bases.
+pub const MAX_EXTENDS_DEPTH: usize = 16;
+
+/// Loads a game file and the chain of bases it extends, and merges them.
+///
+/// `read_base(from_file, path)` returns the name and text of the base named
+/// by `path` in the file called `from_file`, or a message saying why it
+/// cannot be read.
+pub fn load(
+    sources: &mut Sources,
+    file: FileId,
+    read_base: &mut dyn FnMut(&str, &str) -> Result<(String, String), String>,
+) -> Result<RawGame, Vec<Diagnostic>> {
+    let mut chain = vec![parse(sources, file).map_err(|d| vec![d])?];
+    let mut names = vec![sources.name(file).to_string()];
+    while let Some(ext) = chain.last().unwrap().extends.clone() {
+        if chain.len() > MAX_EXTENDS_DEPTH {
+            return Err(vec![Diagnostic::error(
+                "extends-depth",
+                format!("more than {MAX_EXTENDS_DEPTH} files extend one another"),
+            )
+            .at(ext.loc())
+            .label("the chain is too long here")]);
+        }
+        let from = sources.name(ext.file).to_string();
+        let (name, text) = read_base(&from, &ext.value).map_err(|why| {
+            vec![Diagnostic::error(
+                "missing-base",
+                format!("cannot read the base file `{}`: {why}", ext.value),
+            )
+            .at(ext.loc())
+            .label("named here")
+            .hint("`extends` is a path relative to the file that names it")]
+        })?;
+        if names.contains(&name) {
+            return Err(vec![Diagnostic::error(
+                "circular-base",
+                format!("`{name}` extends itself through its bases"),
+            )
+            .at(ext.loc())
+            .label("this closes the circle")]);
+        }
+        let id = sources.add(name.clone(), text);
+        names.push(name);
+        chain.push(parse(sources, id).map_err(|d| vec![d])?);
+    }
+    let mut merged = chain.pop().unwrap();
+    while let Some(over) = chain.pop() {
+        merged.merge(over);
+    }
+    Ok(merged)
+}

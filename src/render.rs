@@ -1,0 +1,135 @@
+//! Terminal pictures of positions, outcomes and move lists.
+
+use crate::board::{file_name, SiteId};
+use crate::notation;
+use crate::rules::*;
+
+/// Column of the centre of file `x` in a drawn rank.
+fn col(x: i32) -> usize {
+    5 + 4 * x as usize
+}
+
+/// The board with coordinates, pieces by symbol, barriers in the grooves
+/// (`---` horizontal, `|` vertical) and each side's reserve below.
+pub fn board(rules: &Rules, st: &State) -> String {
+    let b = &rules.board;
+    let width = col(b.files - 1) + 6;
+    let n_rows = (2 * b.ranks - 1) as usize;
+    // Row 0 is the top rank; odd rows are the grooves between ranks.
+    let mut grid = vec![vec![' '; width]; n_rows];
+    let row_of_rank = |y: i32| (2 * (b.ranks - 1 - y)) as usize;
+    for (i, site) in b.sites.iter().enumerate() {
+        let row = &mut grid[row_of_rank(site.y)];
+        let text = match st.piece_at(rules, SiteId(i as u16)) {
+            Some((side, kind)) => rules.sides[side as usize].symbols[kind as usize].clone(),
+            None => ".".to_string(),
+        };
+        for (k, ch) in text.chars().take(3).enumerate() {
+            row[col(site.x) + k] = ch;
+        }
+    }
+    for (slot_id, slot) in b.slots.iter().enumerate() {
+        if st.barrier_at(slot_id as u16).is_none() {
+            continue;
+        }
+        let anchor = &b.sites[slot.anchor.0 as usize];
+        let len = slot.length as i32;
+        if slot.orientation == 'h' {
+            let row = row_of_rank(anchor.y) - 1;
+            for c in col(anchor.x) - 1..=col(anchor.x + len - 1) + 1 {
+                grid[row][c] = '-';
+            }
+        } else {
+            let c = col(anchor.x) + 2;
+            for r in row_of_rank(anchor.y + len - 1)..=row_of_rank(anchor.y) {
+                grid[r][c] = '|';
+            }
+        }
+    }
+    let files: String = (0..b.files)
+        .map(|x| format!("{:<4}", file_name(x)))
+        .collect();
+    let header = format!("     {}", files.trim_end());
+    let mut out = String::new();
+    out.push_str(&header);
+    out.push('\n');
+    for (r, row) in grid.iter().enumerate() {
+        let mut line: String = row.iter().collect();
+        if r % 2 == 0 {
+            let rank = b.ranks - (r / 2) as i32;
+            line.replace_range(0..3, &format!("{rank:>3}"));
+            let body = line.trim_end();
+            out.push_str(&format!("{body:<w$} {rank}", w = width - 1));
+        } else {
+            out.push_str(line.trim_end());
+        }
+        out.push('\n');
+    }
+    out.push_str(&header);
+    out.push('\n');
+    if !rules.barriers.is_empty() {
+        let hands: Vec<String> = (0..rules.sides.len() as SideId)
+            .map(|s| {
+                let items: Vec<String> = (0..rules.barriers.len() as BarrierId)
+                    .map(|bk| format!("{} {}", rules.barriers[bk as usize].name, st.reserve(rules, s, bk)))
+                    .collect();
+                format!("{}: {}", rules.side_name(s), items.join(", "))
+            })
+            .collect();
+        out.push_str(&format!("in hand: {}\n", hands.join("; ")));
+    }
+    out
+}
+
+/// `white wins`, `white and black win`, `draw`, `ongoing`.
+pub fn outcome(rules: &Rules, o: Outcome) -> String {
+    match o {
+        Outcome::Ongoing => "ongoing".to_string(),
+        Outcome::Draw => "draw".to_string(),
+        Outcome::Win(side) => {
+            let team = rules.sides[side as usize].team;
+            let names: Vec<&str> = rules
+                .sides
+                .iter()
+                .filter(|s| s.team == team)
+                .map(|s| s.name.as_str())
+                .collect();
+            if names.len() == 1 {
+                format!("{} wins", names[0])
+            } else {
+                format!("{} win", names.join(" and "))
+            }
+        }
+    }
+}
+
+/// `white to move` (with the phase when turns have several), or the outcome.
+pub fn status(rules: &Rules, st: &State) -> String {
+    match rules.outcome(st) {
+        Outcome::Ongoing => {
+            let side = rules.side_name(rules.to_move(st));
+            if rules.phases.len() > 1 {
+                format!("{side} to move (phase {} of {})", st.phase() + 1, rules.phases.len())
+            } else {
+                format!("{side} to move")
+            }
+        }
+        o => format!("game over: {}", outcome(rules, o)),
+    }
+}
+
+/// The moves in notation, sorted.
+pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<String> {
+    let mut out: Vec<String> = moves
+        .iter()
+        .map(|&m| {
+            if short {
+                notation::move_to_short(rules, st, m, moves)
+            } else {
+                notation::move_to_string(rules, st, m)
+            }
+        })
+        .collect();
+    out.sort();
+    out
+}
