@@ -1,0 +1,118 @@
+//! Seeded random playouts of every game in `games/`: invariants, and a
+//! playthrough transcript per game pinned with insta.
+
+mod common;
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use tavoliere::diag::Sources;
+use tavoliere::notation::{move_to_short, move_to_string, parse_move, parse_position, position_to_string};
+use tavoliere::render;
+use tavoliere::rules::{Outcome, Rules, State};
+
+fn hash(st: &State) -> u64 {
+    let mut h = DefaultHasher::new();
+    st.hash(&mut h);
+    h.finish()
+}
+
+fn game_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(common::root().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| format!("games/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Checks every invariant at one position; returns the legal moves.
+fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules::Move> {
+    let mut moves = Vec::new();
+    rules.legal_moves(st, &mut moves);
+    let copy = st.clone();
+    assert_eq!(&copy, st);
+    assert_eq!(hash(&copy), hash(st), "{game}: clone and hash agree");
+    // The textual position reads back to a position with the same text and moves.
+    let text = position_to_string(rules, st);
+    let mut sources = Sources::new();
+    let id = sources.add("position", text.clone());
+    let back = parse_position(rules, &text, id).unwrap_or_else(|d| {
+        panic!("{game}: `{text}` does not read back:\n{}", tavoliere::diag::render(&sources, &d))
+    });
+    assert_eq!(position_to_string(rules, &back), text, "{game}");
+    let mut back_moves = Vec::new();
+    rules.legal_moves(&back, &mut back_moves);
+    assert_eq!(back_moves, moves, "{game}: `{text}` has other moves when read back");
+    // The notation of every piece move and of a sample of the others, full
+    // and short, parses back to the move (parsing generates all moves, so
+    // checking every barrier placement would be quadratic).
+    let sample = moves
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| matches!(m, tavoliere::rules::Move::Step { .. }) || i % 16 == 0)
+        .map(|(_, m)| *m);
+    for mv in sample {
+        assert!(rules.is_legal(st, mv));
+        for written in [move_to_string(rules, st, mv), move_to_short(rules, st, mv, &moves)] {
+            let parsed = parse_move(rules, st, &written)
+                .unwrap_or_else(|e| panic!("{game}: `{written}` does not parse: {e}"));
+            assert_eq!(parsed, mv, "{game}: `{written}` at `{text}`");
+        }
+    }
+    moves
+}
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    for game in game_files() {
+        let rules = common::load(&game);
+        let mut rng = fastrand::Rng::with_seed(20261122);
+        for _ in 0..3 {
+            let mut st = rules.initial();
+            let mut plies = 0;
+            while rules.outcome(&st) == Outcome::Ongoing {
+                let moves = check_position(&rules, &st, &game);
+                assert!(!moves.is_empty(), "{game}: an ongoing game has a move");
+                let mv = moves[rng.usize(..moves.len())];
+                rules.play(&mut st, mv);
+                plies += 1;
+                assert!(plies < 20_000, "{game}: a random game did not end");
+            }
+            let mut after = Vec::new();
+            rules.legal_moves(&st, &mut after);
+            assert!(after.is_empty(), "{game}: a finished game has no moves");
+        }
+    }
+}
+
+#[test]
+fn playthroughs() {
+    for game in game_files() {
+        let rules = common::load(&game);
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut st = rules.initial();
+        let mut out = format!("{}\n", rules.name);
+        let mut buf = Vec::new();
+        let mut ply = 0;
+        while rules.outcome(&st) == Outcome::Ongoing && ply < 400 {
+            rules.legal_moves(&st, &mut buf);
+            let mv = buf[rng.usize(..buf.len())];
+            ply += 1;
+            out.push_str(&format!(
+                "{ply}. {} {} ({} legal)\n",
+                rules.side_name(rules.to_move(&st)),
+                move_to_short(&rules, &st, mv, &buf),
+                buf.len()
+            ));
+            rules.play(&mut st, mv);
+        }
+        out.push_str(&render::board(&rules, &st));
+        out.push_str(&format!("{}\n", render::status(&rules, &st)));
+        let name = game.trim_start_matches("games/").trim_end_matches(".toml").to_string();
+        insta::with_settings!({ snapshot_suffix => name }, {
+            insta::assert_snapshot!(out);
+        });
+    }
+}
