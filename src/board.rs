@@ -138,7 +138,12 @@ impl Board {
     }
 
     /// Lowers the graph to the flat tables used in play.
-    fn lower(graph: &UnGraph<(i32, i32), u8>, files: i32, ranks: i32, slot_lengths: &[u8]) -> Board {
+    fn lower(
+        graph: &UnGraph<(i32, i32), u8>,
+        files: i32,
+        ranks: i32,
+        slot_lengths: &[u8],
+    ) -> Board {
         let mut sites = Vec::new();
         let mut id_of: HashMap<(i32, i32), u16> = HashMap::new();
         // Sites are numbered rank by rank from a1, whatever the graph order.
@@ -307,7 +312,10 @@ impl Board {
     }
 
     pub fn dir(&self, name: &str) -> Option<DirId> {
-        self.dirs.iter().position(|d| d == name).map(|i| DirId(i as u8))
+        self.dirs
+            .iter()
+            .position(|d| d == name)
+            .map(|i| DirId(i as u8))
     }
 
     /// The site one step from `s` in direction `d`, ignoring barriers.
@@ -325,7 +333,8 @@ impl Board {
         if t == NONE {
             return None;
         }
-        let is_blocked = |e: EdgeId| e != NO_EDGE && blocked[(e / 64) as usize] >> (e % 64) & 1 == 1;
+        let is_blocked =
+            |e: EdgeId| e != NO_EDGE && blocked[(e / 64) as usize] >> (e % 64) & 1 == 1;
         let open = match self.crossing[i] {
             Crossing::Open => true,
             Crossing::Edge(e) => !is_blocked(e),
@@ -390,7 +399,10 @@ mod tests {
         assert!(c.contains(&s("e3v")), "crossing");
         assert!(c.contains(&s("d3h")) && c.contains(&s("f3h")), "overlap");
         assert!(!c.contains(&s("g3h")), "touching end to end");
-        assert!(!c.contains(&s("e4v")) && !c.contains(&s("f3v")), "T-junction");
+        assert!(
+            !c.contains(&s("e4v")) && !c.contains(&s("f3v")),
+            "T-junction"
+        );
     }
 
     #[test]

@@ -27,7 +27,9 @@ pub fn from_source(name: &str, text: &str) -> Result<Rules, (Sources, Vec<Diagno
     let mut sources = Sources::new();
     let file = sources.add(name, text);
     match load(&mut sources, file, &mut |_, p| {
-        Err(format!("`{p}` cannot be read here: only one source was given"))
+        Err(format!(
+            "`{p}` cannot be read here: only one source was given"
+        ))
     }) {
         Ok((rules, _)) => Ok(rules),
         Err(diags) => Err((sources, diags)),
@@ -92,6 +94,8 @@ struct Scope {
     /// Region name -> id; regions are resolved on demand.
     region_ids: HashMap<String, RegionId>,
     regions: Vec<Option<Region>>,
+    /// Regions already reported as broken, so that each is reported once.
+    failed: Vec<RegionId>,
     forward: Vec<Option<u8>>,
 }
 
@@ -111,10 +115,18 @@ pub fn compile(
         Ok(rules) if !has_errors => Ok((rules, c.diags)),
         _ => {
             if !has_errors {
-                c.diags
-                    .push(Diagnostic::error("invalid", "the game could not be compiled"));
+                c.diags.push(Diagnostic::error(
+                    "invalid",
+                    "the game could not be compiled",
+                ));
             }
-            c.diags.sort_by_key(|d| d.severity != crate::diag::Severity::Error);
+            // Errors before warnings, each kind in file order.
+            c.diags.sort_by_key(|d| {
+                (
+                    d.severity != crate::diag::Severity::Error,
+                    d.loc.as_ref().map(|l| (l.file, l.span.start)),
+                )
+            });
             Err(c.diags)
         }
     }
@@ -123,9 +135,12 @@ pub fn compile(
 fn int_in(c: &mut Compiler, v: &Located<i64>, what: &str, min: i64, max: i64) -> Res<i64> {
     if v.value < min || v.value > max {
         c.error(
-            Diagnostic::error("out-of-range", format!("{what} must be from {min} to {max}, not {}", v.value))
-                .at(v.loc())
-                .label("out of range"),
+            Diagnostic::error(
+                "out-of-range",
+                format!("{what} must be from {min} to {max}, not {}", v.value),
+            )
+            .at(v.loc())
+            .label("out of range"),
         );
         return Err(());
     }
@@ -164,7 +179,13 @@ impl<'a> Compiler<'a> {
             return Err(());
         }
         if raw.sides.0.len() > MAX_SIDES {
-            self.error(Diagnostic::error("too-many", format!("at most {MAX_SIDES} sides are supported")).at(raw.sides.0[MAX_SIDES].0.loc()));
+            self.error(
+                Diagnostic::error(
+                    "too-many",
+                    format!("at most {MAX_SIDES} sides are supported"),
+                )
+                .at(raw.sides.0[MAX_SIDES].0.loc()),
+            );
             return Err(());
         }
         let side_names: Vec<String> = raw.sides.keys().map(str::to_string).collect();
@@ -175,10 +196,13 @@ impl<'a> Compiler<'a> {
                     Some(d) => Some(d as u8),
                     None => {
                         self.error(
-                            Diagnostic::error("unknown-name", format!("unknown direction `{}`", f.value))
-                                .at(f.loc())
-                                .label("not a compass direction")
-                                .hint(suggest(&f.value, COMPASS)),
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown direction `{}`", f.value),
+                            )
+                            .at(f.loc())
+                            .label("not a compass direction")
+                            .hint(suggest(&f.value, COMPASS)),
                         );
                         None
                     }
@@ -192,7 +216,10 @@ impl<'a> Compiler<'a> {
         let mut team_names: Vec<String> = Vec::new();
         let mut teams = Vec::new();
         for (key, side) in raw.sides.iter() {
-            let t = side.team.as_ref().map_or(key.value.clone(), |t| t.value.clone());
+            let t = side
+                .team
+                .as_ref()
+                .map_or(key.value.clone(), |t| t.value.clone());
             let id = match team_names.iter().position(|n| *n == t) {
                 Some(i) => i,
                 None => {
@@ -205,7 +232,13 @@ impl<'a> Compiler<'a> {
 
         // Piece kinds.
         if raw.pieces.0.len() > MAX_KINDS {
-            self.error(Diagnostic::error("too-many", format!("at most {MAX_KINDS} piece kinds are supported")).at(raw.pieces.0[MAX_KINDS].0.loc()));
+            self.error(
+                Diagnostic::error(
+                    "too-many",
+                    format!("at most {MAX_KINDS} piece kinds are supported"),
+                )
+                .at(raw.pieces.0[MAX_KINDS].0.loc()),
+            );
             return Err(());
         }
         let kind_names: Vec<String> = raw.pieces.keys().map(str::to_string).collect();
@@ -223,6 +256,7 @@ impl<'a> Compiler<'a> {
                 .map(|(i, k)| (k.to_string(), i as RegionId))
                 .collect(),
             regions: vec![None; raw.regions.0.len()],
+            failed: Vec::new(),
             forward,
         };
         for i in 0..raw.regions.0.len() {
@@ -251,10 +285,13 @@ impl<'a> Compiler<'a> {
                     match kind_names.iter().position(|n| *n == k.value) {
                         Some(ki) => symbols[ki] = v.value.clone(),
                         None => self.error(
-                            Diagnostic::error("unknown-name", format!("unknown piece `{}`", k.value))
-                                .at(k.loc())
-                                .label("no piece has this name")
-                                .hint(suggest(&k.value, kind_names.iter().map(String::as_str))),
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown piece `{}`", k.value),
+                            )
+                            .at(k.loc())
+                            .label("no piece has this name")
+                            .hint(suggest(&k.value, kind_names.iter().map(String::as_str))),
                         ),
                     }
                 }
@@ -317,9 +354,15 @@ impl<'a> Compiler<'a> {
                 .collect();
             if slots.is_empty() {
                 self.error(
-                    Diagnostic::error("empty", format!("the barrier `{}` fits in no groove of this board", bname.value))
-                        .at(bname.loc())
-                        .label("no slot"),
+                    Diagnostic::error(
+                        "empty",
+                        format!(
+                            "the barrier `{}` fits in no groove of this board",
+                            bname.value
+                        ),
+                    )
+                    .at(bname.loc())
+                    .label("no slot"),
                 );
             }
             barriers.push(BarrierKind {
@@ -340,10 +383,13 @@ impl<'a> Compiler<'a> {
                 "draw" => NoMoves::Draw,
                 other => {
                     self.error(
-                        Diagnostic::error("unknown-name", format!("unknown `no_moves` rule `{other}`"))
-                            .at(s.loc())
-                            .label("expected `pass`, `lose` or `draw`")
-                            .hint(suggest(other, ["pass", "lose", "draw"])),
+                        Diagnostic::error(
+                            "unknown-name",
+                            format!("unknown `no_moves` rule `{other}`"),
+                        )
+                        .at(s.loc())
+                        .label("expected `pass`, `lose` or `draw`")
+                        .hint(suggest(other, ["pass", "lose", "draw"])),
                     );
                     NoMoves::Lose
                 }
@@ -353,10 +399,13 @@ impl<'a> Compiler<'a> {
         if no_moves == NoMoves::Lose && n_teams != 2 {
             if let Some(s) = &raw.turn.no_moves {
                 self.error(
-                    Diagnostic::error("loss-needs-two-teams", "a side can only lose to one other team")
-                        .at(s.loc())
-                        .label(format!("this game has {n_teams} teams"))
-                        .hint("use `pass` or `draw`"),
+                    Diagnostic::error(
+                        "loss-needs-two-teams",
+                        "a side can only lose to one other team",
+                    )
+                    .at(s.loc())
+                    .label(format!("this game has {n_teams} teams"))
+                    .hint("use `pass` or `draw`"),
                 );
             }
         }
@@ -418,10 +467,12 @@ impl<'a> Compiler<'a> {
             constraints,
             constraints_barrier_only,
         };
-        if self.diags.iter().any(Diagnostic::is_error) {
+        // The setup is checked even when other parts have errors, so that
+        // its own mistakes are reported in the same run.
+        let setup = self.setup(raw, &mut rules);
+        if setup.is_err() || self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
-        self.setup(raw, &mut rules)?;
         self.warnings(raw, &rules);
         Ok(rules)
     }
@@ -449,6 +500,7 @@ impl<'a> Compiler<'a> {
                 kinds: Vec::new(),
                 region_ids: HashMap::new(),
                 regions: Vec::new(),
+                failed: Vec::new(),
                 forward: Vec::new(),
             };
             let set = self.region_expr(raw, &mut scope, h, None, &mut Vec::new())?;
@@ -503,15 +555,27 @@ impl<'a> Compiler<'a> {
             for (ki, sym) in side.symbols.iter().enumerate() {
                 if sym.is_empty() || sym.contains(char::is_whitespace) {
                     self.error(
-                        Diagnostic::error("bad-symbol", format!("the symbol of `{}` is empty or has spaces", raw.pieces.0[ki].0.value))
-                            .at(raw.pieces.0[ki].0.loc()),
+                        Diagnostic::error(
+                            "bad-symbol",
+                            format!(
+                                "the symbol of `{}` is empty or has spaces",
+                                raw.pieces.0[ki].0.value
+                            ),
+                        )
+                        .at(raw.pieces.0[ki].0.loc()),
                     );
                 } else if let Some((s0, k0)) = seen.insert(sym, (si, ki)) {
                     self.error(
-                        Diagnostic::error("duplicate-symbol", format!(
-                            "`{}` {} and `{}` {} are both drawn as `{sym}`",
-                            sides[s0].name, raw.pieces.0[k0].0.value, side.name, raw.pieces.0[ki].0.value
-                        ))
+                        Diagnostic::error(
+                            "duplicate-symbol",
+                            format!(
+                                "`{}` {} and `{}` {} are both drawn as `{sym}`",
+                                sides[s0].name,
+                                raw.pieces.0[k0].0.value,
+                                side.name,
+                                raw.pieces.0[ki].0.value
+                            ),
+                        )
                         .at(raw.sides.0[si].0.loc())
                         .hint("give this side its own symbols: `symbols = { pawn = \"2\" }`"),
                     );
@@ -532,11 +596,17 @@ impl<'a> Compiler<'a> {
         if scope.regions[id as usize].is_some() {
             return Ok(());
         }
+        if scope.failed.contains(&id) {
+            return Err(());
+        }
         let (key, value) = &raw.regions.0[id as usize];
         if stack.contains(&id) {
             self.error(
-                Diagnostic::error("circular-region", format!("the region `{}` is defined in terms of itself", key.value))
-                    .at(key.loc()),
+                Diagnostic::error(
+                    "circular-region",
+                    format!("the region `{}` is defined in terms of itself", key.value),
+                )
+                .at(key.loc()),
             );
             return Err(());
         }
@@ -552,17 +622,26 @@ impl<'a> Compiler<'a> {
                         span: value.span.clone(),
                     };
                     for side in 0..n_sides.max(1) {
-                        per_side.push(self.region_expr(raw, scope, &s, Some(side as SideId), stack)?);
+                        per_side.push(self.region_expr(
+                            raw,
+                            scope,
+                            &s,
+                            Some(side as SideId),
+                            stack,
+                        )?);
                     }
                 }
                 RegionValue::PerSide(table) => {
                     for (k, _) in table.iter() {
                         if !scope.sides.contains(&k.value) {
                             self.error(
-                                Diagnostic::error("unknown-name", format!("unknown side `{}`", k.value))
-                                    .at(k.loc())
-                                    .label("no side has this name")
-                                    .hint(suggest(&k.value, scope.sides.iter().map(String::as_str))),
+                                Diagnostic::error(
+                                    "unknown-name",
+                                    format!("unknown side `{}`", k.value),
+                                )
+                                .at(k.loc())
+                                .label("no side has this name")
+                                .hint(suggest(&k.value, scope.sides.iter().map(String::as_str))),
                             );
                             return Err(());
                         }
@@ -572,13 +651,25 @@ impl<'a> Compiler<'a> {
                         match table.get(&sname) {
                             Some(s) => {
                                 let s = s.clone();
-                                per_side.push(self.region_expr(raw, scope, &s, Some(side as SideId), stack)?);
+                                per_side.push(self.region_expr(
+                                    raw,
+                                    scope,
+                                    &s,
+                                    Some(side as SideId),
+                                    stack,
+                                )?);
                             }
                             None => {
                                 self.error(
-                                    Diagnostic::error("missing-side", format!("the region `{}` has no sites for side `{sname}`", key.value))
-                                        .at(value.loc())
-                                        .hint(format!("add `{sname} = \"...\"` to this table")),
+                                    Diagnostic::error(
+                                        "missing-side",
+                                        format!(
+                                            "the region `{}` has no sites for side `{sname}`",
+                                            key.value
+                                        ),
+                                    )
+                                    .at(value.loc())
+                                    .hint(format!("add `{sname} = \"...\"` to this table")),
                                 );
                                 return Err(());
                             }
@@ -589,6 +680,9 @@ impl<'a> Compiler<'a> {
             Ok(())
         })();
         stack.pop();
+        if result.is_err() {
+            scope.failed.push(id);
+        }
         result?;
         scope.regions[id as usize] = Some(Region {
             name: key.value.clone(),
@@ -658,9 +752,12 @@ impl<'a> Compiler<'a> {
                             let loc = self.name_loc(s, n);
                             let last = crate::board::file_name(scope.board.files - 1);
                             self.error(
-                                Diagnostic::error("unknown-name", format!("unknown file `{}`", n.text))
-                                    .at(loc)
-                                    .label(format!("the board has files a to {last}")),
+                                Diagnostic::error(
+                                    "unknown-name",
+                                    format!("unknown file `{}`", n.text),
+                                )
+                                .at(loc)
+                                .label(format!("the board has files a to {last}")),
                             );
                             return Err(());
                         }
@@ -685,13 +782,25 @@ impl<'a> Compiler<'a> {
                     } else if let Some(site) = scope.board.site(&name.text) {
                         set.insert(site);
                     } else {
-                        let known: Vec<&str> = scope
-                            .region_ids
-                            .keys()
-                            .map(String::as_str)
-                            .chain(scope.board.sites.iter().map(|s| s.name.as_str()))
-                            .collect();
-                        self.unknown("site or region", s, name, &known);
+                        let known: Vec<&str> =
+                            scope.region_ids.keys().map(String::as_str).collect();
+                        let loc = self.name_loc(s, name);
+                        let hint = match crate::diag::closest(&name.text, known.iter().copied()) {
+                            Some(c) => format!(
+                                "did you mean the region `{c}`? ({})",
+                                board_extent(&scope.board)
+                            ),
+                            None => board_extent(&scope.board),
+                        };
+                        self.error(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown site or region `{}`", name.text),
+                            )
+                            .at(loc)
+                            .label("neither a site of the board nor a region")
+                            .hint(hint),
+                        );
                         return Err(());
                     }
                 }
@@ -711,7 +820,13 @@ impl<'a> Compiler<'a> {
         Ok(set)
     }
 
-    fn region_ref(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, n: &ast::Name) -> Res<RegionId> {
+    fn region_ref(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        n: &ast::Name,
+    ) -> Res<RegionId> {
         match scope.region_ids.get(&n.text) {
             Some(&id) => {
                 self.region_by_id(raw, scope, id, &mut Vec::new())?;
@@ -753,13 +868,20 @@ impl<'a> Compiler<'a> {
                 other => match COMPASS.iter().position(|d| *d == other) {
                     Some(d) => (1 << d, 0),
                     None => {
-                        let known: Vec<&str> = COMPASS.iter().copied().chain(DIRECTION_WORDS.iter().copied()).collect();
+                        let known: Vec<&str> = COMPASS
+                            .iter()
+                            .copied()
+                            .chain(DIRECTION_WORDS.iter().copied())
+                            .collect();
                         let loc = self.name_loc(s, n);
                         self.error(
-                            Diagnostic::error("unknown-name", format!("unknown direction `{}`", n.text))
-                                .at(loc)
-                                .label("not a direction")
-                                .hint(suggest(&n.text, known.iter().copied())),
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown direction `{}`", n.text),
+                            )
+                            .at(loc)
+                            .label("not a direction")
+                            .hint(suggest(&n.text, known.iter().copied())),
                         );
                         ok = false;
                         continue;
@@ -769,10 +891,16 @@ impl<'a> Compiler<'a> {
             if rel != 0 && !allow_relative {
                 let loc = self.name_loc(s, n);
                 self.error(
-                    Diagnostic::error("relative-direction", format!("`{}` is relative to a heading, and there is none here", n.text))
-                        .at(loc)
-                        .label("relative direction")
-                        .hint("use compass directions (`n`, `ne`, ...) or `orth`, `diag`, `all`"),
+                    Diagnostic::error(
+                        "relative-direction",
+                        format!(
+                            "`{}` is relative to a heading, and there is none here",
+                            n.text
+                        ),
+                    )
+                    .at(loc)
+                    .label("relative direction")
+                    .hint("use compass directions (`n`, `ne`, ...) or `orth`, `diag`, `all`"),
                 );
                 ok = false;
             }
@@ -811,7 +939,14 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn segment(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, seg: &ast::Segment, first: bool) -> Res<rules::Segment> {
+    fn segment(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        seg: &ast::Segment,
+        first: bool,
+    ) -> Res<rules::Segment> {
         let longest = scope.board.files.max(scope.board.ranks).max(1) as u32;
         let (min, max) = match seg.kind.text.as_str() {
             "step" => {
@@ -845,9 +980,12 @@ impl<'a> Compiler<'a> {
         if min == 0 || min > max {
             let loc = s.inner_loc(self.sources, seg.span.clone());
             self.error(
-                Diagnostic::error("out-of-range", format!("this slide can go no distance from {min} on this board"))
-                    .at(loc)
-                    .hint(format!("distances run from 1 to {longest}")),
+                Diagnostic::error(
+                    "out-of-range",
+                    format!("this slide can go no distance from {min} on this board"),
+                )
+                .at(loc)
+                .hint(format!("distances run from 1 to {longest}")),
             );
             return Err(());
         }
@@ -869,9 +1007,18 @@ impl<'a> Compiler<'a> {
                 (None, true) => {
                     let loc = s.inner_loc(self.sources, seg.span.clone());
                     self.error(
-                        Diagnostic::error("no-forward", format!("side `{}` has no `forward` direction for this relative move", scope.sides[i]))
-                            .at(loc)
-                            .hint(format!("add `forward = \"n\"` (or another compass direction) to `[sides.{}]`", scope.sides[i])),
+                        Diagnostic::error(
+                            "no-forward",
+                            format!(
+                                "side `{}` has no `forward` direction for this relative move",
+                                scope.sides[i]
+                            ),
+                        )
+                        .at(loc)
+                        .hint(format!(
+                            "add `forward = \"n\"` (or another compass direction) to `[sides.{}]`",
+                            scope.sides[i]
+                        )),
                     );
                     return Err(());
                 }
@@ -895,7 +1042,12 @@ impl<'a> Compiler<'a> {
         match scope.kinds.iter().position(|k| *k == n.text) {
             Some(i) => Ok(Some(i as KindId)),
             None => {
-                let known: Vec<&str> = scope.kinds.iter().map(String::as_str).chain(["piece"]).collect();
+                let known: Vec<&str> = scope
+                    .kinds
+                    .iter()
+                    .map(String::as_str)
+                    .chain(["piece"])
+                    .collect();
                 self.unknown("piece", s, n, &known);
                 Err(())
             }
@@ -914,9 +1066,12 @@ impl<'a> Compiler<'a> {
                         if let Some(n) = kind {
                             let loc = self.name_loc(s, n);
                             self.error(
-                                Diagnostic::error("syntax", format!("`{}` takes no piece kind", word.text))
-                                    .at(loc)
-                                    .label("unexpected"),
+                                Diagnostic::error(
+                                    "syntax",
+                                    format!("`{}` takes no piece kind", word.text),
+                                )
+                                .at(loc)
+                                .label("unexpected"),
                             );
                             return Err(());
                         }
@@ -930,7 +1085,9 @@ impl<'a> Compiler<'a> {
                     "friend" => Cond::Friend(k),
                     "enemy" => Cond::Enemy(k),
                     _ => {
-                        let known = ["empty", "occupied", "friend", "enemy", "any", "in", "ahead", "not"];
+                        let known = [
+                            "empty", "occupied", "friend", "enemy", "any", "in", "ahead", "not",
+                        ];
                         self.unknown("site condition", s, word, &known);
                         return Err(());
                     }
@@ -980,10 +1137,22 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn state_ast(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, c: &ast::StateCond) -> Res<StateCond> {
+    fn state_ast(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::StateCond,
+    ) -> Res<StateCond> {
         Ok(match c {
             ast::StateCond::Const(b) => StateCond::Const(*b),
-            ast::StateCond::Count { filter, region, op, value, .. } => {
+            ast::StateCond::Count {
+                filter,
+                region,
+                op,
+                value,
+                ..
+            } => {
                 let owner = self.owner(s, &filter.owner);
                 let kind = self.kind_ref(s, &filter.kind, scope);
                 let region = match region {
@@ -1005,7 +1174,12 @@ impl<'a> Compiler<'a> {
                     value: *value,
                 }
             }
-            ast::StateCond::Reach { filter, region, dirs, .. } => {
+            ast::StateCond::Reach {
+                filter,
+                region,
+                dirs,
+                ..
+            } => {
                 let owner = self.owner(s, &filter.owner);
                 let kind = self.kind_ref(s, &filter.kind, scope);
                 let region = self.region_ref(raw, scope, s, region);
@@ -1017,7 +1191,9 @@ impl<'a> Compiler<'a> {
                     dirs: dirs?.absolute,
                 }
             }
-            ast::StateCond::Not(inner) => StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?)),
+            ast::StateCond::Not(inner) => {
+                StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
+            }
             ast::StateCond::And(cs) | ast::StateCond::Or(cs) => {
                 let parts = cs
                     .iter()
@@ -1034,16 +1210,25 @@ impl<'a> Compiler<'a> {
         })
     }
 
-    fn end_rule(&mut self, raw: &RawGame, scope: &mut Scope, e: &raw::RawEnd, n_teams: usize) -> Res<EndRule> {
+    fn end_rule(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        e: &raw::RawEnd,
+        n_teams: usize,
+    ) -> Res<EndRule> {
         let when = self.state_cond(raw, scope, &e.when);
         let result = match e.result.value.as_str() {
             "win" => Ok(EndResult::Win),
             "loss" => {
                 if n_teams != 2 {
                     self.error(
-                        Diagnostic::error("loss-needs-two-teams", "a side can only lose to one other team")
-                            .at(e.result.loc())
-                            .label(format!("this game has {n_teams} teams")),
+                        Diagnostic::error(
+                            "loss-needs-two-teams",
+                            "a side can only lose to one other team",
+                        )
+                        .at(e.result.loc())
+                        .label(format!("this game has {n_teams} teams")),
                     );
                     Err(())
                 } else {
@@ -1069,10 +1254,13 @@ impl<'a> Compiler<'a> {
                     match scope.sides.iter().position(|s| *s == n.value) {
                         Some(i) => out.push(i as SideId),
                         None => self.error(
-                            Diagnostic::error("unknown-name", format!("unknown side `{}`", n.value))
-                                .at(n.loc())
-                                .label("no side has this name")
-                                .hint(suggest(&n.value, scope.sides.iter().map(String::as_str))),
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown side `{}`", n.value),
+                            )
+                            .at(n.loc())
+                            .label("no side has this name")
+                            .hint(suggest(&n.value, scope.sides.iter().map(String::as_str))),
                         ),
                     }
                 }
@@ -1114,15 +1302,17 @@ impl<'a> Compiler<'a> {
         Ok(out)
     }
 
-    fn phases(&mut self, raw: &RawGame, kinds: &[String], barriers: &[String]) -> Res<Vec<Vec<Action>>> {
+    fn phases(
+        &mut self,
+        raw: &RawGame,
+        kinds: &[String],
+        barriers: &[String],
+    ) -> Res<Vec<Vec<Action>>> {
         let Some(list) = &raw.turn.phases else {
             return Ok(vec![vec![Action::Move(None)]]);
         };
         if list.value.is_empty() || list.value.len() > 16 {
-            self.error(
-                Diagnostic::error("empty", "a turn has from 1 to 16 phases")
-                    .at(list.loc()),
-            );
+            self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
             return Err(());
         }
         let mut phases = Vec::new();
@@ -1192,17 +1382,31 @@ impl<'a> Compiler<'a> {
                 for site in &p.sites {
                     let loc = self.name_loc(text, site);
                     let Some(s) = rules.board.site(&site.text) else {
-                        let known: Vec<&str> = rules.board.sites.iter().map(|s| s.name.as_str()).collect();
-                        self.unknown("site", text, site, &known);
+                        let hint = board_extent(&rules.board);
+                        self.error(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown site `{}`", site.text),
+                            )
+                            .at(loc)
+                            .label("not on this board")
+                            .hint(hint),
+                        );
                         continue;
                     };
                     if let Some(first) = placed_by.get(&s.0) {
                         let (line, col) = self.sources.line_col(first.file, first.span.start);
                         self.error(
-                            Diagnostic::error("two-pieces-one-site", format!("two pieces are placed on `{}`", site.text))
-                                .at(loc)
-                                .label("second piece here")
-                                .hint(format!("the first is placed at {}:{line}:{col}", self.sources.name(first.file))),
+                            Diagnostic::error(
+                                "two-pieces-one-site",
+                                format!("two pieces are placed on `{}`", site.text),
+                            )
+                            .at(loc)
+                            .label("second piece here")
+                            .hint(format!(
+                                "the first is placed at {}:{line}:{col}",
+                                self.sources.name(first.file)
+                            )),
                         );
                         continue;
                     }
@@ -1212,7 +1416,9 @@ impl<'a> Compiler<'a> {
             }
         }
         for (si, (_, side)) in raw.sides.iter().enumerate() {
-            let Some(reserve) = &side.reserve else { continue };
+            let Some(reserve) = &side.reserve else {
+                continue;
+            };
             for (k, n) in reserve.iter() {
                 let Some(b) = rules.barrier(&k.value) else {
                     let known: Vec<&str> = rules.barriers.iter().map(|b| b.name.as_str()).collect();
@@ -1240,9 +1446,12 @@ impl<'a> Compiler<'a> {
         if !rules.constraints_hold_in(&st) {
             let loc = raw.constraint.as_ref().map(|c| c.loc());
             self.error(
-                Diagnostic::error("setup-breaks-constraint", "the initial position breaks the game's constraints")
-                    .at_opt(loc)
-                    .label("these constraints do not hold at the start"),
+                Diagnostic::error(
+                    "setup-breaks-constraint",
+                    "the initial position breaks the game's constraints",
+                )
+                .at_opt(loc)
+                .label("these constraints do not hold at the start"),
             );
             return Err(());
         }
@@ -1255,55 +1464,102 @@ impl<'a> Compiler<'a> {
 
     fn warnings(&mut self, raw: &RawGame, rules: &Rules) {
         for (k, (key, piece)) in raw.pieces.iter().enumerate() {
-            let placed = rules.initial.board.iter().any(|&v| v != 0 && rules.unman(v).1 == k as KindId);
+            let placed = rules
+                .initial
+                .board
+                .iter()
+                .any(|&v| v != 0 && rules.unman(v).1 == k as KindId);
             if !placed {
                 self.error(
-                    Diagnostic::warning("unused-piece", format!("the piece `{}` is never placed", key.value))
-                        .at(key.loc())
-                        .label("defined here")
-                        .hint("place it in `[setup]`, or remove it"),
+                    Diagnostic::warning(
+                        "unused-piece",
+                        format!("the piece `{}` is never placed", key.value),
+                    )
+                    .at(key.loc())
+                    .label("defined here")
+                    .hint("place it in `[setup]`, or remove it"),
                 );
             } else if piece.moves.as_ref().is_none_or(|m| m.value.is_empty())
-                && rules.phases.iter().flatten().any(|a| matches!(a, Action::Move(_)))
+                && rules
+                    .phases
+                    .iter()
+                    .flatten()
+                    .any(|a| matches!(a, Action::Move(_)))
             {
                 self.error(
-                    Diagnostic::warning("immobile-piece", format!("the piece `{}` has no moves", key.value))
-                        .at(key.loc())
-                        .label("defined here")
-                        .hint("add `moves = [\"step(orth)\"]` or similar"),
+                    Diagnostic::warning(
+                        "immobile-piece",
+                        format!("the piece `{}` has no moves", key.value),
+                    )
+                    .at(key.loc())
+                    .label("defined here")
+                    .hint("add `moves = [\"step(orth)\"]` or similar"),
                 );
             }
         }
         for (i, (key, _)) in raw.sides.iter().enumerate() {
             if !rules.order.contains(&(i as SideId)) {
                 self.error(
-                    Diagnostic::warning("side-never-moves", format!("the side `{}` never has a turn", key.value))
-                        .at(key.loc())
-                        .label("not in `turn.order`"),
+                    Diagnostic::warning(
+                        "side-never-moves",
+                        format!("the side `{}` never has a turn", key.value),
+                    )
+                    .at(key.loc())
+                    .label("not in `turn.order`"),
                 );
             }
         }
         for (i, (key, _)) in raw.regions.iter().enumerate() {
             if rules.regions[i].per_side.iter().all(SiteSet::is_empty) {
                 self.error(
-                    Diagnostic::warning("empty-region", format!("the region `{}` has no site", key.value))
-                        .at(key.loc()),
+                    Diagnostic::warning(
+                        "empty-region",
+                        format!("the region `{}` has no site", key.value),
+                    )
+                    .at(key.loc()),
                 );
             }
         }
         if rules.ends.is_empty() {
             self.error(
-                Diagnostic::warning("no-end", "the game has no end rule: only a lack of moves ends it")
-                    .at_opt(raw.game.name.as_ref().map(|n| n.loc())),
+                Diagnostic::warning(
+                    "no-end",
+                    "the game has no end rule: only a lack of moves ends it",
+                )
+                .at_opt(raw.game.name.as_ref().map(|n| n.loc())),
             );
         }
     }
 }
 
+/// "the board has files a to i and ranks 1 to 9", for unknown sites.
+pub(crate) fn board_extent(board: &Board) -> String {
+    format!(
+        "the board has files a to {} and ranks 1 to {}",
+        crate::board::file_name(board.files - 1),
+        board.ranks
+    )
+}
+
 /// Direction words besides the compass names, for hints.
 const DIRECTION_WORDS: [&str; 17] = [
-    "orth", "diag", "all", "forward", "same", "backward", "back", "right", "left", "sideways",
-    "forward_right", "forward_left", "backward_right", "backward_left", "forward_diag", "backward_diag", "n",
+    "orth",
+    "diag",
+    "all",
+    "forward",
+    "same",
+    "backward",
+    "back",
+    "right",
+    "left",
+    "sideways",
+    "forward_right",
+    "forward_left",
+    "backward_right",
+    "backward_left",
+    "forward_diag",
+    "backward_diag",
+    "n",
 ];
 
 /// Whether a constraint can only be broken by placing a barrier: `reach`

@@ -386,7 +386,9 @@ impl Rules {
                 let n = self
                     .matching_pieces(st, side, *owner, *kind)
                     .filter(|&(s, _)| {
-                        region.is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(s))
+                        region.is_none_or(|r| {
+                            self.regions[r as usize].per_side[side as usize].contains(s)
+                        })
                     })
                     .count() as u32;
                 match op {

@@ -114,7 +114,8 @@ fn read_base(from: &str, path: &str) -> std::result::Result<(String, String), St
 
 /// Loads and compiles a game, printing diagnostics; `None` if it has errors.
 fn load(path: &Path, json: bool) -> Result<(Option<Rules>, Vec<Diagnostic>, Sources)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut sources = Sources::new();
     let file = sources.add(path.to_string_lossy(), text);
     let (rules, diags) = match compile::load(&mut sources, file, &mut read_base) {
@@ -278,7 +279,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Scenario { file } => {
-            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
             let mut sources = Sources::new();
             let id = sources.add(file.to_string_lossy(), text);
             match scenario::run(&mut sources, id, &mut read_base) {

@@ -30,7 +30,12 @@ impl std::fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 fn slot_needs_kind(rules: &Rules, slot: u16) -> bool {
-    rules.barriers.iter().filter(|b| b.slots.contains(&slot)).count() > 1
+    rules
+        .barriers
+        .iter()
+        .filter(|b| b.slots.contains(&slot))
+        .count()
+        > 1
 }
 
 fn slot_text(rules: &Rules, barrier: BarrierId, slot: u16) -> String {
@@ -125,9 +130,10 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         }
         let hint = match st.piece_at(rules, from) {
             None => Some(format!("there is no piece on {a}")),
-            Some((side, _)) if side != rules.to_move(st) => {
-                Some(format!("the piece on {a} belongs to {}", rules.side_name(side)))
-            }
+            Some((side, _)) if side != rules.to_move(st) => Some(format!(
+                "the piece on {a} belongs to {}",
+                rules.side_name(side)
+            )),
             _ => Some(format!("the piece on {a} cannot go to {b}")),
         };
         return Err(not_legal(mv, hint));
@@ -247,12 +253,20 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
             })
         })
         .collect();
-    parts.push(format!("pieces {}", pieces.join(", ")).trim_end().to_string());
+    parts.push(
+        format!("pieces {}", pieces.join(", "))
+            .trim_end()
+            .to_string(),
+    );
     if !rules.barriers.is_empty() {
         let slots: Vec<String> = (0..rules.board.slots.len() as u16)
             .filter_map(|slot| st.barrier_at(slot).map(|b| slot_text(rules, b, slot)))
             .collect();
-        parts.push(format!("barriers {}", slots.join(" ")).trim_end().to_string());
+        parts.push(
+            format!("barriers {}", slots.join(" "))
+                .trim_end()
+                .to_string(),
+        );
         let mut reserves = Vec::new();
         for side in 0..rules.sides.len() as SideId {
             for b in 0..rules.barriers.len() as BarrierId {
@@ -332,9 +346,12 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                     if let (Some(s), Some(k), Some(t)) = (s, k, t) {
                         if st.board[t.0 as usize] != 0 {
                             errors.push(
-                                Diagnostic::error("two-pieces-one-site", format!("two pieces on `{}`", site.text))
-                                    .at(at(site.span.clone()))
-                                    .label("already occupied"),
+                                Diagnostic::error(
+                                    "two-pieces-one-site",
+                                    format!("two pieces on `{}`", site.text),
+                                )
+                                .at(at(site.span.clone()))
+                                .label("already occupied"),
                             );
                         }
                         st.board[t.0 as usize] = rules.man(s, k);
@@ -360,9 +377,12 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                         .collect();
                     let [b] = kinds.as_slice() else {
                         errors.push(
-                            Diagnostic::error("bad-barrier", format!("no single barrier kind fits `{}`", slot_name.text))
-                                .at(at(slot_name.span.clone()))
-                                .hint("write `kind:slot`"),
+                            Diagnostic::error(
+                                "bad-barrier",
+                                format!("no single barrier kind fits `{}`", slot_name.text),
+                            )
+                            .at(at(slot_name.span.clone()))
+                            .hint("write `kind:slot`"),
                         );
                         continue;
                     };
@@ -372,10 +392,13 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                         .find(|&&c| st.slots[c as usize] != 0);
                     if let Some(&c) = clash {
                         errors.push(
-                            Diagnostic::error("barrier-conflict", format!(
-                                "the barrier on `{}` overlaps or crosses the one on `{}`",
-                                slot_name.text, rules.board.slots[c as usize].name
-                            ))
+                            Diagnostic::error(
+                                "barrier-conflict",
+                                format!(
+                                    "the barrier on `{}` overlaps or crosses the one on `{}`",
+                                    slot_name.text, rules.board.slots[c as usize].name
+                                ),
+                            )
                             .at(at(slot_name.span.clone())),
                         );
                         continue;
@@ -401,7 +424,10 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                         ));
                     }
                     if n > 255 {
-                        errors.push(Diagnostic::error("out-of-range", "a reserve holds at most 255").at(at(span)));
+                        errors.push(
+                            Diagnostic::error("out-of-range", "a reserve holds at most 255")
+                                .at(at(span)),
+                        );
                         continue;
                     }
                     if let (Some(s), Some(b)) = (s, b) {
@@ -422,12 +448,20 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                 match turn {
                     Some(t) => st.turn = t as u8,
                     None => errors.push(
-                        Diagnostic::error("bad-turn", format!("`{}` is not a turn of this game", side.text))
-                            .at(at(side.span.clone()))
-                            .hint(format!(
-                                "name a side in the turn order ({}) or its 1-based index",
-                                rules.order.iter().map(|&s| rules.side_name(s)).collect::<Vec<_>>().join(", ")
-                            )),
+                        Diagnostic::error(
+                            "bad-turn",
+                            format!("`{}` is not a turn of this game", side.text),
+                        )
+                        .at(at(side.span.clone()))
+                        .hint(format!(
+                            "name a side in the turn order ({}) or its 1-based index",
+                            rules
+                                .order
+                                .iter()
+                                .map(|&s| rules.side_name(s))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
                     ),
                 }
                 if let Some((p, span)) = phase {
@@ -435,8 +469,11 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                         st.phase = (p - 1) as u8;
                     } else {
                         errors.push(
-                            Diagnostic::error("bad-turn", format!("this game's turns have {} phases", rules.phases.len()))
-                                .at(at(span)),
+                            Diagnostic::error(
+                                "bad-turn",
+                                format!("this game's turns have {} phases", rules.phases.len()),
+                            )
+                            .at(at(span)),
                         );
                     }
                 }
@@ -452,8 +489,11 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
     }
     if errors.is_empty() && !rules.constraints_hold_in(&st) {
         errors.push(
-            Diagnostic::error("setup-breaks-constraint", "this position breaks the game's constraints")
-                .at(at(0..text.len())),
+            Diagnostic::error(
+                "setup-breaks-constraint",
+                "this position breaks the game's constraints",
+            )
+            .at(at(0..text.len())),
         );
     }
     if !errors.is_empty() {

@@ -219,7 +219,11 @@ pub struct RawBoard {
     /// Sites of the grid that do not exist: a region expression.
     pub holes: Option<Str>,
 }
-merge_fields!(RawBoard { files, ranks, holes });
+merge_fields!(RawBoard {
+    files,
+    ranks,
+    holes
+});
 
 /// A region is one expression for every side, or one per side.
 pub type RawRegion = Located<RegionValue>;
@@ -340,7 +344,10 @@ pub fn parse(sources: &Sources, file: FileId) -> Result<RawGame, Diagnostic> {
 }
 
 /// Reads one TOML text into any raw structure, or a diagnostic.
-pub fn parse_as<T: serde::de::DeserializeOwned>(sources: &Sources, file: FileId) -> Result<T, Diagnostic> {
+pub fn parse_as<T: serde::de::DeserializeOwned>(
+    sources: &Sources,
+    file: FileId,
+) -> Result<T, Diagnostic> {
     CURRENT_FILE.with(|c| c.set(file));
     toml::from_str::<T>(sources.text(file)).map_err(|e| {
         let message = e.message().trim().to_string();

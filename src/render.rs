@@ -71,7 +71,13 @@ pub fn board(rules: &Rules, st: &State) -> String {
         let hands: Vec<String> = (0..rules.sides.len() as SideId)
             .map(|s| {
                 let items: Vec<String> = (0..rules.barriers.len() as BarrierId)
-                    .map(|bk| format!("{} {}", rules.barriers[bk as usize].name, st.reserve(rules, s, bk)))
+                    .map(|bk| {
+                        format!(
+                            "{} {}",
+                            rules.barriers[bk as usize].name,
+                            st.reserve(rules, s, bk)
+                        )
+                    })
                     .collect();
                 format!("{}: {}", rules.side_name(s), items.join(", "))
             })
@@ -109,7 +115,11 @@ pub fn status(rules: &Rules, st: &State) -> String {
         Outcome::Ongoing => {
             let side = rules.side_name(rules.to_move(st));
             if rules.phases.len() > 1 {
-                format!("{side} to move (phase {} of {})", st.phase() + 1, rules.phases.len())
+                format!(
+                    "{side} to move (phase {} of {})",
+                    st.phase() + 1,
+                    rules.phases.len()
+                )
             } else {
                 format!("{side} to move")
             }

@@ -193,9 +193,15 @@ pub struct EndRule {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece goes from one site to another (capturing what stands there).
-    Step { from: SiteId, to: SiteId },
+    Step {
+        from: SiteId,
+        to: SiteId,
+    },
     /// A barrier from the reserve goes into a slot.
-    Place { barrier: BarrierId, slot: u16 },
+    Place {
+        barrier: BarrierId,
+        slot: u16,
+    },
     Pass,
 }
 

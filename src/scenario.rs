@@ -66,18 +66,24 @@ pub fn run(
                 "outcome" => show.outcome = true,
                 "position" => show.position = true,
                 other => {
-                    return Err(vec![Diagnostic::error("unknown-name", format!("unknown item to show `{other}`"))
-                        .at(item.loc())
-                        .hint("expected `board`, `moves`, `outcome` or `position`")])
+                    return Err(vec![Diagnostic::error(
+                        "unknown-name",
+                        format!("unknown item to show `{other}`"),
+                    )
+                    .at(item.loc())
+                    .hint("expected `board`, `moves`, `outcome` or `position`")])
                 }
             }
         }
     }
     let from = sources.name(file).to_string();
     let (name, text) = read_base(&from, &raw.game.value).map_err(|why| {
-        vec![Diagnostic::error("missing-game", format!("cannot read the game `{}`: {why}", raw.game.value))
-            .at(raw.game.loc())
-            .hint("`game` is a path relative to the scenario file")]
+        vec![Diagnostic::error(
+            "missing-game",
+            format!("cannot read the game `{}`: {why}", raw.game.value),
+        )
+        .at(raw.game.loc())
+        .hint("`game` is a path relative to the scenario file")]
     })?;
     let game_file = sources.add(name, text);
     let (rules, _) = compile::load(sources, game_file, read_base)?;
@@ -119,9 +125,10 @@ pub fn run(
                     describe(&rules, &st, show, &mut out);
                 }
                 Err(e) => {
-                    let mut d = Diagnostic::error("illegal-move", format!("move {}: {}", i + 1, e.message))
-                        .at(moves.inner_loc(sources, at..at + word.len()))
-                        .label("here");
+                    let mut d =
+                        Diagnostic::error("illegal-move", format!("move {}: {}", i + 1, e.message))
+                            .at(moves.inner_loc(sources, at..at + word.len()))
+                            .label("here");
                     if let Some(h) = e.hint {
                         d = d.hint(h);
                     }
@@ -138,7 +145,10 @@ fn describe(rules: &Rules, st: &State, show: Show, out: &mut String) {
         out.push_str(&render::board(rules, st));
     }
     if show.position {
-        out.push_str(&format!("position: {}\n", notation::position_to_string(rules, st)));
+        out.push_str(&format!(
+            "position: {}\n",
+            notation::position_to_string(rules, st)
+        ));
     }
     if show.outcome {
         out.push_str(&format!("{}\n", render::status(rules, st)));
@@ -147,6 +157,10 @@ fn describe(rules: &Rules, st: &State, show: Show, out: &mut String) {
         let mut moves = Vec::new();
         rules.legal_moves(st, &mut moves);
         let list = render::move_list(rules, st, &moves, false);
-        out.push_str(&format!("legal moves ({}): {}\n", list.len(), list.join(" ")));
+        out.push_str(&format!(
+            "legal moves ({}): {}\n",
+            list.len(),
+            list.join(" ")
+        ));
     }
 }

@@ -6,7 +6,9 @@ mod common;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use tavoliere::diag::Sources;
-use tavoliere::notation::{move_to_short, move_to_string, parse_move, parse_position, position_to_string};
+use tavoliere::notation::{
+    move_to_short, move_to_string, parse_move, parse_position, position_to_string,
+};
 use tavoliere::render;
 use tavoliere::rules::{Outcome, Rules, State};
 
@@ -39,12 +41,18 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
     let mut sources = Sources::new();
     let id = sources.add("position", text.clone());
     let back = parse_position(rules, &text, id).unwrap_or_else(|d| {
-        panic!("{game}: `{text}` does not read back:\n{}", tavoliere::diag::render(&sources, &d))
+        panic!(
+            "{game}: `{text}` does not read back:\n{}",
+            tavoliere::diag::render(&sources, &d)
+        )
     });
     assert_eq!(position_to_string(rules, &back), text, "{game}");
     let mut back_moves = Vec::new();
     rules.legal_moves(&back, &mut back_moves);
-    assert_eq!(back_moves, moves, "{game}: `{text}` has other moves when read back");
+    assert_eq!(
+        back_moves, moves,
+        "{game}: `{text}` has other moves when read back"
+    );
     // The notation of every piece move and of a sample of the others, full
     // and short, parses back to the move (parsing generates all moves, so
     // checking every barrier placement would be quadratic).
@@ -55,7 +63,10 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
         .map(|(_, m)| *m);
     for mv in sample {
         assert!(rules.is_legal(st, mv));
-        for written in [move_to_string(rules, st, mv), move_to_short(rules, st, mv, &moves)] {
+        for written in [
+            move_to_string(rules, st, mv),
+            move_to_short(rules, st, mv, &moves),
+        ] {
             let parsed = parse_move(rules, st, &written)
                 .unwrap_or_else(|e| panic!("{game}: `{written}` does not parse: {e}"));
             assert_eq!(parsed, mv, "{game}: `{written}` at `{text}`");
@@ -110,7 +121,10 @@ fn playthroughs() {
         }
         out.push_str(&render::board(&rules, &st));
         out.push_str(&format!("{}\n", render::status(&rules, &st)));
-        let name = game.trim_start_matches("games/").trim_end_matches(".toml").to_string();
+        let name = game
+            .trim_start_matches("games/")
+            .trim_end_matches(".toml")
+            .to_string();
         insta::with_settings!({ snapshot_suffix => name }, {
             insta::assert_snapshot!(out);
         });

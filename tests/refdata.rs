@@ -40,7 +40,8 @@ fn refdata() -> RefData {
 
 #[test]
 fn every_refdata_game_has_start_counts_in_the_perft_files() {
-    let perft_file = std::fs::read_to_string(common::root().join("tests/perft/start.toml")).unwrap();
+    let perft_file =
+        std::fs::read_to_string(common::root().join("tests/perft/start.toml")).unwrap();
     for (game, counts) in refdata().start_perft {
         let file = game_file(&game);
         for n in counts.values() {
@@ -73,7 +74,12 @@ fn positions_match_openspiel() {
                 continue;
             }
             let depth: u32 = depth.parse().unwrap();
-            assert_eq!(perft(&rules, &st, depth), expected, "perft({depth}) of `{}`", p.tag);
+            assert_eq!(
+                perft(&rules, &st, depth),
+                expected,
+                "perft({depth}) of `{}`",
+                p.tag
+            );
         }
     }
 }

@@ -22,7 +22,10 @@ pub struct Range {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SiteCond {
     /// `empty`, `occupied`, `friend`, `enemy`, `any`, optionally with a piece kind.
-    Occupant { word: Name, kind: Option<Name> },
+    Occupant {
+        word: Name,
+        kind: Option<Name>,
+    },
     /// `in REGION`.
     In(Name),
     /// `ahead(COND)`: the next site in the direction of the last step.
@@ -61,7 +64,10 @@ pub enum RegionOp {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Region {
     Rank(Range),
-    File { from: Name, to: Option<Name> },
+    File {
+        from: Name,
+        to: Option<Name>,
+    },
     /// Site names or region names, resolved by the compiler.
     Names(Vec<Name>),
     Binary(Box<Region>, RegionOp, Box<Region>),
@@ -132,5 +138,8 @@ pub enum PosSection {
     Barriers(Vec<(Option<Name>, Name)>),
     /// `side kind count`.
     Reserves(Vec<(Name, Name, u32, Span)>),
-    Turn { side: Name, phase: Option<(u32, Span)> },
+    Turn {
+        side: Name,
+        phase: Option<(u32, Span)>,
+    },
 }

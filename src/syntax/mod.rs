@@ -198,7 +198,10 @@ pub fn parse_pattern(text: &str) -> Result<Pattern> {
     let entry = parse_entry(Rule::pattern_entry, text)?;
     let pattern = entry.into_inner().next().unwrap();
     let mut segments = Vec::new();
-    for seg in pattern.into_inner().filter(|p| p.as_rule() == Rule::segment) {
+    for seg in pattern
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::segment)
+    {
         let sp = span(&seg);
         let mut inner = seg.into_inner();
         let kind = name(inner.next().unwrap().into_inner().next().unwrap());

@@ -37,8 +37,8 @@ pub fn load(rel: &str) -> Rules {
 /// Plays moves in notation from `st`.
 pub fn play_all(rules: &Rules, mut st: State, moves: &str) -> State {
     for word in moves.split_whitespace() {
-        let mv = notation::parse_move(rules, &st, word)
-            .unwrap_or_else(|e| panic!("move `{word}`: {e}"));
+        let mv =
+            notation::parse_move(rules, &st, word).unwrap_or_else(|e| panic!("move `{word}`: {e}"));
         rules.play(&mut st, mv);
     }
     st

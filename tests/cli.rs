@@ -1,0 +1,243 @@
+//! The command line, run as a user would: output, exit codes, errors.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavoliere"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn every_shipped_game_validates_without_warnings() {
+    let mut args = vec!["validate".to_string()];
+    for e in std::fs::read_dir(common::root().join("games")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "toml") {
+            args.push(format!(
+                "games/{}",
+                p.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = run(&args);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), args.len() - 1);
+    assert!(
+        stdout(&o).lines().all(|l| l.ends_with(": ok")),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn validate_reports_errors_with_file_line_column_and_exits_1() {
+    let o = run(&[
+        "validate",
+        "games/quoridor.toml",
+        "tests/errors/several-errors.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("tests/errors/several-errors.toml:16:16"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `orth`?"), "{err}");
+    assert!(stdout(&o).contains("games/quoridor.toml: ok"));
+    assert!(
+        stdout(&o).contains("several-errors.toml: 3 error(s)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn validate_exits_0_on_warnings_only() {
+    let o = run(&["validate", "tests/errors/unused-piece.toml"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("warning[unused-piece]"));
+    assert!(stdout(&o).contains("ok, 1 warning(s)"));
+}
+
+#[test]
+fn validate_json_gives_one_object_per_diagnostic() {
+    let o = run(&[
+        "validate",
+        "--format",
+        "json",
+        "tests/errors/several-errors.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["line"], 16);
+    assert_eq!(lines[0]["column"], 16);
+    assert_eq!(lines[0]["severity"], "error");
+}
+
+#[test]
+fn unreadable_file_and_bad_usage_exit_2() {
+    let o = run(&["validate", "games/no-such-game.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read games/no-such-game.toml"));
+    let o = run(&["perft", "games/quoridor.toml"]);
+    assert_eq!(o.status.code(), Some(2), "missing --depth");
+}
+
+#[test]
+fn perft_prints_depth_and_count_lines() {
+    let o = run(&["perft", "games/quoridor.toml", "--depth", "2"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "1 131\n2 16677\n");
+}
+
+#[test]
+fn perft_divide_prints_a_line_per_first_move() {
+    let o = run(&["perft", "games/quoridor.toml", "--depth", "2", "--divide"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 131);
+    let total: u64 = out
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 16677);
+    assert!(
+        out.contains("e1-e2 131\n"),
+        "the pawn move leaves black 3 + 128 moves"
+    );
+}
+
+#[test]
+fn moves_after_a_sequence() {
+    let o = run(&[
+        "moves",
+        "games/quoridor.toml",
+        "--moves",
+        "e2 e8 e3 e7 e4 e6 e5",
+        "--short",
+    ]);
+    let out = stdout(&o);
+    // Black on e6 faces white on e5: it may jump to e4.
+    for m in ["d6", "f6", "e7", "e4"] {
+        assert!(out.lines().any(|l| l == m), "{m} missing:\n{out}");
+    }
+    assert_eq!(out.lines().count(), 4 + 128);
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_a_reason() {
+    let o = run(&["moves", "games/quoridor.toml", "--moves", "e2 e8 e3h e3"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("move 4 `e3`"), "{err}");
+    let o = run(&["show", "games/quoridor.toml", "--moves", "e3h e8 e3v"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("overlap or cross the barrier on e3h"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["show", "games/quoridor.toml", "--moves", "z1"]);
+    assert!(stderr(&o).contains("no site `z1`"), "{}", stderr(&o));
+}
+
+#[test]
+fn show_prints_a_position_that_loads_again() {
+    let o = run(&["show", "games/quoridor.toml", "--moves", "e2 e8 e3h"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let pos = out
+        .lines()
+        .find_map(|l| l.strip_prefix("position: "))
+        .unwrap()
+        .to_string();
+    let again = run(&["show", "games/quoridor.toml", "--position", &pos]);
+    assert_eq!(stdout(&again), out);
+}
+
+#[test]
+fn a_corrupt_position_gets_every_error() {
+    let o = run(&[
+        "show",
+        "games/quoridor.toml",
+        "--position",
+        "pieces white pawn e1, black pwan e9, white pawn e1; barriers e3h e3v; turn green",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    for what in [
+        "unknown piece `pwan`",
+        "two pieces on `e1`",
+        "overlaps or crosses",
+        "`green` is not a turn",
+    ] {
+        assert!(err.contains(what), "{what} missing:\n{err}");
+    }
+}
+
+#[test]
+fn bench_json_has_the_documented_keys() {
+    let o = run(&[
+        "bench",
+        "games/quoridor-kid.toml",
+        "--seconds",
+        "0.2",
+        "--json",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    for key in ["playouts_per_s", "plies_per_s", "mean_length", "outcomes"] {
+        assert!(v.get(key).is_some(), "{key} missing: {v}");
+    }
+    let outcomes = v["outcomes"].as_object().unwrap();
+    let total: u64 = outcomes.values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(total, v["playouts"].as_u64().unwrap());
+}
+
+#[test]
+fn bench_counts_capped_games_as_draws() {
+    let o = run(&[
+        "bench",
+        "games/quoridor.toml",
+        "--seconds",
+        "0",
+        "--max-plies",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["outcomes"]["draw"], v["playouts"]);
+    assert_eq!(v["mean_length"], 2.0);
+}
+
+#[test]
+fn scenario_prints_the_same_text_as_the_snapshot() {
+    let o = run(&["scenario", "tests/scenarios/quoridor-side-step.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let snap = std::fs::read_to_string(
+        common::root().join("tests/snapshots/scenarios__scenarios@quoridor-side-step.toml.snap"),
+    )
+    .unwrap();
+    let body = snap.splitn(3, "---\n").nth(2).unwrap();
+    assert_eq!(stdout(&o).trim_end(), body.trim_end());
+}
