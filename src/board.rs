@@ -59,6 +59,9 @@ pub struct Slot {
     /// Slots that cannot hold a barrier at the same time as this one
     /// (overlapping or crossing), this slot included.
     pub conflicts: Vec<u16>,
+    /// The groove corners the barrier runs through, end to end, as
+    /// [`Board::corner`] ids.
+    pub corners: Vec<u16>,
 }
 
 /// How a step in one direction from one site meets barriers.
@@ -86,6 +89,9 @@ pub struct Board {
     pub edge_ends: Vec<(SiteId, SiteId)>,
     pub slots: Vec<Slot>,
     site_index: HashMap<String, SiteId>,
+    /// Whether the board is a full rectangle, so that its groove corners on
+    /// the rim form one closed border (see [`Board::corner`]).
+    pub full_grid: bool,
 }
 
 /// The name of file `x` (0-based): a..z, then aa, ab, ...
@@ -174,7 +180,7 @@ impl Board {
             };
             neighbor[from as usize * nd + d] = to;
             neighbor[to as usize * nd + (d + 4) % 8] = from;
-            if d % 2 == 0 {
+            if d.is_multiple_of(2) {
                 let id = edge_ends.len() as EdgeId;
                 edge_ends.push((SiteId(from), SiteId(to)));
                 edge_of.insert((from.min(to), from.max(to)), id);
@@ -195,7 +201,7 @@ impl Board {
                 if t == NONE {
                     continue;
                 }
-                crossing[s * nd + d] = if d % 2 == 0 {
+                crossing[s * nd + d] = if d.is_multiple_of(2) {
                     Crossing::Edge(edge(s as u16, t))
                 } else {
                     // ne = n then e, or e then n.
@@ -227,6 +233,7 @@ impl Board {
             edge_ends,
             slots: Vec::new(),
             site_index,
+            full_grid: graph.node_count() == (files * ranks) as usize,
         };
         board.slots = board.groove_slots(&id_of, &edge_of, slot_lengths);
         board
@@ -280,6 +287,12 @@ impl Board {
                             anchor: SiteId(anchor),
                             edges,
                             conflicts: Vec::new(),
+                            corners: (0..=l)
+                                .map(|i| match orient {
+                                    'h' => self.corner(x + i, y + 1),
+                                    _ => self.corner(x + 1, y + i),
+                                })
+                                .collect(),
                         });
                     }
                 }
@@ -297,6 +310,22 @@ impl Board {
             slots[i].conflicts = conflicts;
         }
         slots
+    }
+
+    /// The id of groove corner (x, y): the lower-left corner of square
+    /// (x, y), for x in 0..=files and y in 0..=ranks.
+    pub fn corner(&self, x: i32, y: i32) -> u16 {
+        (x + y * (self.files + 1)) as u16
+    }
+
+    pub fn n_corners(&self) -> usize {
+        ((self.files + 1) * (self.ranks + 1)) as usize
+    }
+
+    /// Whether a groove corner lies on the rim of the board.
+    pub fn is_rim_corner(&self, c: u16) -> bool {
+        let (x, y) = (c as i32 % (self.files + 1), c as i32 / (self.files + 1));
+        x == 0 || y == 0 || x == self.files || y == self.ranks
     }
 
     pub fn n_sites(&self) -> usize {

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 pub fn load(
     sources: &mut Sources,
     file: FileId,
-    read_base: &mut dyn FnMut(&str, &str) -> Result<(String, String), String>,
+    read_base: &mut crate::raw::ReadBase,
 ) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
     let raw = raw::load(sources, file, read_base)?;
     compile(sources, file, &raw)

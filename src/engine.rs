@@ -26,10 +26,55 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Edges on current shortest paths of the pieces a reachability constraint
-/// watches; `None` when the shortcut does not apply.
-struct Witness {
-    edges: Option<Vec<u64>>,
+/// How placements are checked against the constraints of one position.
+enum Plan<'a> {
+    /// Evaluate every constraint with the barrier added.
+    General,
+    /// Every constraint is `reach` on a full grid and holds now.
+    Reach {
+        /// Groove corners joined by barriers, the rim joined as one.
+        walls: Corners,
+        pieces: Vec<Watched<'a>>,
+    },
+}
+
+/// A piece a `reach` constraint watches, with its current shortest path.
+struct Watched<'a> {
+    site: SiteId,
+    goal: &'a SiteSet,
+    dirs: u8,
+    path: Vec<u64>,
+}
+
+/// Union-find over groove corners: which corners barriers connect.
+struct Corners {
+    parent: Vec<u16>,
+}
+
+impl Corners {
+    /// Every rim corner starts in one set: the rim is one closed border.
+    fn new(board: &crate::board::Board) -> Self {
+        let n = board.n_corners();
+        let rim = (0..n as u16).find(|&c| board.is_rim_corner(c)).unwrap_or(0);
+        let parent = (0..n as u16)
+            .map(|c| if board.is_rim_corner(c) { rim } else { c })
+            .collect();
+        Corners { parent }
+    }
+
+    fn find(&self, mut c: u16) -> u16 {
+        while self.parent[c as usize] != c {
+            c = self.parent[c as usize];
+        }
+        c
+    }
+
+    fn union(&mut self, a: u16, b: u16) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra as usize] = rb;
+        }
+    }
 }
 
 #[inline]
@@ -214,35 +259,61 @@ impl Rules {
         if st.reserve(self, side, b) == 0 {
             return;
         }
-        let witness = if self.constraints.is_empty() {
+        let plan = if self.constraints.is_empty() {
             None
         } else {
-            Some(self.witness(st, side))
+            Some(self.plan(st, side))
         };
         let mut blocked = st.blocked.to_vec();
         for &slot in &self.barriers[b as usize].slots {
             if !self.slot_free(st, slot) {
                 continue;
             }
-            if let Some(w) = &witness {
-                let edges = &self.board.slots[slot as usize].edges;
-                let touches = match &w.edges {
-                    Some(path) => edges.iter().any(|&e| bit(path, e)),
-                    None => true,
-                };
-                if touches {
-                    for &e in edges {
-                        blocked[(e / 64) as usize] |= 1 << (e % 64);
-                    }
-                    let ok = self.constraints_hold(st, side, &blocked);
-                    blocked.copy_from_slice(&st.blocked);
-                    if !ok {
-                        continue;
-                    }
-                }
+            let ok = match &plan {
+                None => true,
+                Some(plan) => self.placement_keeps_constraints(st, side, slot, plan, &mut blocked),
+            };
+            if ok {
+                out.push(Move::Place { barrier: b, slot });
             }
-            out.push(Move::Place { barrier: b, slot });
         }
+    }
+
+    /// Whether the constraints still hold after a barrier goes into `slot`.
+    /// `blocked` is a copy of the state's closed edges, left as it was found.
+    fn placement_keeps_constraints(
+        &self,
+        st: &State,
+        side: SideId,
+        slot: u16,
+        plan: &Plan,
+        blocked: &mut [u64],
+    ) -> bool {
+        let edges = &self.board.slots[slot as usize].edges;
+        for &e in edges {
+            blocked[(e / 64) as usize] |= 1 << (e % 64);
+        }
+        let ok = match plan {
+            Plan::General => self.constraints_hold(st, side, blocked),
+            Plan::Reach { walls, pieces } => {
+                // A barrier that closes no loop of barriers and rim cannot
+                // split the board; one that does only matters to the pieces
+                // whose current shortest path it crosses.
+                let corners = &self.board.slots[slot as usize].corners;
+                let closes_loop = corners.iter().enumerate().any(|(i, &a)| {
+                    corners[i + 1..]
+                        .iter()
+                        .any(|&b| walls.find(a) == walls.find(b))
+                });
+                !closes_loop
+                    || pieces.iter().all(|p| {
+                        !edges.iter().any(|&e| bit(&p.path, e))
+                            || self.search(st, p.site, p.goal, p.dirs, blocked, None)
+                    })
+            }
+        };
+        blocked.copy_from_slice(&st.blocked);
+        ok
     }
 
     fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
@@ -251,29 +322,49 @@ impl Rules {
             .all(|c| self.eval_state(c, st, side, blocked))
     }
 
-    /// Shortest paths of every piece the constraints' `reach` conditions
-    /// watch, when every constraint is such a condition and holds now.
-    fn witness(&self, st: &State, side: SideId) -> Witness {
-        let mut edges = vec![0u64; self.board.edge_words()];
+    /// How to check placements against the constraints in `st`: with the
+    /// shortcuts when every constraint is a conjunction of `reach` over
+    /// orthogonal steps on a full grid and holds now, in general otherwise.
+    fn plan<'a>(&'a self, st: &State, side: SideId) -> Plan<'a> {
         let mut atoms = Vec::new();
-        for c in &self.constraints {
-            if !collect_reach(c, &mut atoms) {
-                return Witness { edges: None };
-            }
+        if !self.board.full_grid
+            || !self
+                .constraints
+                .iter()
+                .all(|c| collect_reach(c, &mut atoms))
+        {
+            return Plan::General;
         }
+        let mut pieces = Vec::new();
         for &(owner, kind, region, dirs) in &atoms {
             if dirs & 0b1010_1010 != 0 {
                 // Diagonal steps pass corners, not single edges.
-                return Witness { edges: None };
+                return Plan::General;
             }
-            for (s, piece_side) in self.matching_pieces(st, side, owner, kind) {
+            for (site, piece_side) in self.matching_pieces(st, side, owner, kind) {
                 let goal = &self.regions[region as usize].per_side[piece_side as usize];
-                if !self.search(st, s, goal, dirs, &st.blocked, Some(&mut edges)) {
-                    return Witness { edges: None };
+                let mut path = vec![0u64; self.board.edge_words()];
+                if !self.search(st, site, goal, dirs, &st.blocked, Some(&mut path)) {
+                    return Plan::General;
+                }
+                pieces.push(Watched {
+                    site,
+                    goal,
+                    dirs,
+                    path,
+                });
+            }
+        }
+        let mut walls = Corners::new(&self.board);
+        for (slot, &v) in st.slots.iter().enumerate() {
+            if v != 0 {
+                let corners = &self.board.slots[slot].corners;
+                for pair in corners.windows(2) {
+                    walls.union(pair[0], pair[1]);
                 }
             }
         }
-        Witness { edges: Some(edges) }
+        Plan::Reach { walls, pieces }
     }
 
     fn matching_pieces<'a>(

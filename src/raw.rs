@@ -365,6 +365,10 @@ pub fn parse_as<T: serde::de::DeserializeOwned>(
     })
 }
 
+/// Reads a base file: given the name of the file that names it and the path
+/// it names, returns the base's name and text, or why it cannot be read.
+pub type ReadBase<'a> = dyn FnMut(&str, &str) -> Result<(String, String), String> + 'a;
+
 /// The longest `extends` chain accepted, against runaway or circular bases.
 pub const MAX_EXTENDS_DEPTH: usize = 16;
 
@@ -376,7 +380,7 @@ pub const MAX_EXTENDS_DEPTH: usize = 16;
 pub fn load(
     sources: &mut Sources,
     file: FileId,
-    read_base: &mut dyn FnMut(&str, &str) -> Result<(String, String), String>,
+    read_base: &mut ReadBase,
 ) -> Result<RawGame, Vec<Diagnostic>> {
     let mut chain = vec![parse(sources, file).map_err(|d| vec![d])?];
     let mut names = vec![sources.name(file).to_string()];

@@ -36,14 +36,12 @@ pub fn board(rules: &Rules, st: &State) -> String {
         let len = slot.length as i32;
         if slot.orientation == 'h' {
             let row = row_of_rank(anchor.y) - 1;
-            for c in col(anchor.x) - 1..=col(anchor.x + len - 1) + 1 {
-                grid[row][c] = '-';
-            }
+            let cols = col(anchor.x) - 1..=col(anchor.x + len - 1) + 1;
+            grid[row][cols].iter_mut().for_each(|ch| *ch = '-');
         } else {
             let c = col(anchor.x) + 2;
-            for r in row_of_rank(anchor.y + len - 1)..=row_of_rank(anchor.y) {
-                grid[r][c] = '|';
-            }
+            let rows = row_of_rank(anchor.y + len - 1)..=row_of_rank(anchor.y);
+            grid[rows].iter_mut().for_each(|row| row[c] = '|');
         }
     }
     let files: String = (0..b.files)

@@ -43,7 +43,7 @@ struct Show {
 pub fn run(
     sources: &mut Sources,
     file: FileId,
-    read_base: &mut dyn FnMut(&str, &str) -> Result<(String, String), String>,
+    read_base: &mut crate::raw::ReadBase,
 ) -> Result<String, Vec<Diagnostic>> {
     let raw: RawScenario = crate::raw::parse_as(sources, file).map_err(|d| vec![d])?;
     let mut show = Show {
