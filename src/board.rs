@@ -12,10 +12,6 @@ use std::collections::HashMap;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SiteId(pub u16);
 
-/// A direction label on board edges.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct DirId(pub u8);
-
 /// An undirected board edge that barriers can block.
 pub type EdgeId = u32;
 
@@ -340,13 +336,6 @@ impl Board {
         &self.sites[s.0 as usize].name
     }
 
-    pub fn dir(&self, name: &str) -> Option<DirId> {
-        self.dirs
-            .iter()
-            .position(|d| d == name)
-            .map(|i| DirId(i as u8))
-    }
-
     /// The site one step from `s` in direction `d`, ignoring barriers.
     #[inline]
     pub fn neighbor(&self, s: SiteId, d: u8) -> Option<SiteId> {
@@ -367,9 +356,10 @@ impl Board {
         let open = match self.crossing[i] {
             Crossing::Open => true,
             Crossing::Edge(e) => !is_blocked(e),
+            // A route through a hole has no groove to close: only barriers
+            // on the route's existing edges block it.
             Crossing::Corner([a1, a2, b1, b2]) => {
-                (a1 != NO_EDGE && a2 != NO_EDGE && !is_blocked(a1) && !is_blocked(a2))
-                    || (b1 != NO_EDGE && b2 != NO_EDGE && !is_blocked(b1) && !is_blocked(b2))
+                (!is_blocked(a1) && !is_blocked(a2)) || (!is_blocked(b1) && !is_blocked(b2))
             }
         };
         open.then_some(SiteId(t))
@@ -382,11 +372,6 @@ impl Board {
             Crossing::Edge(e) if e != NO_EDGE => Some(e),
             _ => None,
         }
-    }
-
-    /// Whether steps in direction `d` may meet a corner (diagonal) crossing.
-    pub fn is_corner_dir(&self, d: u8) -> bool {
-        d % 2 == 1
     }
 
     pub fn slot(&self, name: &str) -> Option<u16> {

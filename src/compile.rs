@@ -241,6 +241,21 @@ impl<'a> Compiler<'a> {
             );
             return Err(());
         }
+        if raw.sides.0.len() * raw.pieces.0.len().max(1) > 254 {
+            self.error(
+                Diagnostic::error(
+                    "too-many",
+                    format!(
+                        "{} sides with {} piece kinds each is more than the 254 pieces a board can tell apart",
+                        raw.sides.0.len(),
+                        raw.pieces.0.len()
+                    ),
+                )
+                .at(raw.pieces.0[0].0.loc()),
+            );
+            return Err(());
+        }
+        self.check_names(raw)?;
         let kind_names: Vec<String> = raw.pieces.keys().map(str::to_string).collect();
         let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
         self.check_distinct(raw)?;
@@ -269,10 +284,10 @@ impl<'a> Compiler<'a> {
         for (i, (_, side)) in raw.sides.iter().enumerate() {
             let mut symbols = Vec::new();
             for (kname, piece) in raw.pieces.iter() {
-                let base = piece
-                    .symbol
-                    .as_ref()
-                    .map_or_else(|| kname.value[..1].to_string(), |s| s.value.clone());
+                let base = piece.symbol.as_ref().map_or_else(
+                    || kname.value.chars().take(1).collect(),
+                    |s| s.value.clone(),
+                );
                 let sym = if i == 0 {
                     base.to_uppercase()
                 } else {
@@ -397,17 +412,22 @@ impl<'a> Compiler<'a> {
         };
         let n_teams = team_names.len();
         if no_moves == NoMoves::Lose && n_teams != 2 {
-            if let Some(s) = &raw.turn.no_moves {
-                self.error(
-                    Diagnostic::error(
-                        "loss-needs-two-teams",
-                        "a side can only lose to one other team",
-                    )
-                    .at(s.loc())
-                    .label(format!("this game has {n_teams} teams"))
-                    .hint("use `pass` or `draw`"),
-                );
-            }
+            let (loc, hint) = match &raw.turn.no_moves {
+                Some(s) => (s.loc(), "use `pass` or `draw`"),
+                None => (
+                    raw.sides.0[0].0.loc(),
+                    "a side with no move loses by default: set `no_moves = \"pass\"` or `\"draw\"` in `[turn]`",
+                ),
+            };
+            self.error(
+                Diagnostic::error(
+                    "loss-needs-two-teams",
+                    "a side can only lose to one other team",
+                )
+                .at(loc)
+                .label(format!("this game has {n_teams} teams"))
+                .hint(hint),
+            );
         }
 
         // End rules and constraints.
@@ -427,7 +447,9 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        let constraints_barrier_only = constraints.iter().all(reads_barriers_only);
+        let constraints_barrier_only = constraints
+            .iter()
+            .all(|c| reads_barriers_only(c, scope.board.full_grid));
 
         let regions: Vec<Region> = scope
             .regions
@@ -515,6 +537,44 @@ impl<'a> Compiler<'a> {
         Ok(Board::grid(files, ranks, &holes, lengths))
     }
 
+    /// Names of sides, pieces, barriers and regions are words of letters,
+    /// digits and `_`, so that expressions can refer to them.
+    fn check_names(&mut self, raw: &RawGame) -> Res<()> {
+        let keys = raw
+            .sides
+            .0
+            .iter()
+            .map(|(k, _)| k)
+            .chain(raw.pieces.0.iter().map(|(k, _)| k))
+            .chain(raw.barriers.0.iter().map(|(k, _)| k))
+            .chain(raw.regions.0.iter().map(|(k, _)| k));
+        let mut ok = true;
+        for k in keys {
+            let word = !k.value.is_empty()
+                && k.value
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !k.value.starts_with(|c: char| c.is_ascii_digit());
+            if !word {
+                self.error(
+                    Diagnostic::error(
+                        "bad-name",
+                        format!("`{}` cannot be used as a name", k.value),
+                    )
+                    .at(k.loc())
+                    .label("not a name")
+                    .hint("names are ASCII letters, digits and `_`, and do not start with a digit"),
+                );
+                ok = false;
+            }
+        }
+        if ok {
+            Ok(())
+        } else {
+            Err(())
+        }
+    }
+
     fn check_distinct(&mut self, raw: &RawGame) -> Res<()> {
         // One name space for kinds, barriers and regions, so that a name in
         // an expression means one thing.
@@ -577,7 +637,11 @@ impl<'a> Compiler<'a> {
                             ),
                         )
                         .at(raw.sides.0[si].0.loc())
-                        .hint("give this side its own symbols: `symbols = { pawn = \"2\" }`"),
+                        .hint(format!(
+                            "give this side its own symbols: `symbols = {{ {} = \"{}2\" }}`",
+                            raw.pieces.0[ki].0.value,
+                            sym.to_uppercase()
+                        )),
                     );
                 }
             }
@@ -733,7 +797,7 @@ impl<'a> Compiler<'a> {
                 if set.is_empty() {
                     let loc = s.inner_loc(self.sources, range.span.clone());
                     self.error(
-                        Diagnostic::error("empty-region", "no rank of the board is in this range")
+                        Diagnostic::error("empty-rank", "no rank of the board is in this range")
                             .at(loc)
                             .label(format!("the board has ranks 1 to {}", scope.board.ranks)),
                     );
@@ -1564,13 +1628,17 @@ const DIRECTION_WORDS: [&str; 17] = [
 
 /// Whether a constraint can only be broken by placing a barrier: `reach`
 /// ignores pieces except as start points, and pieces move along open edges,
-/// so a move keeps every piece in its component of the board.
-fn reads_barriers_only(c: &StateCond) -> bool {
+/// so a move keeps every piece in its component of the board — provided the
+/// condition's directions reach everything a move can: all eight, or the
+/// four orthogonal ones on a full grid (where a diagonal step needs an open
+/// orthogonal route around its corner).
+fn reads_barriers_only(c: &StateCond, full_grid: bool) -> bool {
     match c {
-        StateCond::Const(_) | StateCond::Reach { .. } => true,
-        StateCond::Count { .. } => false,
-        StateCond::Not(_) => false,
-        StateCond::And(cs) => cs.iter().all(reads_barriers_only),
-        StateCond::Or(_) => false,
+        StateCond::Const(_) => true,
+        StateCond::Reach { dirs, .. } => {
+            *dirs == 0xff || (full_grid && dirs & 0b0101_0101 == 0b0101_0101)
+        }
+        StateCond::Count { .. } | StateCond::Not(_) | StateCond::Or(_) => false,
+        StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, full_grid)),
     }
 }

@@ -608,8 +608,8 @@ impl Rules {
         }
     }
 
-    /// The first end rule that holds, for the mover first, then the other
-    /// sides in turn order.
+    /// The first end rule that holds, for the mover first, then the sides
+    /// after it in the order the file declares them.
     fn check_end(&self, st: &State, mover: SideId) -> Option<Outcome> {
         for rule in &self.ends {
             let n = self.sides.len();

@@ -79,6 +79,20 @@ enum Command {
     },
     /// Print a rule-behaviour scenario step by step.
     Scenario { file: PathBuf },
+    /// Play in the terminal: type moves at the prompt; `help` lists commands.
+    Play {
+        file: PathBuf,
+        /// A side played by the computer (uniformly random moves); repeatable.
+        #[arg(long = "computer", value_name = "SIDE")]
+        computer: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the game record (one move per line) here when the game ends or you quit.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        #[command(flatten)]
+        at: At,
+    },
 }
 
 /// Where to look: the start, a position, and moves played from it.
@@ -278,6 +292,38 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Play {
+            file,
+            computer,
+            seed,
+            record,
+            at,
+        } => {
+            let rules = match rules_or_exit(&file)? {
+                Ok(r) => r,
+                Err(code) => return Ok(code),
+            };
+            let mut computers = Vec::new();
+            for name in &computer {
+                match rules.side(name) {
+                    Some(s) => computers.push(s),
+                    None => bail!(
+                        "unknown side `{name}`: the sides are {}",
+                        rules
+                            .sides
+                            .iter()
+                            .map(|s| s.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }
+            }
+            let start = match position(&rules, &at) {
+                Ok(st) => st,
+                Err(code) => return Ok(code),
+            };
+            play(&rules, start, &computers, seed, record.as_deref())
+        }
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
@@ -297,7 +343,95 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-#[allow(dead_code)]
-fn outcome_word(rules: &Rules, o: Outcome) -> String {
-    render::outcome(rules, o)
+const PLAY_HELP: &str = "\
+Type a move (e1-e2, e2, e3h, pass), or:
+  moves   list the legal moves
+  undo    take back the last move
+  board   draw the board again
+  record  print the moves so far
+  quit    stop (the record is kept)";
+
+/// The interactive loop: humans type moves, computers play random ones.
+fn play(
+    rules: &Rules,
+    start: State,
+    computers: &[u8],
+    seed: u64,
+    record: Option<&Path>,
+) -> Result<ExitCode> {
+    use std::io::BufRead;
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut history: Vec<(State, String)> = Vec::new();
+    let mut st = start;
+    let mut buf = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("{}\n{PLAY_HELP}\n", rules.name);
+    print!("{}", render::board(rules, &st));
+    loop {
+        if rules.outcome(&st) != Outcome::Ongoing {
+            println!("{}", render::status(rules, &st));
+            break;
+        }
+        let side = rules.to_move(&st);
+        rules.legal_moves(&st, &mut buf);
+        if computers.contains(&side) {
+            let mv = buf[rng.usize(..buf.len())];
+            let written = notation::move_to_string(rules, &st, mv);
+            println!("{} plays {written}", rules.side_name(side));
+            history.push((st.clone(), written));
+            rules.play(&mut st, mv);
+            print!("{}", render::board(rules, &st));
+            continue;
+        }
+        print!("{} > ", render::status(rules, &st));
+        use std::io::Write;
+        std::io::stdout().flush().ok();
+        let Some(line) = lines.next() else {
+            println!();
+            break;
+        };
+        let line = line.context("cannot read the terminal")?;
+        match line.trim() {
+            "" => {}
+            "help" => println!("{PLAY_HELP}"),
+            "quit" | "exit" => break,
+            "board" => print!("{}", render::board(rules, &st)),
+            "moves" => println!("{}", render::move_list(rules, &st, &buf, true).join(" ")),
+            "record" => println!(
+                "{}",
+                history
+                    .iter()
+                    .map(|(_, m)| m.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            "undo" => {
+                // Take back to the last position a human chose a move in.
+                while let Some((prev, _)) = history.pop() {
+                    st = prev;
+                    if !computers.contains(&rules.to_move(&st)) {
+                        break;
+                    }
+                }
+                print!("{}", render::board(rules, &st));
+            }
+            typed => match notation::parse_move(rules, &st, typed) {
+                Ok(mv) => {
+                    history.push((st.clone(), notation::move_to_string(rules, &st, mv)));
+                    rules.play(&mut st, mv);
+                    print!("{}", render::board(rules, &st));
+                }
+                Err(e) => println!("not played: {e}"),
+            },
+        }
+    }
+    let moves: Vec<&str> = history.iter().map(|(_, m)| m.as_str()).collect();
+    println!("record: {}", moves.join(" "));
+    if let Some(path) = record {
+        std::fs::write(path, moves.join("\n") + "\n")
+            .with_context(|| format!("cannot write the record to {}", path.display()))?;
+        println!("record written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }

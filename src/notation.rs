@@ -120,8 +120,19 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             })
         };
     }
-    if let Some(i) = text.find(['-', 'x']) {
-        let (a, b) = (&text[..i], &text[i + 1..]);
+    // `a-b` or `axb`: split where both halves name sites (file `x` exists on
+    // wide boards, so the first `x` is not always the separator).
+    let split = text
+        .char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&text[..i], &text[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some())
+        .or_else(|| {
+            text.find('-')
+                .map(|i| (&text[..i], &text[i + 1..]))
+                .filter(|_| rules.board.site(text).is_none() && rules.board.slot(text).is_none())
+        });
+    if let Some((a, b)) = split {
         let from = site(rules, a)?;
         let to = site(rules, b)?;
         let mv = Move::Step { from, to };

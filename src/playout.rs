@@ -91,13 +91,16 @@ impl Report {
         self.plies as f64 / self.playouts.max(1) as f64
     }
 
+    /// Games per result, one entry per team (sides of a team win together).
     fn outcomes(&self, rules: &Rules) -> Vec<(String, u64)> {
-        let mut out: Vec<(String, u64)> = self
-            .wins
-            .iter()
-            .enumerate()
-            .map(|(s, &n)| (render::outcome(rules, Outcome::Win(s as SideId)), n))
-            .collect();
+        let mut out: Vec<(String, u64)> = Vec::new();
+        for (s, &n) in self.wins.iter().enumerate() {
+            let label = render::outcome(rules, Outcome::Win(s as SideId));
+            match out.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, total)) => *total += n,
+                None => out.push((label, n)),
+            }
+        }
         out.push(("draw".to_string(), self.draws));
         out
     }
