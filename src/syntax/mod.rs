@@ -175,22 +175,6 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
     }
 }
 
-/// Parses a site condition such as `empty and ahead(occupied)`.
-pub fn parse_site_cond(text: &str) -> Result<SiteCond> {
-    #[derive(Debug)]
-    struct Dummy;
-    let _ = Dummy;
-    let pair = parse_entry(Rule::site_cond, text)?;
-    if pair.as_str().len() != text.trim_end().len() {
-        let at = pair.as_str().len();
-        return Err(SyntaxError {
-            span: at..text.len(),
-            message: format!("unexpected `{}` after the condition", text[at..].trim()),
-        });
-    }
-    Ok(site_cond(pair))
-}
-
 // ---------------------------------------------------------------- patterns
 
 /// Parses a move pattern such as `step(orth) to occupied then step(same) to empty`.
