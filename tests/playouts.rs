@@ -109,6 +109,13 @@ fn playthroughs() {
         let mut ply = 0;
         while rules.outcome(&st) == Outcome::Ongoing && ply < 400 {
             rules.legal_moves(&st, &mut buf);
+            if ply == 0 || ply == 10 {
+                // The board and every legal move at two positions of each game.
+                out.push_str(&render::board(&rules, &st));
+                out.push_str(&format!("{}\n", render::status(&rules, &st)));
+                let list = render::move_list(&rules, &st, &buf, false);
+                out.push_str(&format!("legal moves ({}): {}\n", list.len(), list.join(" ")));
+            }
             let mv = buf[rng.usize(..buf.len())];
             ply += 1;
             out.push_str(&format!(
