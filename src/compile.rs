@@ -86,6 +86,18 @@ impl<'a> Compiler<'a> {
     }
 }
 
+impl Compiler<'_> {
+    /// Reports an unknown name written as a TOML key or string.
+    fn unknown_key(&mut self, what: &str, name: &Str, known: &[&str]) {
+        self.error(
+            Diagnostic::error("unknown-name", format!("unknown {what} `{}`", name.value))
+                .at(name.loc())
+                .label(format!("no {what} has this name"))
+                .hint(suggest(&name.value, known.iter().copied())),
+        );
+    }
+}
+
 /// The compiler's view of the names defined so far.
 struct Scope {
     board: Board,
@@ -299,14 +311,10 @@ impl<'a> Compiler<'a> {
                 for (k, v) in table.iter() {
                     match kind_names.iter().position(|n| *n == k.value) {
                         Some(ki) => symbols[ki] = v.value.clone(),
-                        None => self.error(
-                            Diagnostic::error(
-                                "unknown-name",
-                                format!("unknown piece `{}`", k.value),
-                            )
-                            .at(k.loc())
-                            .label("no piece has this name")
-                            .hint(suggest(&k.value, kind_names.iter().map(String::as_str))),
+                        None => self.unknown_key(
+                            "piece",
+                            k,
+                            &kind_names.iter().map(String::as_str).collect::<Vec<_>>(),
                         ),
                     }
                 }
@@ -698,14 +706,10 @@ impl<'a> Compiler<'a> {
                 RegionValue::PerSide(table) => {
                     for (k, _) in table.iter() {
                         if !scope.sides.contains(&k.value) {
-                            self.error(
-                                Diagnostic::error(
-                                    "unknown-name",
-                                    format!("unknown side `{}`", k.value),
-                                )
-                                .at(k.loc())
-                                .label("no side has this name")
-                                .hint(suggest(&k.value, scope.sides.iter().map(String::as_str))),
+                            self.unknown_key(
+                                "side",
+                                k,
+                                &scope.sides.iter().map(String::as_str).collect::<Vec<_>>(),
                             );
                             return Err(());
                         }
@@ -1317,14 +1321,10 @@ impl<'a> Compiler<'a> {
                 for n in &list.value {
                     match scope.sides.iter().position(|s| *s == n.value) {
                         Some(i) => out.push(i as SideId),
-                        None => self.error(
-                            Diagnostic::error(
-                                "unknown-name",
-                                format!("unknown side `{}`", n.value),
-                            )
-                            .at(n.loc())
-                            .label("no side has this name")
-                            .hint(suggest(&n.value, scope.sides.iter().map(String::as_str))),
+                        None => self.unknown_key(
+                            "side",
+                            n,
+                            &scope.sides.iter().map(String::as_str).collect::<Vec<_>>(),
                         ),
                     }
                 }
@@ -1348,11 +1348,10 @@ impl<'a> Compiler<'a> {
         for n in &order.value {
             match sides.iter().position(|s| *s == n.value) {
                 Some(i) => out.push(i as SideId),
-                None => self.error(
-                    Diagnostic::error("unknown-name", format!("unknown side `{}`", n.value))
-                        .at(n.loc())
-                        .label("no side has this name")
-                        .hint(suggest(&n.value, sides.iter().map(String::as_str))),
+                None => self.unknown_key(
+                    "side",
+                    n,
+                    &sides.iter().map(String::as_str).collect::<Vec<_>>(),
                 ),
             }
         }
@@ -1422,12 +1421,7 @@ impl<'a> Compiler<'a> {
         for (key, text) in raw.setup.iter() {
             let Some(side) = rules.side(&key.value) else {
                 let known: Vec<&str> = rules.sides.iter().map(|s| s.name.as_str()).collect();
-                self.error(
-                    Diagnostic::error("unknown-name", format!("unknown side `{}`", key.value))
-                        .at(key.loc())
-                        .label("no side has this name")
-                        .hint(suggest(&key.value, known.iter().copied())),
-                );
+                self.unknown_key("side", key, &known);
                 continue;
             };
             let placements = match syntax::parse_placements(&text.value) {

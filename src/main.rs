@@ -17,13 +17,14 @@ struct Cli {
 }
 
 const EXAMPLES: &str = "\
-Examples:
+Examples (GAME is a game file such as one in games/):
   tavoliere validate games/*.toml
-  tavoliere show games/quoridor.toml --moves \"e2 e8 e3h\"
-  tavoliere moves games/quoridor.toml --moves \"e2 e8\"
-  tavoliere perft games/quoridor.toml --depth 3
-  tavoliere bench games/quoridor.toml --seconds 5 --max-plies 324
-  tavoliere scenario tests/scenarios/quoridor-jumps.toml
+  tavoliere show GAME --moves \"e2 e8 e3h\"
+  tavoliere moves GAME --moves \"e2 e8\"
+  tavoliere perft GAME --depth 3
+  tavoliere bench GAME --seconds 5 --max-plies 324
+  tavoliere play GAME --computer black
+  tavoliere scenario tests/scenarios/FILE.toml
 
 Exit codes: 0 success; 1 a game file, position or move is invalid; 2 bad
 command-line usage or an unreadable file.";

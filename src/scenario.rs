@@ -4,7 +4,7 @@
 //!
 //! ```toml
 //! description = "a pawn facing a wall side-steps"
-//! game = "../../games/quoridor.toml"    # relative to the scenario file
+//! game = "../../games/GAME.toml"        # relative to the scenario file
 //! position = "pieces white pawn e4, black pawn e5; barriers e5h; turn white"
 //! moves = "d5"
 //! show = ["board", "moves", "outcome"]  # the default

@@ -114,7 +114,11 @@ fn playthroughs() {
                 out.push_str(&render::board(&rules, &st));
                 out.push_str(&format!("{}\n", render::status(&rules, &st)));
                 let list = render::move_list(&rules, &st, &buf, false);
-                out.push_str(&format!("legal moves ({}): {}\n", list.len(), list.join(" ")));
+                out.push_str(&format!(
+                    "legal moves ({}): {}\n",
+                    list.len(),
+                    list.join(" ")
+                ));
             }
             let mv = buf[rng.usize(..buf.len())];
             ply += 1;

@@ -59,8 +59,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         | Rule::state_and
         | Rule::state_not
         | Rule::state_atom => "a condition such as `count(own pawn in goal) >= 1`",
-        Rule::state_compare => "a comparison such as `count(...) >= 1`",
-        Rule::compare_op => "a comparison operator (`>=`, `==`, ...)",
+        Rule::state_compare => "a count tested against a number, such as `count(...) >= 1`",
+        Rule::compare_op => "an operator such as `>=` or `==`",
         Rule::state_count => "`count(...)`",
         Rule::state_reach => "`reach(PIECES, REGION, DIRECTIONS)`",
         Rule::piece_filter => "pieces such as `own pawn` or `any piece`",
