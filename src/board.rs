@@ -111,7 +111,15 @@ pub const MAX_GRID_SIDE: i32 = 64;
 impl Board {
     /// A rectangular grid of `files` × `ranks` squares with the eight compass
     /// directions, less the `holes`, and barrier slots of the given lengths.
-    pub fn grid(files: i32, ranks: i32, holes: &[(i32, i32)], slot_lengths: &[u8]) -> Board {
+    /// With `diagonal_sites`, a diagonal line joins two squares only when
+    /// both are listed.
+    pub fn grid(
+        files: i32,
+        ranks: i32,
+        holes: &[(i32, i32)],
+        diagonal_sites: Option<&[(i32, i32)]>,
+        slot_lengths: &[u8],
+    ) -> Board {
         // Build the graph: nodes are squares, edges the orthogonal and
         // diagonal adjacencies between existing squares.
         let mut graph: UnGraph<(i32, i32), u8> = UnGraph::new_undirected();
@@ -130,6 +138,11 @@ impl Board {
                 };
                 // Each undirected adjacency once: n, ne, e, se.
                 for (d, (dx, dy)) in COMPASS_STEP.iter().enumerate().take(4) {
+                    let diagonal_ok =
+                        |p: (i32, i32)| diagonal_sites.is_none_or(|list| list.contains(&p));
+                    if d % 2 == 1 && !(diagonal_ok((x, y)) && diagonal_ok((x + dx, y + dy))) {
+                        continue;
+                    }
                     if let Some(&b) = node_at.get(&(x + dx, y + dy)) {
                         graph.add_edge(a, b, d as u8);
                     }
@@ -393,7 +406,7 @@ mod tests {
 
     #[test]
     fn grid_neighbours_and_names() {
-        let b = Board::grid(9, 9, &[], &[2]);
+        let b = Board::grid(9, 9, &[], None, &[2]);
         assert_eq!(b.n_sites(), 81);
         let e1 = b.site("e1").unwrap();
         assert_eq!(b.site_name(b.neighbor(e1, 0).unwrap()), "e2");
@@ -407,7 +420,7 @@ mod tests {
 
     #[test]
     fn slots_conflict_by_overlap_and_crossing_only() {
-        let b = Board::grid(9, 9, &[], &[2]);
+        let b = Board::grid(9, 9, &[], None, &[2]);
         let s = |n: &str| b.slot(n).unwrap();
         let c = &b.slots[s("e3h") as usize].conflicts;
         assert!(c.contains(&s("e3v")), "crossing");
@@ -421,7 +434,7 @@ mod tests {
 
     #[test]
     fn diagonal_steps_need_one_open_route() {
-        let b = Board::grid(9, 9, &[], &[2]);
+        let b = Board::grid(9, 9, &[], None, &[2]);
         let e1 = b.site("e1").unwrap();
         let block = |slots: &[&str]| {
             let mut blocked = vec![0u64; b.edge_words()];

@@ -339,8 +339,17 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
+            let symbol = piece
+                .symbol
+                .as_ref()
+                .map_or_else(
+                    || kname.value.chars().take(1).collect(),
+                    |s| s.value.clone(),
+                )
+                .to_uppercase();
             kinds.push(Kind {
                 name: kname.value.clone(),
+                symbol,
                 patterns,
             });
         }
@@ -397,7 +406,57 @@ impl<'a> Compiler<'a> {
 
         // Turn order and phases.
         let order = self.order(raw, &side_names)?;
-        let phases = self.phases(raw, &kind_names, &barrier_names)?;
+        let phases = self.phases(raw, &mut scope, &barrier_names)?;
+        let prelude = self.prelude(raw, &mut scope, &side_names, &barrier_names)?;
+        if prelude.len() + order.len() > 255 {
+            self.error(
+                Diagnostic::error(
+                    "too-many",
+                    "the prelude and the turn order have more than 255 turns",
+                )
+                .at_opt(raw.turn.order.as_ref().map(|o| o.loc())),
+            );
+            return Err(());
+        }
+        let captures = match &raw.turn.captures {
+            None => Captures::Free,
+            Some(s) => match s.value.as_str() {
+                "free" => Captures::Free,
+                "compulsory" => Captures::Compulsory,
+                "maximum" => Captures::Maximum,
+                other => {
+                    self.error(
+                        Diagnostic::error(
+                            "unknown-name",
+                            format!("unknown capture rule `{other}`"),
+                        )
+                        .at(s.loc())
+                        .label("expected `free`, `compulsory` or `maximum`")
+                        .hint(suggest(other, ["free", "compulsory", "maximum"])),
+                    );
+                    Captures::Free
+                }
+            },
+        };
+        let huff = match &raw.turn.huff {
+            None => None,
+            Some(s) => match s.value.as_str() {
+                "below-maximum" => Some(Huff::BelowMaximum),
+                "no-capture" => Some(Huff::NoCapture),
+                other => {
+                    self.error(
+                        Diagnostic::error(
+                            "unknown-name",
+                            format!("unknown huffing rule `{other}`"),
+                        )
+                        .at(s.loc())
+                        .label("expected `below-maximum` or `no-capture`")
+                        .hint(suggest(other, ["below-maximum", "no-capture"])),
+                    );
+                    None
+                }
+            },
+        };
         let no_moves = match &raw.turn.no_moves {
             None => NoMoves::Lose,
             Some(s) => match s.value.as_str() {
@@ -464,10 +523,17 @@ impl<'a> Compiler<'a> {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                r.clone().unwrap_or_else(|| Region {
+                let mut r = r.clone().unwrap_or_else(|| Region {
                     name: raw.regions.0[i].0.value.clone(),
                     per_side: vec![SiteSet::new(scope.board.n_sites()); sides.len()],
-                })
+                    distance: Vec::new(),
+                });
+                r.distance = r
+                    .per_side
+                    .iter()
+                    .map(|set| distances(&scope.board, set))
+                    .collect();
+                r
             })
             .collect();
 
@@ -479,7 +545,7 @@ impl<'a> Compiler<'a> {
                 board: vec![0; n_sites].into_boxed_slice(),
                 slots: vec![0; board.slots.len()].into_boxed_slice(),
                 blocked: vec![0; board.edge_words()].into_boxed_slice(),
-                reserves: vec![0; sides.len() * barriers.len()].into_boxed_slice(),
+                reserves: vec![0; sides.len() * (barriers.len() + kinds.len())].into_boxed_slice(),
                 turn: 0,
                 phase: 0,
                 passes: 0,
@@ -492,7 +558,10 @@ impl<'a> Compiler<'a> {
             regions,
             order,
             phases,
+            prelude,
             no_moves,
+            captures,
+            huff,
             ends,
             constraints,
             constraints_barrier_only,
@@ -523,7 +592,7 @@ impl<'a> Compiler<'a> {
         let mut holes = Vec::new();
         if let Some(h) = &raw.board.holes {
             // Holes are named on the full grid.
-            let full = Board::grid(files, ranks, &[], &[]);
+            let full = Board::grid(files, ranks, &[], None, &[]);
             let mut scope = Scope {
                 board: full,
                 sides: Vec::new(),
@@ -542,7 +611,36 @@ impl<'a> Compiler<'a> {
                 })
                 .collect();
         }
-        Ok(Board::grid(files, ranks, &holes, lengths))
+        let mut diagonal_sites = None;
+        if let Some(d) = &raw.board.diagonals {
+            // Diagonal lines join only sites of this region, named on the full grid.
+            let full = Board::grid(files, ranks, &[], None, &[]);
+            let mut scope = Scope {
+                board: full,
+                sides: Vec::new(),
+                kinds: Vec::new(),
+                region_ids: HashMap::new(),
+                regions: Vec::new(),
+                failed: Vec::new(),
+                forward: Vec::new(),
+            };
+            let set = self.region_expr(raw, &mut scope, d, None, &mut Vec::new())?;
+            diagonal_sites = Some(
+                set.iter()
+                    .map(|s| {
+                        let site = &scope.board.sites[s.0 as usize];
+                        (site.x, site.y)
+                    })
+                    .collect::<Vec<_>>(),
+            );
+        }
+        Ok(Board::grid(
+            files,
+            ranks,
+            &holes,
+            diagonal_sites.as_deref(),
+            lengths,
+        ))
     }
 
     /// Names of sides, pieces, barriers and regions are words of letters,
@@ -755,6 +853,7 @@ impl<'a> Compiler<'a> {
         scope.regions[id as usize] = Some(Region {
             name: key.value.clone(),
             per_side,
+            distance: Vec::new(),
         });
         Ok(())
     }
@@ -806,6 +905,31 @@ impl<'a> Compiler<'a> {
                             .label(format!("the board has ranks 1 to {}", scope.board.ranks)),
                     );
                     return Err(());
+                }
+            }
+            ast::Region::Color(word) => {
+                // a1 is dark: file number + rank even, a = 1.
+                let dark = match word.text.as_str() {
+                    "dark" => true,
+                    "light" => false,
+                    _ => {
+                        let loc = self.name_loc(s, word);
+                        self.error(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown colour `{}`", word.text),
+                            )
+                            .at(loc)
+                            .label("expected `dark` or `light`")
+                            .hint(suggest(&word.text, ["dark", "light"])),
+                        );
+                        return Err(());
+                    }
+                };
+                for (i, site) in scope.board.sites.iter().enumerate() {
+                    if ((site.x + site.y) % 2 == 0) == dark {
+                        set.insert(SiteId(i as u16));
+                    }
                 }
             }
             ast::Region::File { from, to } => {
@@ -1001,7 +1125,36 @@ impl<'a> Compiler<'a> {
             }
         }
         if ok {
-            Ok(Pattern { segments })
+            let guard = match &ast.guard {
+                Some(g) => Some(self.cond(raw, scope, s, g)?),
+                None => None,
+            };
+            let repeat = match &ast.repeat {
+                Some((start, end, span)) => {
+                    if !segments[*start..*end].iter().any(|seg| seg.capture) {
+                        let loc = s.inner_loc(self.sources, span.clone());
+                        self.error(
+                            Diagnostic::error(
+                                "endless-repeat",
+                                "a repeated group must capture, so that it ends",
+                            )
+                            .at(loc)
+                            .label("nothing here captures")
+                            .hint(
+                                "mark the segment that lands on the captured piece with `capture`",
+                            ),
+                        );
+                        return Err(());
+                    }
+                    Some((*start, *end))
+                }
+                None => None,
+            };
+            Ok(Pattern {
+                guard,
+                segments,
+                repeat,
+            })
         } else {
             Err(())
         }
@@ -1094,6 +1247,7 @@ impl<'a> Compiler<'a> {
             first_masks.push(dirs.absolute | rel);
         }
         Ok(rules::Segment {
+            capture: seg.capture,
             dirs,
             first: first_masks,
             min: min as u8,
@@ -1162,6 +1316,7 @@ impl<'a> Compiler<'a> {
                 }
             }
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
+            ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::Not(inner) => Cond::Not(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::And(cs) => Cond::And(
@@ -1368,7 +1523,7 @@ impl<'a> Compiler<'a> {
     fn phases(
         &mut self,
         raw: &RawGame,
-        kinds: &[String],
+        scope: &mut Scope,
         barriers: &[String],
     ) -> Res<Vec<Vec<Action>>> {
         let Some(list) = &raw.turn.phases else {
@@ -1380,37 +1535,107 @@ impl<'a> Compiler<'a> {
         }
         let mut phases = Vec::new();
         for s in &list.value {
-            let actions = match syntax::parse_phase(&s.value) {
-                Ok(a) => a,
-                Err(e) => {
-                    self.syntax_error(s, e);
-                    continue;
-                }
-            };
-            let mut phase = Vec::new();
-            for (a, _) in actions {
-                match a {
-                    ast::Action::Move(None) => phase.push(Action::Move(None)),
-                    ast::Action::Move(Some(n)) => match kinds.iter().position(|k| *k == n.text) {
-                        Some(i) => phase.push(Action::Move(Some(i as KindId))),
-                        None => {
-                            let known: Vec<&str> = kinds.iter().map(String::as_str).collect();
-                            self.unknown("piece", s, &n, &known);
-                        }
-                    },
-                    ast::Action::Place(n) => match barriers.iter().position(|k| *k == n.text) {
-                        Some(i) => phase.push(Action::Place(i as BarrierId)),
-                        None => {
-                            let known: Vec<&str> = barriers.iter().map(String::as_str).collect();
-                            self.unknown("barrier", s, &n, &known);
-                        }
-                    },
-                    ast::Action::Pass => phase.push(Action::Pass),
-                }
+            if let Ok(phase) = self.phase(raw, scope, barriers, s) {
+                phases.push(phase);
             }
-            phases.push(phase);
         }
         Ok(phases)
+    }
+
+    /// The actions of one phase: `move | place wall`, `place officer in fortress`.
+    fn phase(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        barriers: &[String],
+        s: &Str,
+    ) -> Res<Vec<Action>> {
+        let actions = match syntax::parse_phase(&s.value) {
+            Ok(a) => a,
+            Err(e) => {
+                self.syntax_error(s, e);
+                return Err(());
+            }
+        };
+        let mut phase = Vec::new();
+        for (a, _) in actions {
+            match a {
+                ast::Action::Move(None) => phase.push(Action::Move(None)),
+                ast::Action::Move(Some(n)) => {
+                    if let Ok(Some(k)) = self.kind_ref(s, &n, scope) {
+                        phase.push(Action::Move(Some(k)));
+                    }
+                }
+                ast::Action::Place(n, region) => {
+                    if let Some(i) = barriers.iter().position(|k| *k == n.text) {
+                        if let Some(r) = region {
+                            let loc = self.name_loc(s, &r);
+                            self.error(
+                                Diagnostic::error(
+                                    "barrier-region",
+                                    "barriers go into the slots of the board, not into a region",
+                                )
+                                .at(loc)
+                                .hint(format!("write `place {}`", n.text)),
+                            );
+                        }
+                        phase.push(Action::Place(i as BarrierId));
+                    } else if let Some(k) = scope.kinds.iter().position(|k| *k == n.text) {
+                        let region = match &region {
+                            Some(r) => match self.region_ref(raw, scope, s, r) {
+                                Ok(r) => Some(r),
+                                Err(()) => continue,
+                            },
+                            None => None,
+                        };
+                        phase.push(Action::Drop(k as KindId, region));
+                    } else {
+                        let known: Vec<&str> = barriers
+                            .iter()
+                            .chain(scope.kinds.iter())
+                            .map(String::as_str)
+                            .collect();
+                        self.unknown("barrier or piece", s, &n, &known);
+                    }
+                }
+                ast::Action::Pass => phase.push(Action::Pass),
+            }
+        }
+        Ok(phase)
+    }
+
+    /// The turns played once before the turn order: `[[turn.prelude]]`.
+    fn prelude(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        sides: &[String],
+        barriers: &[String],
+    ) -> Res<Vec<PreludeTurn>> {
+        let mut out = Vec::new();
+        let Some(list) = &raw.turn.prelude else {
+            return Ok(out);
+        };
+        for entry in &list.value {
+            let Some(side) = sides.iter().position(|n| *n == entry.side.value) else {
+                let known: Vec<&str> = sides.iter().map(String::as_str).collect();
+                self.unknown_key("side", &entry.side, &known);
+                continue;
+            };
+            let times = match &entry.times {
+                Some(t) => int_in(self, t, "`times`", 1, 255).unwrap_or(1),
+                None => 1,
+            };
+            if let Ok(actions) = self.phase(raw, scope, barriers, &entry.phase) {
+                for _ in 0..times {
+                    out.push(PreludeTurn {
+                        side: side as SideId,
+                        actions: actions.clone(),
+                    });
+                }
+            }
+        }
+        Ok(out)
     }
 
     // ------------------------------------------------------------ setup
@@ -1478,23 +1703,22 @@ impl<'a> Compiler<'a> {
                 continue;
             };
             for (k, n) in reserve.iter() {
-                let Some(b) = rules.barrier(&k.value) else {
-                    let known: Vec<&str> = rules.barriers.iter().map(|b| b.name.as_str()).collect();
-                    let hint = if rules.kind(&k.value).is_some() {
-                        "reserves hold barriers; placing pieces from the hand is planned (see games/README.md)".to_string()
-                    } else {
-                        suggest(&k.value, known.iter().copied())
-                    };
-                    self.error(
-                        Diagnostic::error("unknown-name", format!("unknown barrier `{}`", k.value))
-                            .at(k.loc())
-                            .label("no barrier has this name")
-                            .hint(hint),
-                    );
-                    continue;
+                let item = match (rules.barrier(&k.value), rules.kind(&k.value)) {
+                    (Some(b), _) => b as usize,
+                    (None, Some(kind)) => rules.barriers.len() + kind as usize,
+                    (None, None) => {
+                        let known: Vec<&str> = rules
+                            .barriers
+                            .iter()
+                            .map(|b| b.name.as_str())
+                            .chain(rules.kinds.iter().map(|k| k.name.as_str()))
+                            .collect();
+                        self.unknown_key("barrier or piece", k, &known);
+                        continue;
+                    }
                 };
                 if let Ok(count) = int_in(self, n, "a reserve", 0, MAX_RESERVE) {
-                    st.reserves[si * rules.barriers.len() + b as usize] = count as u8;
+                    st.reserves[si * rules.n_items() + item] = count as u8;
                 }
             }
         }
@@ -1526,7 +1750,9 @@ impl<'a> Compiler<'a> {
                 .initial
                 .board
                 .iter()
-                .any(|&v| v != 0 && rules.unman(v).1 == k as KindId);
+                .any(|&v| v != 0 && rules.unman(v).1 == k as KindId)
+                || (0..rules.sides.len() as SideId)
+                    .any(|side| rules.initial.pieces_in_hand(rules, side, k as KindId) > 0);
             if !placed {
                 self.error(
                     Diagnostic::warning(
@@ -1588,6 +1814,27 @@ impl<'a> Compiler<'a> {
             );
         }
     }
+}
+
+/// Per site, the number of steps along the board's lines to the nearest site
+/// of `set`, ignoring pieces and barriers (`u16::MAX` where it cannot be reached).
+fn distances(board: &Board, set: &SiteSet) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; board.n_sites()];
+    let mut queue: std::collections::VecDeque<SiteId> = set.iter().collect();
+    for s in &queue {
+        dist[s.0 as usize] = 0;
+    }
+    while let Some(s) = queue.pop_front() {
+        for d in 0..COMPASS.len() as u8 {
+            if let Some(t) = board.neighbor(s, d) {
+                if dist[t.0 as usize] == u16::MAX {
+                    dist[t.0 as usize] = dist[s.0 as usize] + 1;
+                    queue.push_back(t);
+                }
+            }
+        }
+    }
+    dist
 }
 
 /// "the board has files a to i and ranks 1 to 9", for unknown sites.

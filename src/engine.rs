@@ -10,7 +10,27 @@ use crate::board::{EdgeId, SiteId};
 use crate::rules::*;
 use std::cell::RefCell;
 
+/// The longest trail of landing sites a pattern walk keeps.
+const MAX_TRAIL: usize = 64;
+/// Trail flags: the segment captured; an iteration of a repeated group ended.
+const CAPTURE: u8 = 1;
+const STOP: u8 = 2;
+
+/// The state of one pattern walk from one piece.
+struct Walker<'a> {
+    side: SideId,
+    origin: SiteId,
+    pattern: &'a Pattern,
+    /// Where this piece's moves begin in the output, for deduplication.
+    start: usize,
+    trail: [(SiteId, u8); MAX_TRAIL],
+    len: usize,
+    captured: [SiteId; MAX_CHAIN],
+    n_captured: u8,
+}
+
 /// Reused buffers for searches on the board graph.
+
 #[derive(Default)]
 struct Scratch {
     queue: Vec<u16>,
@@ -86,7 +106,17 @@ impl Rules {
     /// The side whose turn it is.
     #[inline]
     pub fn to_move(&self, st: &State) -> SideId {
-        self.order[st.turn as usize]
+        self.turn_side(st.turn as usize)
+    }
+
+    /// What the side to move may do now: its prelude turn, or the current
+    /// phase of a turn of the main order.
+    #[inline]
+    pub(crate) fn actions(&self, st: &State) -> &[Action] {
+        match self.prelude.get(st.turn as usize) {
+            Some(t) => &t.actions,
+            None => &self.phases[st.phase as usize],
+        }
     }
 
     /// How the game ended, or `Ongoing`.
@@ -116,11 +146,58 @@ impl Rules {
 
     fn phase_moves(&self, st: &State, out: &mut Vec<Move>) {
         let side = self.to_move(st);
-        for action in &self.phases[st.phase as usize] {
+        for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => self.piece_moves(st, side, kind, out),
                 Action::Place(b) => self.placements(st, side, b, out),
+                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
                 Action::Pass => out.push(Move::Pass),
+            }
+        }
+        match self.captures {
+            Captures::Free => {}
+            Captures::Compulsory => {
+                if out.iter().any(|m| self.n_captures(st, m) > 0) {
+                    out.retain(|m| self.n_captures(st, m) > 0);
+                }
+            }
+            Captures::Maximum => {
+                let most = out
+                    .iter()
+                    .map(|m| self.n_captures(st, m))
+                    .max()
+                    .unwrap_or(0);
+                out.retain(|m| self.n_captures(st, m) == most);
+            }
+        }
+    }
+
+    /// How many pieces a move captures.
+    pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
+        match mv {
+            Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
+            Move::Chain(c) => c.captured().len(),
+            _ => 0,
+        }
+    }
+
+    fn drops(
+        &self,
+        st: &State,
+        side: SideId,
+        kind: KindId,
+        region: Option<RegionId>,
+        out: &mut Vec<Move>,
+    ) {
+        if st.pieces_in_hand(self, side, kind) == 0 {
+            return;
+        }
+        for (i, &v) in st.board.iter().enumerate() {
+            let to = SiteId(i as u16);
+            let inside = region
+                .is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(to));
+            if v == 0 && inside {
+                out.push(Move::Drop { kind, to });
             }
         }
     }
@@ -137,14 +214,29 @@ impl Rules {
             let origin = SiteId(i as u16);
             let start = out.len();
             for pattern in &self.kinds[kind as usize].patterns {
-                self.walk(st, side, pattern, 0, origin, origin, 0, start, out);
+                if let Some(guard) = &pattern.guard {
+                    if !self.eval(guard, st, side, origin, &[], origin, 0) {
+                        continue;
+                    }
+                }
+                let mut w = Walker {
+                    side,
+                    origin,
+                    pattern,
+                    start,
+                    trail: [(SiteId(0), 0); MAX_TRAIL],
+                    len: 0,
+                    captured: [SiteId(0); MAX_CHAIN],
+                    n_captured: 0,
+                };
+                self.walk(st, &mut w, 0, origin, 0, out);
             }
         }
         if !self.constraints_barrier_only {
             // Constraints that read piece positions are checked on the
             // position after each move.
             out.retain(|&mv| {
-                if !matches!(mv, Move::Step { .. }) {
+                if mv.from().is_none() {
                     return true;
                 }
                 let mut after = st.clone();
@@ -154,29 +246,41 @@ impl Rules {
         }
     }
 
-    /// Follows segment `seg` of `pattern` from `at`, with `heading` the
-    /// direction of the previous step, emitting a move for each landing site
-    /// of the last segment.
-    #[allow(clippy::too_many_arguments)]
+    /// Walks the pattern from segment `seg` at site `at`, `heading` being
+    /// the direction of the previous step; emits a move for each way to
+    /// reach the end. Returns whether it emitted one.
     fn walk(
         &self,
         st: &State,
-        side: SideId,
-        pattern: &Pattern,
+        w: &mut Walker,
         seg: usize,
-        origin: SiteId,
         at: SiteId,
         heading: u8,
-        start: usize,
         out: &mut Vec<Move>,
-    ) {
+    ) -> bool {
+        let pattern = w.pattern;
+        if let Some((rs, re)) = pattern.repeat {
+            if seg == re {
+                // An iteration of the group ends here: it goes on while it can.
+                w.trail[w.len - 1].1 |= STOP;
+                if w.len + re - rs <= MAX_TRAIL
+                    && (w.n_captured as usize) < MAX_CHAIN
+                    && self.walk(st, w, rs, at, heading, out)
+                {
+                    return true;
+                }
+            }
+        }
+        if seg == pattern.segments.len() {
+            return self.emit(w, at, out);
+        }
         let segment = &pattern.segments[seg];
         let dirs = if seg == 0 {
-            segment.first[side as usize]
+            segment.first[w.side as usize]
         } else {
             segment.dirs.absolute | segment.dirs.relative.rotate_left(heading as u32)
         };
-        let last = seg + 1 == pattern.segments.len();
+        let mut emitted = false;
         let mut mask = dirs;
         while mask != 0 {
             let d = mask.trailing_zeros() as u8;
@@ -187,24 +291,59 @@ impl Rules {
                     break;
                 };
                 cur = next;
-                if k >= segment.min && self.eval(&segment.to, st, side, origin, cur, d) {
-                    if last {
-                        let mv = Move::Step {
-                            from: origin,
-                            to: cur,
-                        };
-                        if cur != origin && !out[start..].contains(&mv) {
-                            out.push(mv);
-                        }
-                    } else {
-                        self.walk(st, side, pattern, seg + 1, origin, cur, d, start, out);
+                let captured = &w.captured[..w.n_captured as usize];
+                if k >= segment.min
+                    && self.eval(&segment.to, st, w.side, w.origin, captured, cur, d)
+                {
+                    if segment.capture {
+                        w.captured[w.n_captured as usize] = cur;
+                        w.n_captured += 1;
+                    }
+                    w.trail[w.len] = (cur, u8::from(segment.capture) * CAPTURE);
+                    w.len += 1;
+                    emitted |= self.walk(st, w, seg + 1, cur, d, out);
+                    w.len -= 1;
+                    if segment.capture {
+                        w.n_captured -= 1;
                     }
                 }
-                if k < segment.max && !self.eval(&segment.over, st, side, origin, cur, d) {
+                let captured = &w.captured[..w.n_captured as usize];
+                if k < segment.max
+                    && !self.eval(&segment.over, st, w.side, w.origin, captured, cur, d)
+                {
                     break;
                 }
             }
         }
+        emitted
+    }
+
+    /// Adds the move a finished walk describes, unless the piece already has it.
+    fn emit(&self, w: &Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
+        let mv = if w.n_captured == 0 {
+            if at == w.origin {
+                return false;
+            }
+            Move::Step {
+                from: w.origin,
+                to: at,
+            }
+        } else {
+            let mut chain = Chain::new(w.origin);
+            for &(site, flags) in &w.trail[..w.len] {
+                if flags & CAPTURE != 0 {
+                    chain.push_captured(site);
+                } else if flags & STOP != 0 {
+                    chain.push_stop(site);
+                }
+            }
+            chain.push_stop(at);
+            Move::Chain(chain)
+        };
+        if !out[w.start..].contains(&mv) {
+            out.push(mv);
+        }
+        true
     }
 
     /// The board value of a site while the piece on `origin` is moving.
@@ -217,8 +356,22 @@ impl Rules {
         }
     }
 
-    fn eval(&self, c: &Cond, st: &State, side: SideId, origin: SiteId, s: SiteId, d: u8) -> bool {
+    /// Evaluates a site condition at `s`, reached in direction `d`, for a
+    /// piece of `side` moving from `origin`; pieces on `captured` sites are
+    /// taken already: they still block the way but are no one's to take.
+    #[allow(clippy::too_many_arguments)]
+    fn eval(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
         let kind_is = |v: u8, k: Option<KindId>| k.is_none_or(|k| self.unman(v).1 == k);
+        let live = |v: u8| v != 0 && !captured.contains(&s);
         match c {
             Cond::True => true,
             Cond::Empty => Self::occupant(st, origin, s) == 0,
@@ -228,20 +381,28 @@ impl Rules {
             }
             Cond::Friend(k) => {
                 let v = Self::occupant(st, origin, s);
-                v != 0 && self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+                live(v) && self.same_team(self.unman(v).0, side) && kind_is(v, *k)
             }
             Cond::Enemy(k) => {
                 let v = Self::occupant(st, origin, s);
-                v != 0 && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+                live(v) && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
             }
             Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
+            Cond::Nearer(r) => {
+                let dist = &self.regions[*r as usize].distance[side as usize];
+                dist[s.0 as usize] < dist[origin.0 as usize]
+            }
             Cond::Ahead(inner) => self
                 .board
                 .step(s, d, &st.blocked)
-                .is_some_and(|t| self.eval(inner, st, side, origin, t, d)),
-            Cond::Not(inner) => !self.eval(inner, st, side, origin, s, d),
-            Cond::And(cs) => cs.iter().all(|c| self.eval(c, st, side, origin, s, d)),
-            Cond::Or(cs) => cs.iter().any(|c| self.eval(c, st, side, origin, s, d)),
+                .is_some_and(|t| self.eval(inner, st, side, origin, captured, t, d)),
+            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
+            Cond::And(cs) => cs
+                .iter()
+                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
+            Cond::Or(cs) => cs
+                .iter()
+                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
         }
     }
 
@@ -518,14 +679,28 @@ impl Rules {
                 st.board[from.0 as usize] = 0;
                 st.board[to.0 as usize] = v;
             }
+            Move::Chain(chain) => {
+                let v = st.board[chain.from.0 as usize];
+                for &c in chain.captured() {
+                    st.board[c.0 as usize] = 0;
+                }
+                st.board[chain.from.0 as usize] = 0;
+                st.board[chain.to().0 as usize] = v;
+            }
             Move::Place { barrier, slot } => {
                 st.slots[slot as usize] = barrier + 1;
                 for &e in &self.board.slots[slot as usize].edges {
                     st.blocked[(e / 64) as usize] |= 1 << (e % 64);
                 }
-                let i = side as usize * self.barriers.len() + barrier as usize;
+                let i = side as usize * self.n_items() + barrier as usize;
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
+            Move::Drop { kind, to } => {
+                st.board[to.0 as usize] = self.man(side, kind);
+                let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
+                st.reserves[i] = st.reserves[i].saturating_sub(1);
+            }
+
             Move::Pass => {}
         }
     }
@@ -537,7 +712,14 @@ impl Rules {
             return;
         }
         let side = self.to_move(st);
+        let huffed = match self.huff {
+            Some(rule) if mv.from().is_some() => self.huff_victim(st, mv, rule),
+            _ => None,
+        };
         self.apply(st, side, mv);
+        if let Some(victim) = huffed {
+            st.board[victim.0 as usize] = 0;
+        }
         if st.phase == 0 {
             if mv == Move::Pass {
                 st.passes = st.passes.saturating_add(1);
@@ -557,14 +739,83 @@ impl Rules {
         self.advance(st);
     }
 
+    /// The piece huffed after `mv`, as a site after the move: the mover if it
+    /// could have captured enough, otherwise the first other piece of its
+    /// side that could have.
+    fn huff_victim(&self, st: &State, mv: Move, rule: Huff) -> Option<SiteId> {
+        let mut moves = Vec::new();
+        self.phase_moves(st, &mut moves);
+        let best = |from: SiteId| {
+            moves
+                .iter()
+                .filter(|m| m.from() == Some(from))
+                .map(|m| self.n_captures(st, m))
+                .max()
+                .unwrap_or(0)
+        };
+        let most = moves
+            .iter()
+            .map(|m| self.n_captures(st, m))
+            .max()
+            .unwrap_or(0);
+        let taken = self.n_captures(st, &mv);
+        let enough = match rule {
+            Huff::BelowMaximum if taken < most => most,
+            Huff::NoCapture if most > 0 && taken == 0 => 1,
+            _ => return None,
+        };
+        let from = mv.from()?;
+        if best(from) >= enough {
+            return mv.to();
+        }
+        let mut origins: Vec<SiteId> = moves.iter().filter_map(Move::from).collect();
+        origins.sort();
+        origins.dedup();
+        origins
+            .into_iter()
+            .find(|&o| o != from && best(o) >= enough)
+    }
+
+    /// The turn after `turn`: the prelude in order, then the turn order
+    /// round and round.
+    pub(crate) fn next_turn(&self, turn: usize) -> usize {
+        let p = self.prelude.len();
+        if turn + 1 < p {
+            turn + 1
+        } else if turn < p {
+            p
+        } else {
+            p + (turn - p + 1) % self.order.len()
+        }
+    }
+
+    /// The turn before `turn` (the start of the game counts the last turn
+    /// of the order as before it).
+    pub(crate) fn previous_turn(&self, turn: usize) -> usize {
+        let (p, n) = (self.prelude.len(), self.order.len());
+        if turn > 0 && turn <= p {
+            turn - 1
+        } else if turn == 0 {
+            p + n - 1
+        } else {
+            p + (turn - p + n - 1) % n
+        }
+    }
+
     /// Moves on to the next phase with a legal action, or to the next side.
     fn advance(&self, st: &mut State) {
         loop {
             st.phase += 1;
-            if st.phase as usize >= self.phases.len() {
+            let n_phases = if (st.turn as usize) < self.prelude.len() {
+                1
+            } else {
+                self.phases.len()
+            };
+            if st.phase as usize >= n_phases {
                 st.phase = 0;
-                st.turn = ((st.turn as usize + 1) % self.order.len()) as u8;
+                st.turn = self.next_turn(st.turn as usize) as u8;
             }
+
             if st.phase == 0 {
                 self.settle(st);
                 return;
@@ -659,8 +910,7 @@ impl Rules {
     /// holds, or a side to move that has no move.
     pub(crate) fn decide(&self, st: &mut State) {
         st.outcome = Outcome::Ongoing;
-        let n = self.order.len();
-        let previous = self.order[(st.turn as usize + n - 1) % n];
+        let previous = self.turn_side(self.previous_turn(st.turn as usize));
         if let Some(o) = self.check_end(st, previous) {
             st.outcome = o;
             return;

@@ -62,7 +62,20 @@ pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
                 rules.board.site_name(to)
             )
         }
+        Move::Chain(chain) => {
+            let mut text = rules.board.site_name(chain.from).to_string();
+            for &stop in chain.stops() {
+                text.push('x');
+                text.push_str(rules.board.site_name(stop));
+            }
+            text
+        }
         Move::Place { barrier, slot } => slot_text(rules, barrier, slot),
+        Move::Drop { kind, to } => format!(
+            "{}@{}",
+            rules.kinds[kind as usize].symbol,
+            rules.board.site_name(to)
+        ),
         Move::Pass => "pass".to_string(),
     }
 }
@@ -110,6 +123,36 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         ),
         hint,
     };
+    // Any legal move written in full, whatever its kind.
+    if let Some(&mv) = legal
+        .iter()
+        .find(|&&m| move_to_string(rules, st, m) == text)
+    {
+        return Ok(mv);
+    }
+    if let Some((kind, at)) = text.split_once('@') {
+        return parse_drop(rules, st, &legal, kind, at);
+    }
+    if text.matches(['x', '-']).count() > 1
+        && text
+            .split(['x', '-'])
+            .all(|p| rules.board.site(p).is_some())
+    {
+        let from = &text[..text.find(['x', '-']).unwrap_or(0)];
+        let chains: Vec<String> = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Chain(c) if rules.board.site_name(c.from) == from))
+            .map(|m| move_to_string(rules, st, *m))
+            .collect();
+        return Err(MoveError {
+            message: format!("`{text}` is not a legal sequence of captures here"),
+            hint: Some(if chains.is_empty() {
+                format!("no capture starts from {from}")
+            } else {
+                format!("from {from}: {}", chains.join(", "))
+            }),
+        });
+    }
     if text == "pass" {
         return if legal.contains(&Move::Pass) {
             Ok(Move::Pass)
@@ -213,6 +256,49 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     }
 }
 
+fn parse_drop(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    kind: &str,
+    at: &str,
+) -> Result<Move, MoveError> {
+    let k = rules
+        .kinds
+        .iter()
+        .position(|k| k.name == kind || k.symbol.eq_ignore_ascii_case(kind))
+        .ok_or_else(|| MoveError {
+            message: format!("there is no piece `{kind}` to place"),
+            hint: Some(suggest(kind, rules.kinds.iter().map(|k| k.name.as_str()))),
+        })? as KindId;
+    let to = site(rules, at)?;
+    let mv = Move::Drop { kind: k, to };
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let side = rules.to_move(st);
+    let hint = if st.pieces_in_hand(rules, side, k) == 0 {
+        format!(
+            "{} has no {} in hand",
+            rules.side_name(side),
+            rules.kinds[k as usize].name
+        )
+    } else if st.piece_at(rules, to).is_some() {
+        format!("{at} is occupied")
+    } else if !legal.iter().any(|m| matches!(m, Move::Drop { .. })) {
+        "pieces cannot be placed now".to_string()
+    } else {
+        format!("{at} is not a site where it may be placed")
+    };
+    Err(MoveError {
+        message: format!(
+            "`{}` is not a legal move here",
+            move_to_string(rules, st, mv)
+        ),
+        hint: Some(hint),
+    })
+}
+
 fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<String> {
     let side = rules.to_move(st);
     let kinds: Vec<&BarrierKind> = rules
@@ -278,21 +364,38 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
                 .trim_end()
                 .to_string(),
         );
-        let mut reserves = Vec::new();
-        for side in 0..rules.sides.len() as SideId {
-            for b in 0..rules.barriers.len() as BarrierId {
+    }
+    // Every barrier kind, and the piece kinds the game ever holds in hand.
+    let mut reserves = Vec::new();
+    for side in 0..rules.sides.len() as SideId {
+        for b in 0..rules.barriers.len() as BarrierId {
+            reserves.push(format!(
+                "{} {} {}",
+                rules.side_name(side),
+                rules.barriers[b as usize].name,
+                st.reserve(rules, side, b)
+            ));
+        }
+        for k in 0..rules.kinds.len() as KindId {
+            let held = |s: &State| {
+                (0..rules.sides.len() as SideId).any(|x| s.pieces_in_hand(rules, x, k) > 0)
+            };
+            if held(&rules.initial) || held(st) {
                 reserves.push(format!(
                     "{} {} {}",
                     rules.side_name(side),
-                    rules.barriers[b as usize].name,
-                    st.reserve(rules, side, b)
+                    rules.kinds[k as usize].name,
+                    st.pieces_in_hand(rules, side, k)
                 ));
             }
         }
+    }
+    if !reserves.is_empty() {
         parts.push(format!("reserves {}", reserves.join(", ")));
     }
     let side = rules.to_move(st);
-    let once = rules.order.iter().filter(|&&s| s == side).count() == 1;
+    let once = st.turn as usize >= rules.prelude.len()
+        && rules.order.iter().filter(|&&s| s == side).count() == 1;
     let mut turn = if once {
         format!("turn {}", rules.side_name(side))
     } else {
@@ -423,15 +526,25 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Reserves(list) => {
                 for (side, kind, n, span) in list {
                     let s = rules.side(&side.text);
-                    let b = rules.barrier(&kind.text);
+                    // Barrier kinds first, then piece kinds.
+                    let item = rules.barrier(&kind.text).map(|b| b as usize).or_else(|| {
+                        rules
+                            .kind(&kind.text)
+                            .map(|k| rules.barriers.len() + k as usize)
+                    });
                     if s.is_none() {
                         errors.push(unknown("side", &side, side_names.clone()));
                     }
-                    if b.is_none() {
+                    if item.is_none() {
                         errors.push(unknown(
-                            "barrier",
+                            "barrier or piece",
                             &kind,
-                            rules.barriers.iter().map(|b| b.name.as_str()).collect(),
+                            rules
+                                .barriers
+                                .iter()
+                                .map(|b| b.name.as_str())
+                                .chain(rules.kinds.iter().map(|k| k.name.as_str()))
+                                .collect(),
                         ));
                     }
                     if n > 255 {
@@ -441,20 +554,22 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                         );
                         continue;
                     }
-                    if let (Some(s), Some(b)) = (s, b) {
-                        st.reserves[s as usize * rules.barriers.len() + b as usize] = n as u8;
+                    if let (Some(s), Some(item)) = (s, item) {
+                        st.reserves[s as usize * rules.n_items() + item] = n as u8;
                     }
                 }
             }
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 let by_index = side.text.parse::<usize>().ok();
+                let n_turns = rules.prelude.len() + rules.order.len();
                 let turn = match by_index {
-                    Some(i) if i >= 1 && i <= rules.order.len() => Some(i - 1),
+                    Some(i) if i >= 1 && i <= n_turns => Some(i - 1),
                     Some(_) => None,
                     None => rules
                         .side(&side.text)
-                        .and_then(|s| rules.order.iter().position(|&o| o == s)),
+                        .and_then(|s| rules.order.iter().position(|&o| o == s))
+                        .map(|i| rules.prelude.len() + i),
                 };
                 match turn {
                     Some(t) => st.turn = t as u8,

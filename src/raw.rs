@@ -218,11 +218,14 @@ pub struct RawBoard {
     pub ranks: Option<Located<i64>>,
     /// Sites of the grid that do not exist: a region expression.
     pub holes: Option<Str>,
+    /// Diagonal lines join only sites of this region (all, by default).
+    pub diagonals: Option<Str>,
 }
 merge_fields!(RawBoard {
     files,
     ranks,
-    holes
+    holes,
+    diagonals
 });
 
 /// A region is one expression for every side, or one per side.
@@ -313,12 +316,32 @@ pub struct RawTurn {
     pub phases: Option<Located<Vec<Str>>>,
     /// `pass`, `lose` or `draw`: what happens to a side with no legal move.
     pub no_moves: Option<Str>,
+    /// `free`, `compulsory` or `maximum`: which moves are legal by what they capture.
+    pub captures: Option<Str>,
+    /// `below-maximum` or `no-capture`: when a piece is huffed.
+    pub huff: Option<Str>,
+    /// Turns played once before the turn order, such as setup placements.
+    pub prelude: Option<Located<Vec<RawPrelude>>>,
 }
 merge_fields!(RawTurn {
     order,
     phases,
-    no_moves
+    no_moves,
+    captures,
+    huff,
+    prelude
 });
+
+/// One entry of `[[turn.prelude]]`.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPrelude {
+    pub side: Str,
+    /// The actions of the turn, as in `phases`.
+    pub phase: Str,
+    /// How many such turns in a row (1 by default).
+    pub times: Option<Located<i64>>,
+}
 
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]

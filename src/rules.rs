@@ -55,6 +55,8 @@ pub struct Side {
 #[derive(Clone, Debug)]
 pub struct Kind {
     pub name: String,
+    /// The piece's own symbol (upper case), used in drop notation `O@c5`.
+    pub symbol: String,
     pub patterns: Vec<Pattern>,
 }
 
@@ -79,11 +81,17 @@ pub struct Segment {
     pub over: Cond,
     /// Condition on the landing site.
     pub to: Cond,
+    /// What stands on the landing site is captured when the move ends.
+    pub capture: bool,
 }
 
 #[derive(Clone, Debug)]
 pub struct Pattern {
+    /// Condition on the starting site.
+    pub guard: Option<Cond>,
     pub segments: Vec<Segment>,
+    /// Segments `start..end` repeat as long as they can, at least once.
+    pub repeat: Option<(usize, usize)>,
 }
 
 /// A compiled site condition, seen from the moving side.
@@ -95,6 +103,8 @@ pub enum Cond {
     Friend(Option<KindId>),
     Enemy(Option<KindId>),
     In(RegionId),
+    /// Closer to the region than the moving piece's starting site.
+    Nearer(RegionId),
     Ahead(Box<Cond>),
     Not(Box<Cond>),
     And(Vec<Cond>),
@@ -147,6 +157,9 @@ pub struct Region {
     pub name: String,
     /// The region's sites as seen by each side.
     pub per_side: Vec<SiteSet>,
+    /// Per side and site: the number of steps along the board's lines to the
+    /// nearest site of the region, ignoring pieces (`u16::MAX`: unreachable).
+    pub distance: Vec<Vec<u16>>,
 }
 
 #[derive(Clone, Debug)]
@@ -164,7 +177,37 @@ pub enum Action {
     Move(Option<KindId>),
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
+    /// Place a piece from the side's reserve on an empty site (of a region).
+    Drop(KindId, Option<RegionId>),
     Pass,
+}
+
+/// Which piece moves are legal, by the number of pieces they capture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Captures {
+    /// Any move.
+    Free,
+    /// A capturing move when one exists.
+    Compulsory,
+    /// A move capturing as many pieces as any move can.
+    Maximum,
+}
+
+/// Huffing: after a move that captured too little, a piece of the mover's
+/// side that could have done better is removed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Huff {
+    /// When the move captured fewer than the maximum available.
+    BelowMaximum,
+    /// When a capture was available and the move captured nothing.
+    NoCapture,
+}
+
+/// A turn of the prelude: a side and what it may do.
+#[derive(Clone, Debug)]
+pub struct PreludeTurn {
+    pub side: SideId,
+    pub actions: Vec<Action>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -189,7 +232,56 @@ pub struct EndRule {
     pub sides: Vec<SideId>,
 }
 
-/// A move: plain data, small and `Copy`. Notation is in `notation`.
+/// The most stops, and the most captures, one move can make.
+pub const MAX_CHAIN: usize = 16;
+
+/// A move that captures with its segments: where it stops (the end of each
+/// repetition, and its end) and what it captures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Chain {
+    pub from: SiteId,
+    n_stops: u8,
+    stops: [SiteId; MAX_CHAIN],
+    n_captured: u8,
+    captured: [SiteId; MAX_CHAIN],
+}
+
+impl Chain {
+    pub(crate) fn new(from: SiteId) -> Self {
+        Chain {
+            from,
+            n_stops: 0,
+            stops: [SiteId(0); MAX_CHAIN],
+            n_captured: 0,
+            captured: [SiteId(0); MAX_CHAIN],
+        }
+    }
+    pub(crate) fn push_stop(&mut self, s: SiteId) {
+        if self.stops().last() != Some(&s) && (self.n_stops as usize) < MAX_CHAIN {
+            self.stops[self.n_stops as usize] = s;
+            self.n_stops += 1;
+        }
+    }
+    pub(crate) fn push_captured(&mut self, s: SiteId) {
+        if (self.n_captured as usize) < MAX_CHAIN {
+            self.captured[self.n_captured as usize] = s;
+            self.n_captured += 1;
+        }
+    }
+    /// The sites the move stops on, its destination last.
+    pub fn stops(&self) -> &[SiteId] {
+        &self.stops[..self.n_stops as usize]
+    }
+    /// The sites whose pieces it captures.
+    pub fn captured(&self) -> &[SiteId] {
+        &self.captured[..self.n_captured as usize]
+    }
+    pub fn to(&self) -> SiteId {
+        *self.stops().last().unwrap_or(&self.from)
+    }
+}
+
+/// A move: plain data and `Copy`. Notation is in `notation`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece goes from one site to another (capturing what stands there).
@@ -197,12 +289,38 @@ pub enum Move {
         from: SiteId,
         to: SiteId,
     },
+    /// A piece moves and captures with its segments (jumps, chains).
+    Chain(Chain),
     /// A barrier from the reserve goes into a slot.
     Place {
         barrier: BarrierId,
         slot: u16,
     },
+    /// A piece from the reserve goes onto a site.
+    Drop {
+        kind: KindId,
+        to: SiteId,
+    },
     Pass,
+}
+
+impl Move {
+    /// The site a piece move starts from.
+    pub fn from(&self) -> Option<SiteId> {
+        match self {
+            Move::Step { from, .. } => Some(*from),
+            Move::Chain(c) => Some(c.from),
+            _ => None,
+        }
+    }
+    /// The site a piece move or drop ends on.
+    pub fn to(&self) -> Option<SiteId> {
+        match self {
+            Move::Step { to, .. } | Move::Drop { to, .. } => Some(*to),
+            Move::Chain(c) => Some(c.to()),
+            _ => None,
+        }
+    }
 }
 
 /// How a game ended, or that it goes on.
@@ -223,9 +341,10 @@ pub struct State {
     pub(crate) slots: Box<[u8]>,
     /// Bitset of board edges closed by barriers (derived from `slots`).
     pub(crate) blocked: Box<[u64]>,
-    /// Per side and reserve item (barrier kinds): how many are in hand.
+    /// Per side and reserve item (barrier kinds, then piece kinds): how
+    /// many are in hand.
     pub(crate) reserves: Box<[u8]>,
-    /// Index into the turn order.
+    /// Index into the prelude followed by the turn order.
     pub(crate) turn: u8,
     pub(crate) phase: u8,
     /// Consecutive turns passed for lack of a move.
@@ -244,7 +363,11 @@ pub struct Rules {
     pub regions: Vec<Region>,
     pub order: Vec<SideId>,
     pub phases: Vec<Vec<Action>>,
+    /// Turns played once, before the turn order starts (setup placements).
+    pub prelude: Vec<PreludeTurn>,
     pub no_moves: NoMoves,
+    pub captures: Captures,
+    pub huff: Option<Huff>,
     pub ends: Vec<EndRule>,
     pub constraints: Vec<StateCond>,
     pub(crate) initial: State,
@@ -295,6 +418,21 @@ impl Rules {
         ((v - 1) / n, (v - 1) % n)
     }
 
+    /// Items a side can hold in reserve: barrier kinds, then piece kinds.
+    #[inline]
+    pub(crate) fn n_items(&self) -> usize {
+        self.barriers.len() + self.kinds.len()
+    }
+
+    /// The side playing turn `turn` (an index into prelude + order).
+    #[inline]
+    pub fn turn_side(&self, turn: usize) -> SideId {
+        match self.prelude.get(turn) {
+            Some(t) => t.side,
+            None => self.order[turn - self.prelude.len()],
+        }
+    }
+
     #[inline]
     pub(crate) fn same_team(&self, a: SideId, b: SideId) -> bool {
         self.sides[a as usize].team == self.sides[b as usize].team
@@ -325,6 +463,11 @@ impl State {
 
     /// How many barriers of a kind a side has in hand.
     pub fn reserve(&self, rules: &Rules, side: SideId, barrier: BarrierId) -> u32 {
-        self.reserves[side as usize * rules.barriers.len() + barrier as usize] as u32
+        self.reserves[side as usize * rules.n_items() + barrier as usize] as u32
+    }
+
+    /// How many pieces of a kind a side has in hand.
+    pub fn pieces_in_hand(&self, rules: &Rules, side: SideId, kind: KindId) -> u32 {
+        self.reserves[side as usize * rules.n_items() + rules.barriers.len() + kind as usize] as u32
     }
 }

@@ -28,6 +28,8 @@ pub enum SiteCond {
     },
     /// `in REGION`.
     In(Name),
+    /// `nearer REGION`.
+    Nearer(Name),
     /// `ahead(COND)`: the next site in the direction of the last step.
     Ahead(Box<SiteCond>),
     Not(Box<SiteCond>),
@@ -44,13 +46,19 @@ pub struct Segment {
     pub range: Option<Range>,
     pub to: Option<SiteCond>,
     pub over: Option<SiteCond>,
+    /// `capture`: what stands on the landing site is captured.
+    pub capture: bool,
     pub span: Span,
 }
 
-/// A move pattern: segments joined by `then`.
+/// A move pattern: an optional guard on the starting site, then segments
+/// joined by `then`, of which one run may be a repeated group.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
+    pub guard: Option<SiteCond>,
     pub segments: Vec<Segment>,
+    /// The segments `start..end` of a `( ... )+` group.
+    pub repeat: Option<(usize, usize, Span)>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -64,6 +72,8 @@ pub enum RegionOp {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Region {
     Rank(Range),
+    /// `color dark` or `color light`.
+    Color(Name),
     File {
         from: Name,
         to: Option<Name>,
@@ -117,8 +127,8 @@ pub enum StateCond {
 pub enum Action {
     /// `move` or `move KIND`.
     Move(Option<Name>),
-    /// `place KIND`: a barrier or a piece from the reserve.
-    Place(Name),
+    /// `place KIND [in REGION]`: a barrier, or a piece from the reserve.
+    Place(Name, Option<Name>),
     Pass,
 }
 

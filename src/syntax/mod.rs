@@ -165,6 +165,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
             SiteCond::Ahead(Box::new(site_cond(inner)))
         }
         Rule::site_in => SiteCond::In(name(pair.into_inner().nth(1).unwrap())),
+        Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_occupant => {
             let mut inner = pair.into_inner();
             let word = name(inner.next().unwrap());
@@ -177,57 +178,90 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
 
 // ---------------------------------------------------------------- patterns
 
+fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
+    let sp = span(&seg);
+    let mut inner = seg.into_inner();
+    let kind = name(inner.next().unwrap().into_inner().next().unwrap());
+    let dirs = dir_set(inner.next().unwrap());
+    let mut segment = Segment {
+        kind,
+        dirs,
+        range: None,
+        to: None,
+        over: None,
+        capture: false,
+        span: sp,
+    };
+    for part in inner {
+        match part.as_rule() {
+            Rule::range => segment.range = Some(range(part)?),
+            Rule::seg_clause => {
+                let clause = part.into_inner().next().unwrap();
+                let clause_span = span(&clause);
+                if clause.as_rule() == Rule::kw_capture {
+                    segment.capture = true;
+                    continue;
+                }
+                let is_to = clause.as_rule() == Rule::seg_to;
+                let cond = site_cond(clause.into_inner().nth(1).unwrap());
+                let slot = if is_to {
+                    &mut segment.to
+                } else {
+                    &mut segment.over
+                };
+                if slot.is_some() {
+                    return Err(SyntaxError {
+                        span: clause_span,
+                        message: format!(
+                            "this segment already has a `{}` clause",
+                            if is_to { "to" } else { "over" }
+                        ),
+                    });
+                }
+                *slot = Some(cond);
+            }
+            r => unreachable!("segment part {r:?}"),
+        }
+    }
+    Ok(segment)
+}
+
 /// Parses a move pattern such as `step(orth) to occupied then step(same) to empty`.
 pub fn parse_pattern(text: &str) -> Result<Pattern> {
     let entry = parse_entry(Rule::pattern_entry, text)?;
-    let pattern = entry.into_inner().next().unwrap();
-    let mut segments = Vec::new();
-    for seg in pattern
-        .into_inner()
-        .filter(|p| p.as_rule() == Rule::segment)
-    {
-        let sp = span(&seg);
-        let mut inner = seg.into_inner();
-        let kind = name(inner.next().unwrap().into_inner().next().unwrap());
-        let dirs = dir_set(inner.next().unwrap());
-        let mut segment = Segment {
-            kind,
-            dirs,
-            range: None,
-            to: None,
-            over: None,
-            span: sp,
-        };
-        for part in inner {
-            match part.as_rule() {
-                Rule::range => segment.range = Some(range(part)?),
-                Rule::seg_clause => {
-                    let clause = part.into_inner().next().unwrap();
-                    let clause_span = span(&clause);
-                    let is_to = clause.as_rule() == Rule::seg_to;
-                    let cond = site_cond(clause.into_inner().nth(1).unwrap());
-                    let slot = if is_to {
-                        &mut segment.to
+    let mut out = Pattern {
+        guard: None,
+        segments: Vec::new(),
+        repeat: None,
+    };
+    for item in entry.into_inner() {
+        match item.as_rule() {
+            Rule::guard => out.guard = Some(site_cond(item.into_inner().next().unwrap())),
+            Rule::pattern => {
+                for part in item.into_inner().filter(|p| p.as_rule() == Rule::part) {
+                    let part = part.into_inner().next().unwrap();
+                    if part.as_rule() == Rule::repeat {
+                        let sp = span(&part);
+                        if out.repeat.is_some() {
+                            return Err(SyntaxError {
+                                span: sp,
+                                message: "a pattern may have one repeated group".into(),
+                            });
+                        }
+                        let start = out.segments.len();
+                        for seg in part.into_inner().filter(|p| p.as_rule() == Rule::segment) {
+                            out.segments.push(segment(seg)?);
+                        }
+                        out.repeat = Some((start, out.segments.len(), sp));
                     } else {
-                        &mut segment.over
-                    };
-                    if slot.is_some() {
-                        return Err(SyntaxError {
-                            span: clause_span,
-                            message: format!(
-                                "this segment already has a `{}` clause",
-                                if is_to { "to" } else { "over" }
-                            ),
-                        });
+                        out.segments.push(segment(part)?);
                     }
-                    *slot = Some(cond);
                 }
-                r => unreachable!("segment part {r:?}"),
             }
+            _ => {}
         }
-        segments.push(segment);
     }
-    Ok(Pattern { segments })
+    Ok(out)
 }
 
 // ---------------------------------------------------------------- regions
@@ -250,6 +284,7 @@ fn region(pair: Pair<'_, Rule>) -> Result<Region> {
         }
         Rule::region_term => region(pair.into_inner().next().unwrap()),
         Rule::region_rank => Ok(Region::Rank(range(pair.into_inner().nth(1).unwrap())?)),
+        Rule::region_color => Ok(Region::Color(name(pair.into_inner().nth(1).unwrap()))),
         Rule::region_file => {
             let mut inner = pair.into_inner().skip(1);
             let from = name(inner.next().unwrap());
@@ -365,7 +400,11 @@ pub fn parse_phase(text: &str) -> Result<Vec<(Action, Span)>> {
             let inner = action.into_inner().next().unwrap();
             let a = match inner.as_rule() {
                 Rule::action_move => Action::Move(inner.into_inner().nth(1).map(name)),
-                Rule::action_place => Action::Place(name(inner.into_inner().nth(1).unwrap())),
+                Rule::action_place => {
+                    let mut it = inner.into_inner().skip(1);
+                    let kind = name(it.next().unwrap());
+                    Action::Place(kind, it.nth(1).map(name))
+                }
                 _ => Action::Pass,
             };
             (a, sp)
