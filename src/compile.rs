@@ -441,6 +441,7 @@ impl<'a> Compiler<'a> {
         let huff = match &raw.turn.huff {
             None => None,
             Some(s) => match s.value.as_str() {
+                "none" => None,
                 "below-maximum" => Some(Huff::BelowMaximum),
                 "no-capture" => Some(Huff::NoCapture),
                 other => {

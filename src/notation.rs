@@ -337,19 +337,25 @@ fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<String> {
 /// black wall 10; turn white`.
 pub fn position_to_string(rules: &Rules, st: &State) -> String {
     let mut parts = Vec::new();
-    let pieces: Vec<String> = (0..rules.board.n_sites())
-        .filter_map(|i| {
-            let s = SiteId(i as u16);
-            st.piece_at(rules, s).map(|(side, kind)| {
-                format!(
+    // Grouped by side and kind, in the order the file declares them.
+    let mut pieces = Vec::new();
+    for side in 0..rules.sides.len() as SideId {
+        for kind in 0..rules.kinds.len() as KindId {
+            let sites: Vec<&str> = (0..rules.board.n_sites())
+                .map(|i| SiteId(i as u16))
+                .filter(|&s| st.piece_at(rules, s) == Some((side, kind)))
+                .map(|s| rules.board.site_name(s))
+                .collect();
+            if !sites.is_empty() {
+                pieces.push(format!(
                     "{} {} {}",
                     rules.side_name(side),
                     rules.kinds[kind as usize].name,
-                    rules.board.site_name(s)
-                )
-            })
-        })
-        .collect();
+                    sites.join(" ")
+                ));
+            }
+        }
+    }
     parts.push(
         format!("pieces {}", pieces.join(", "))
             .trim_end()
@@ -436,10 +442,9 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                     st.board.iter_mut().for_each(|v| *v = 0);
                     seen_pieces = true;
                 }
-                for [side, kind, site] in list {
+                for (side, kind, sites) in list {
                     let s = rules.side(&side.text);
                     let k = rules.kind(&kind.text);
-                    let t = rules.board.site(&site.text);
                     if s.is_none() {
                         errors.push(unknown("side", &side, side_names.clone()));
                     }
@@ -450,14 +455,19 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                             rules.kinds.iter().map(|k| k.name.as_str()).collect(),
                         ));
                     }
-                    if t.is_none() {
-                        errors.push(unknown(
-                            "site",
-                            &site,
-                            rules.board.sites.iter().map(|s| s.name.as_str()).collect(),
-                        ));
-                    }
-                    if let (Some(s), Some(k), Some(t)) = (s, k, t) {
+                    for site in sites {
+                        let Some(t) = rules.board.site(&site.text) else {
+                            errors.push(
+                                Diagnostic::error(
+                                    "unknown-name",
+                                    format!("unknown site `{}`", site.text),
+                                )
+                                .at(at(site.span.clone()))
+                                .label("not on this board")
+                                .hint(crate::compile::board_extent(&rules.board)),
+                            );
+                            continue;
+                        };
                         if st.board[t.0 as usize] != 0 {
                             errors.push(
                                 Diagnostic::error(
@@ -468,7 +478,9 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                                 .label("already occupied"),
                             );
                         }
-                        st.board[t.0 as usize] = rules.man(s, k);
+                        if let (Some(s), Some(k)) = (s, k) {
+                            st.board[t.0 as usize] = rules.man(s, k);
+                        }
                     }
                 }
             }

@@ -85,7 +85,7 @@ pub fn board(rules: &Rules, st: &State) -> String {
     out
 }
 
-/// `white wins`, `white and black win`, `draw`, `ongoing`.
+/// `white won`, `white and black won`, `draw`, `ongoing`.
 pub fn outcome(rules: &Rules, o: Outcome) -> String {
     match o {
         Outcome::Ongoing => "ongoing".to_string(),
@@ -99,9 +99,9 @@ pub fn outcome(rules: &Rules, o: Outcome) -> String {
                 .map(|s| s.name.as_str())
                 .collect();
             if names.len() == 1 {
-                format!("{} wins", names[0])
+                format!("{} won", names[0])
             } else {
-                format!("{} win", names.join(" and "))
+                format!("{} won", names.join(" and "))
             }
         }
     }

@@ -142,8 +142,8 @@ pub struct Placement {
 /// One section of a textual position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PosSection {
-    /// `side kind site` triples.
-    Pieces(Vec<[Name; 3]>),
+    /// A side, a kind, and the sites of such pieces.
+    Pieces(Vec<(Name, Name, Vec<Name>)>),
     /// Slot names, each optionally with its barrier kind.
     Barriers(Vec<(Option<Name>, Name)>),
     /// `side kind count`.

@@ -450,7 +450,9 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     .skip(1)
                     .map(|p| {
                         let mut it = p.into_inner().map(name);
-                        [it.next().unwrap(), it.next().unwrap(), it.next().unwrap()]
+                        let side = it.next().unwrap();
+                        let kind = it.next().unwrap();
+                        (side, kind, it.collect())
                     })
                     .collect(),
             ),

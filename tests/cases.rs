@@ -1,0 +1,110 @@
+//! Rule cases as data: every `tests/cases/*.toml` file holds `[[case]]`s.
+//!
+//! A case names a `game`, starts from a `position` (or the start), plays
+//! `moves` (optional), and then checks any of:
+//! - `from` + `destinations`: every site the piece on `from` can reach;
+//! - `legal` / `illegal`: moves (in full notation) that must be / must not be legal;
+//! - `count`: the number of legal moves;
+//! - `outcome`: `ongoing`, `draw` or `SIDE won`;
+//! - `empty` / `occupied`: sites that must be empty / hold a piece;
+//! - `to_move`: the side whose turn it is.
+//! Refused moves must explain themselves (a hint).
+
+mod common;
+
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use tavoliere::notation::{move_to_string, parse_move};
+use tavoliere::render;
+
+#[derive(Deserialize)]
+struct File {
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    text: String,
+    game: String,
+    position: Option<String>,
+    #[serde(default)]
+    moves: String,
+    from: Option<String>,
+    destinations: Option<String>,
+    #[serde(default)]
+    legal: String,
+    #[serde(default)]
+    illegal: String,
+    count: Option<usize>,
+    outcome: Option<String>,
+    #[serde(default)]
+    empty: String,
+    #[serde(default)]
+    occupied: String,
+    to_move: Option<String>,
+}
+
+fn check(case: &Case) {
+    let rules = common::load(&case.game);
+    let start = match &case.position {
+        Some(p) => common::position(&rules, p),
+        None => rules.initial(),
+    };
+    let st = common::play_all(&rules, start, &case.moves);
+    let mut moves = Vec::new();
+    rules.legal_moves(&st, &mut moves);
+    let written: BTreeSet<String> = moves.iter().map(|&m| move_to_string(&rules, &st, m)).collect();
+    let what = &case.text;
+    if let (Some(from), Some(dest)) = (&case.from, &case.destinations) {
+        let from = rules.board.site(from).unwrap();
+        let ours: BTreeSet<&str> = moves
+            .iter()
+            .filter(|m| m.from() == Some(from))
+            .filter_map(|m| m.to())
+            .map(|t| rules.board.site_name(t))
+            .collect();
+        let expected: BTreeSet<&str> = dest.split_whitespace().collect();
+        assert_eq!(ours, expected, "{what}");
+    }
+    for m in case.legal.split_whitespace() {
+        assert!(written.contains(m), "`{m}` should be legal: {what}\nlegal: {written:?}");
+    }
+    for m in case.illegal.split_whitespace() {
+        assert!(!written.contains(m), "`{m}` should be illegal: {what}");
+        let err = parse_move(&rules, &st, m).unwrap_err();
+        assert!(err.hint.is_some(), "a refusal explains itself: {err}");
+    }
+    if let Some(n) = case.count {
+        assert_eq!(moves.len(), n, "{what}: {written:?}");
+    }
+    if let Some(o) = &case.outcome {
+        assert_eq!(&render::outcome(&rules, rules.outcome(&st)), o, "{what}");
+    }
+    for s in case.empty.split_whitespace() {
+        let site = rules.board.site(s).unwrap();
+        assert_eq!(st.piece_at(&rules, site), None, "{s} should be empty: {what}");
+    }
+    for s in case.occupied.split_whitespace() {
+        let site = rules.board.site(s).unwrap();
+        assert!(st.piece_at(&rules, site).is_some(), "{s} should be occupied: {what}");
+    }
+    if let Some(side) = &case.to_move {
+        assert_eq!(rules.side_name(rules.to_move(&st)), side, "{what}");
+    }
+}
+
+#[test]
+fn rule_cases() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(common::root().join("tests/cases")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file: File = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for case in &file.case {
+            check(case);
+            n += 1;
+        }
+    }
+    assert!(n >= 20, "only {n} cases");
+}
