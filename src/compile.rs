@@ -566,6 +566,7 @@ impl<'a> Compiler<'a> {
             ends,
             constraints,
             constraints_barrier_only,
+            chains: ChainTable::default(),
         };
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.

@@ -20,7 +20,7 @@ const STOP: u8 = 2;
 struct Walker<'a> {
     side: SideId,
     origin: SiteId,
-    pattern: &'a Pattern,
+    pattern: Option<&'a Pattern>,
     /// Where this piece's moves begin in the output, for deduplication.
     start: usize,
     trail: [(SiteId, u8); MAX_TRAIL],
@@ -176,7 +176,7 @@ impl Rules {
     pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
         match mv {
             Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
-            Move::Chain(c) => c.captured().len(),
+            Move::Chain(c) => c.captures(),
             _ => 0,
         }
     }
@@ -203,6 +203,16 @@ impl Rules {
     }
 
     fn piece_moves(&self, st: &State, side: SideId, only: Option<KindId>, out: &mut Vec<Move>) {
+        let mut w = Walker {
+            side,
+            origin: SiteId(0),
+            pattern: None,
+            start: 0,
+            trail: [(SiteId(0), 0); MAX_TRAIL],
+            len: 0,
+            captured: [SiteId(0); MAX_CHAIN],
+            n_captured: 0,
+        };
         for (i, &v) in st.board.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -212,23 +222,15 @@ impl Rules {
                 continue;
             }
             let origin = SiteId(i as u16);
-            let start = out.len();
+            w.origin = origin;
+            w.start = out.len();
             for pattern in &self.kinds[kind as usize].patterns {
                 if let Some(guard) = &pattern.guard {
                     if !self.eval(guard, st, side, origin, &[], origin, 0) {
                         continue;
                     }
                 }
-                let mut w = Walker {
-                    side,
-                    origin,
-                    pattern,
-                    start,
-                    trail: [(SiteId(0), 0); MAX_TRAIL],
-                    len: 0,
-                    captured: [SiteId(0); MAX_CHAIN],
-                    n_captured: 0,
-                };
+                w.pattern = Some(pattern);
                 self.walk(st, &mut w, 0, origin, 0, out);
             }
         }
@@ -236,7 +238,7 @@ impl Rules {
             // Constraints that read piece positions are checked on the
             // position after each move.
             out.retain(|&mv| {
-                if mv.from().is_none() {
+                if self.move_from(&mv).is_none() {
                     return true;
                 }
                 let mut after = st.clone();
@@ -258,7 +260,9 @@ impl Rules {
         heading: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let pattern = w.pattern;
+        let Some(pattern) = w.pattern else {
+            return false;
+        };
         if let Some((rs, re)) = pattern.repeat {
             if seg == re {
                 // An iteration of the group ends here: it goes on while it can.
@@ -338,7 +342,7 @@ impl Rules {
                 }
             }
             chain.push_stop(at);
-            Move::Chain(chain)
+            Move::Chain(self.chains.intern(chain))
         };
         if !out[w.start..].contains(&mv) {
             out.push(mv);
@@ -679,7 +683,8 @@ impl Rules {
                 st.board[from.0 as usize] = 0;
                 st.board[to.0 as usize] = v;
             }
-            Move::Chain(chain) => {
+            Move::Chain(id) => {
+                let chain = self.chain(id);
                 let v = st.board[chain.from.0 as usize];
                 for &c in chain.captured() {
                     st.board[c.0 as usize] = 0;
@@ -713,7 +718,7 @@ impl Rules {
         }
         let side = self.to_move(st);
         let huffed = match self.huff {
-            Some(rule) if mv.from().is_some() => self.huff_victim(st, mv, rule),
+            Some(rule) if self.move_from(&mv).is_some() => self.huff_victim(st, mv, rule),
             _ => None,
         };
         self.apply(st, side, mv);
@@ -745,30 +750,31 @@ impl Rules {
     fn huff_victim(&self, st: &State, mv: Move, rule: Huff) -> Option<SiteId> {
         let mut moves = Vec::new();
         self.phase_moves(st, &mut moves);
+        // Each move's starting site and captures, once.
+        let scored: Vec<(SiteId, usize)> = moves
+            .iter()
+            .filter_map(|m| Some((self.move_from(m)?, self.n_captures(st, m))))
+            .collect();
         let best = |from: SiteId| {
-            moves
+            scored
                 .iter()
-                .filter(|m| m.from() == Some(from))
-                .map(|m| self.n_captures(st, m))
+                .filter(|(f, _)| *f == from)
+                .map(|(_, n)| *n)
                 .max()
                 .unwrap_or(0)
         };
-        let most = moves
-            .iter()
-            .map(|m| self.n_captures(st, m))
-            .max()
-            .unwrap_or(0);
+        let most = scored.iter().map(|(_, n)| *n).max().unwrap_or(0);
         let taken = self.n_captures(st, &mv);
         let enough = match rule {
             Huff::BelowMaximum if taken < most => most,
             Huff::NoCapture if most > 0 && taken == 0 => 1,
             _ => return None,
         };
-        let from = mv.from()?;
+        let from = self.move_from(&mv)?;
         if best(from) >= enough {
-            return mv.to();
+            return self.move_to(&mv);
         }
-        let mut origins: Vec<SiteId> = moves.iter().filter_map(Move::from).collect();
+        let mut origins: Vec<SiteId> = scored.iter().map(|(f, _)| *f).collect();
         origins.sort();
         origins.dedup();
         origins

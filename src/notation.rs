@@ -62,7 +62,8 @@ pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
                 rules.board.site_name(to)
             )
         }
-        Move::Chain(chain) => {
+        Move::Chain(id) => {
+            let chain = rules.chain(id);
             let mut text = rules.board.site_name(chain.from).to_string();
             for &stop in chain.stops() {
                 text.push('x');
@@ -141,7 +142,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         let from = &text[..text.find(['x', '-']).unwrap_or(0)];
         let chains: Vec<String> = legal
             .iter()
-            .filter(|m| matches!(m, Move::Chain(c) if rules.board.site_name(c.from) == from))
+            .filter(|m| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from))
             .map(|m| move_to_string(rules, st, *m))
             .collect();
         return Err(MoveError {

@@ -281,7 +281,70 @@ impl Chain {
     }
 }
 
-/// A move: plain data and `Copy`. Notation is in `notation`.
+/// A chain of the game's chain table (see [`Rules::chain`]). The top bits
+/// hold the number of pieces it captures, which move selection often needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChainId(u32);
+
+const CHAIN_INDEX_BITS: u32 = 27;
+
+impl ChainId {
+    fn new(index: usize, captures: usize) -> Self {
+        ChainId(index as u32 | (captures as u32) << CHAIN_INDEX_BITS)
+    }
+    fn index(self) -> usize {
+        (self.0 & ((1 << CHAIN_INDEX_BITS) - 1)) as usize
+    }
+    /// How many pieces the chain captures.
+    pub fn captures(self) -> usize {
+        (self.0 >> CHAIN_INDEX_BITS) as usize
+    }
+}
+
+/// The chains moves have made, each stored once: a [`Move::Chain`] holds an
+/// id, so that moves stay small whatever the longest chain.
+#[derive(Debug, Default)]
+pub struct ChainTable {
+    inner: std::sync::RwLock<(std::collections::HashMap<Chain, u32>, Vec<Chain>)>,
+}
+
+impl Clone for ChainTable {
+    fn clone(&self) -> Self {
+        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner()).clone();
+        ChainTable {
+            inner: std::sync::RwLock::new(inner),
+        }
+    }
+}
+
+impl ChainTable {
+    pub(crate) fn intern(&self, chain: Chain) -> ChainId {
+        let n = chain.captured().len();
+        if let Some(&id) = self
+            .inner
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .get(&chain)
+        {
+            return ChainId::new(id as usize, n);
+        }
+        let mut guard = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let (map, list) = &mut *guard;
+        let id = *map.entry(chain).or_insert_with(|| {
+            list.push(chain);
+            (list.len() - 1) as u32
+        });
+        ChainId::new(id as usize, n)
+    }
+
+    pub(crate) fn get(&self, id: ChainId) -> Chain {
+        self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id.index()]
+    }
+}
+
+/// A move: plain data, small and `Copy`. Notation is in `notation`. Like a
+/// [`SiteId`], a move means something only with the [`Rules`] it came from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece goes from one site to another (capturing what stands there).
@@ -289,8 +352,9 @@ pub enum Move {
         from: SiteId,
         to: SiteId,
     },
-    /// A piece moves and captures with its segments (jumps, chains).
-    Chain(Chain),
+    /// A piece moves and captures with its segments (jumps, chains); the
+    /// chain is in [`Rules::chain`].
+    Chain(ChainId),
     /// A barrier from the reserve goes into a slot.
     Place {
         barrier: BarrierId,
@@ -302,25 +366,6 @@ pub enum Move {
         to: SiteId,
     },
     Pass,
-}
-
-impl Move {
-    /// The site a piece move starts from.
-    pub fn from(&self) -> Option<SiteId> {
-        match self {
-            Move::Step { from, .. } => Some(*from),
-            Move::Chain(c) => Some(c.from),
-            _ => None,
-        }
-    }
-    /// The site a piece move or drop ends on.
-    pub fn to(&self) -> Option<SiteId> {
-        match self {
-            Move::Step { to, .. } | Move::Drop { to, .. } => Some(*to),
-            Move::Chain(c) => Some(c.to()),
-            _ => None,
-        }
-    }
 }
 
 /// How a game ended, or that it goes on.
@@ -374,11 +419,35 @@ pub struct Rules {
     /// Whether every constraint only reads barriers and the sites of pieces
     /// that move along board edges (so moves cannot break it).
     pub(crate) constraints_barrier_only: bool,
+    pub(crate) chains: ChainTable,
 }
 
 impl Rules {
     pub fn initial(&self) -> State {
         self.initial.clone()
+    }
+
+    /// The stops and captures of a chain move.
+    pub fn chain(&self, id: ChainId) -> Chain {
+        self.chains.get(id)
+    }
+
+    /// The site a piece move starts from.
+    pub fn move_from(&self, mv: &Move) -> Option<SiteId> {
+        match mv {
+            Move::Step { from, .. } => Some(*from),
+            Move::Chain(c) => Some(self.chain(*c).from),
+            _ => None,
+        }
+    }
+
+    /// The site a piece move or drop ends on.
+    pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
+        match mv {
+            Move::Step { to, .. } | Move::Drop { to, .. } => Some(*to),
+            Move::Chain(c) => Some(self.chain(*c).to()),
+            _ => None,
+        }
     }
 
     pub fn side_name(&self, s: SideId) -> &str {

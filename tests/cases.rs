@@ -8,6 +8,7 @@
 //! - `outcome`: `ongoing`, `draw` or `SIDE won`;
 //! - `empty` / `occupied`: sites that must be empty / hold a piece;
 //! - `to_move`: the side whose turn it is.
+//!
 //! Refused moves must explain themselves (a hint).
 
 mod common;
@@ -54,21 +55,27 @@ fn check(case: &Case) {
     let st = common::play_all(&rules, start, &case.moves);
     let mut moves = Vec::new();
     rules.legal_moves(&st, &mut moves);
-    let written: BTreeSet<String> = moves.iter().map(|&m| move_to_string(&rules, &st, m)).collect();
+    let written: BTreeSet<String> = moves
+        .iter()
+        .map(|&m| move_to_string(&rules, &st, m))
+        .collect();
     let what = &case.text;
     if let (Some(from), Some(dest)) = (&case.from, &case.destinations) {
         let from = rules.board.site(from).unwrap();
         let ours: BTreeSet<&str> = moves
             .iter()
-            .filter(|m| m.from() == Some(from))
-            .filter_map(|m| m.to())
+            .filter(|m| rules.move_from(m) == Some(from))
+            .filter_map(|m| rules.move_to(m))
             .map(|t| rules.board.site_name(t))
             .collect();
         let expected: BTreeSet<&str> = dest.split_whitespace().collect();
         assert_eq!(ours, expected, "{what}");
     }
     for m in case.legal.split_whitespace() {
-        assert!(written.contains(m), "`{m}` should be legal: {what}\nlegal: {written:?}");
+        assert!(
+            written.contains(m),
+            "`{m}` should be legal: {what}\nlegal: {written:?}"
+        );
     }
     for m in case.illegal.split_whitespace() {
         assert!(!written.contains(m), "`{m}` should be illegal: {what}");
@@ -83,11 +90,18 @@ fn check(case: &Case) {
     }
     for s in case.empty.split_whitespace() {
         let site = rules.board.site(s).unwrap();
-        assert_eq!(st.piece_at(&rules, site), None, "{s} should be empty: {what}");
+        assert_eq!(
+            st.piece_at(&rules, site),
+            None,
+            "{s} should be empty: {what}"
+        );
     }
     for s in case.occupied.split_whitespace() {
         let site = rules.board.site(s).unwrap();
-        assert!(st.piece_at(&rules, site).is_some(), "{s} should be occupied: {what}");
+        assert!(
+            st.piece_at(&rules, site).is_some(),
+            "{s} should be occupied: {what}"
+        );
     }
     if let Some(side) = &case.to_move {
         assert_eq!(rules.side_name(rules.to_move(&st)), side, "{what}");
@@ -100,7 +114,8 @@ fn rule_cases() {
     for entry in std::fs::read_dir(common::root().join("tests/cases")).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        let file: File = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file: File =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for case in &file.case {
             check(case);
             n += 1;
