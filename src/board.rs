@@ -75,7 +75,14 @@ enum Crossing {
 #[derive(Clone, Debug)]
 pub struct Board {
     pub sites: Vec<Site>,
+    /// The name of each direction: the compass, then the labels of links
+    /// (a label appears once per line a site can have with it).
     pub dirs: Vec<String>,
+    n_dirs: usize,
+    /// Sites from this index on are extra sites, not squares of the grid.
+    first_extra: usize,
+    /// The directions of each link label, as a mask.
+    label_masks: HashMap<String, u32>,
     pub files: i32,
     pub ranks: i32,
     neighbor: Vec<u16>,
@@ -105,32 +112,61 @@ pub fn file_name(x: i32) -> String {
     String::from_utf8(s).expect("ascii")
 }
 
+/// What a board is made of: a grid less its holes, diagonal lines where
+/// allowed, extra sites, labelled links, and barrier slots.
+#[derive(Clone, Debug, Default)]
+pub struct GridSpec<'a> {
+    pub files: i32,
+    pub ranks: i32,
+    pub holes: &'a [(i32, i32)],
+    /// With this list, a diagonal line joins two squares only when both are in it.
+    pub diagonal_sites: Option<&'a [(i32, i32)]>,
+    /// Sites beyond the grid: a name, and where on the grid it is drawn.
+    pub extra_sites: &'a [(String, (i32, i32))],
+    /// Lines beyond the grid's: a label and the names of the two sites.
+    pub links: &'a [(String, String, String)],
+    pub slot_lengths: &'a [u8],
+}
+
+/// A node of the board graph.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Node {
+    Square(i32, i32),
+    Extra(usize),
+}
+
+/// An edge of the board graph: a compass adjacency (n, ne, e, se from its
+/// south-west end) or a labelled link.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Line {
+    Compass(u8),
+    Label(u16),
+}
+
+/// The most directions (compass and labelled) a board can have: direction
+/// sets are 32-bit masks.
+pub const MAX_DIRS: usize = 32;
+
 /// Largest grid side accepted: keeps boards, and their tables, small.
 pub const MAX_GRID_SIDE: i32 = 64;
 
 impl Board {
-    /// A rectangular grid of `files` × `ranks` squares with the eight compass
-    /// directions, less the `holes`, and barrier slots of the given lengths.
-    /// With `diagonal_sites`, a diagonal line joins two squares only when
-    /// both are listed.
-    pub fn grid(
-        files: i32,
-        ranks: i32,
-        holes: &[(i32, i32)],
-        diagonal_sites: Option<&[(i32, i32)]>,
-        slot_lengths: &[u8],
-    ) -> Board {
-        // Build the graph: nodes are squares, edges the orthogonal and
-        // diagonal adjacencies between existing squares.
-        let mut graph: UnGraph<(i32, i32), u8> = UnGraph::new_undirected();
+    /// Builds the board a [`GridSpec`] describes, or says why it cannot.
+    pub fn grid(spec: &GridSpec) -> Result<Board, String> {
+        let (files, ranks) = (spec.files, spec.ranks);
+        // Build the graph: nodes are squares and extra sites, edges the
+        // orthogonal and diagonal adjacencies between existing squares and
+        // the labelled links.
+        let mut graph: UnGraph<Node, Line> = UnGraph::new_undirected();
         let mut node_at: HashMap<(i32, i32), NodeIndex> = HashMap::new();
         for y in 0..ranks {
             for x in 0..files {
-                if !holes.contains(&(x, y)) {
-                    node_at.insert((x, y), graph.add_node((x, y)));
+                if !spec.holes.contains(&(x, y)) {
+                    node_at.insert((x, y), graph.add_node(Node::Square(x, y)));
                 }
             }
         }
+        let diagonal_ok = |p: (i32, i32)| spec.diagonal_sites.is_none_or(|list| list.contains(&p));
         for y in 0..ranks {
             for x in 0..files {
                 let Some(&a) = node_at.get(&(x, y)) else {
@@ -138,33 +174,67 @@ impl Board {
                 };
                 // Each undirected adjacency once: n, ne, e, se.
                 for (d, (dx, dy)) in COMPASS_STEP.iter().enumerate().take(4) {
-                    let diagonal_ok =
-                        |p: (i32, i32)| diagonal_sites.is_none_or(|list| list.contains(&p));
                     if d % 2 == 1 && !(diagonal_ok((x, y)) && diagonal_ok((x + dx, y + dy))) {
                         continue;
                     }
                     if let Some(&b) = node_at.get(&(x + dx, y + dy)) {
-                        graph.add_edge(a, b, d as u8);
+                        graph.add_edge(a, b, Line::Compass(d as u8));
                     }
                 }
             }
         }
-        Self::lower(&graph, files, ranks, slot_lengths)
+        let mut node_named: HashMap<String, NodeIndex> = node_at
+            .iter()
+            .map(|(&(x, y), &n)| (format!("{}{}", file_name(x), y + 1), n))
+            .collect();
+        for (i, (name, _)) in spec.extra_sites.iter().enumerate() {
+            if node_named.contains_key(name) {
+                return Err(format!("the site `{name}` is defined twice"));
+            }
+            node_named.insert(name.clone(), graph.add_node(Node::Extra(i)));
+        }
+        let mut labels: Vec<String> = Vec::new();
+        for (label, a, b) in spec.links {
+            let (Some(&na), Some(&nb)) = (node_named.get(a), node_named.get(b)) else {
+                return Err(format!("`{a}-{b}` joins a site that does not exist"));
+            };
+            if na == nb {
+                return Err(format!("`{a}-{b}` joins a site to itself"));
+            }
+            let li = match labels.iter().position(|l| l == label) {
+                Some(i) => i,
+                None => {
+                    labels.push(label.clone());
+                    labels.len() - 1
+                }
+            };
+            graph.add_edge(na, nb, Line::Label(li as u16));
+        }
+        let full = spec.holes.is_empty() && spec.extra_sites.is_empty() && spec.links.is_empty();
+        Self::lower(&graph, spec, &labels, full)
     }
 
     /// Lowers the graph to the flat tables used in play.
     fn lower(
-        graph: &UnGraph<(i32, i32), u8>,
-        files: i32,
-        ranks: i32,
-        slot_lengths: &[u8],
-    ) -> Board {
+        graph: &UnGraph<Node, Line>,
+        spec: &GridSpec,
+        labels: &[String],
+        full: bool,
+    ) -> Result<Board, String> {
+        let (files, ranks) = (spec.files, spec.ranks);
         let mut sites = Vec::new();
         let mut id_of: HashMap<(i32, i32), u16> = HashMap::new();
-        // Sites are numbered rank by rank from a1, whatever the graph order.
-        let mut coords: Vec<(i32, i32)> = graph.node_weights().copied().collect();
-        coords.sort_by_key(|&(x, y)| (y, x));
-        for &(x, y) in &coords {
+        // Squares are numbered rank by rank from a1, then the extra sites in
+        // the order the file gives them, whatever the graph order.
+        let mut squares: Vec<(i32, i32)> = graph
+            .node_weights()
+            .filter_map(|n| match n {
+                Node::Square(x, y) => Some((*x, *y)),
+                Node::Extra(_) => None,
+            })
+            .collect();
+        squares.sort_by_key(|&(x, y)| (y, x));
+        for &(x, y) in &squares {
             id_of.insert((x, y), sites.len() as u16);
             sites.push(Site {
                 name: format!("{}{}", file_name(x), y + 1),
@@ -172,27 +242,82 @@ impl Board {
                 y,
             });
         }
-        let nd = COMPASS.len();
+        let first_extra = sites.len();
+        for (name, (x, y)) in spec.extra_sites {
+            sites.push(Site {
+                name: name.clone(),
+                x: *x,
+                y: *y,
+            });
+        }
+        let site_of = |n: &Node| -> u16 {
+            match n {
+                Node::Square(x, y) => id_of[&(*x, *y)],
+                Node::Extra(i) => (first_extra + i) as u16,
+            }
+        };
+        // Directions: the compass, then for each label as many as the most
+        // lines of that label any one site has.
+        let mut dirs: Vec<String> = COMPASS.iter().map(|s| s.to_string()).collect();
+        let mut label_dirs: Vec<Vec<u8>> = Vec::new();
+        for (li, label) in labels.iter().enumerate() {
+            let mut per_site = vec![0usize; sites.len()];
+            for e in graph.edge_indices() {
+                if graph[e] == Line::Label(li as u16) {
+                    let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
+                    per_site[site_of(&graph[a]) as usize] += 1;
+                    per_site[site_of(&graph[b]) as usize] += 1;
+                }
+            }
+            let most = per_site.into_iter().max().unwrap_or(0);
+            let ids: Vec<u8> = (0..most).map(|k| (dirs.len() + k) as u8).collect();
+            for _ in 0..most {
+                dirs.push(label.clone());
+            }
+            label_dirs.push(ids);
+        }
+        if dirs.len() > MAX_DIRS {
+            return Err(format!(
+                "the links need {} directions, more than the {MAX_DIRS} a board can have",
+                dirs.len()
+            ));
+        }
+        let nd = dirs.len();
         let mut neighbor = vec![NONE; sites.len() * nd];
         let mut crossing = vec![Crossing::Open; sites.len() * nd];
         let mut edge_of: HashMap<(u16, u16), EdgeId> = HashMap::new();
         let mut edge_ends = Vec::new();
         for e in graph.edge_indices() {
             let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
-            let d = graph[e] as usize;
-            let (sa, sb) = (id_of[&graph[a]], id_of[&graph[b]]);
-            // Edges were added from the south-west end.
-            let (from, to) = if graph[a] < graph[b] || d == 3 && graph[a].0 < graph[b].0 {
-                (sa, sb)
-            } else {
-                (sb, sa)
-            };
-            neighbor[from as usize * nd + d] = to;
-            neighbor[to as usize * nd + (d + 4) % 8] = from;
-            if d.is_multiple_of(2) {
-                let id = edge_ends.len() as EdgeId;
-                edge_ends.push((SiteId(from), SiteId(to)));
-                edge_of.insert((from.min(to), from.max(to)), id);
+            let (sa, sb) = (site_of(&graph[a]), site_of(&graph[b]));
+            match graph[e] {
+                Line::Compass(d) => {
+                    let d = d as usize;
+                    // Compass edges run from their south-west (smaller x, then
+                    // smaller y) end.
+                    let (from, to) = if graph[a] < graph[b] {
+                        (sa, sb)
+                    } else {
+                        (sb, sa)
+                    };
+                    neighbor[from as usize * nd + d] = to;
+                    neighbor[to as usize * nd + (d + 4) % 8] = from;
+                    if d.is_multiple_of(2) {
+                        let id = edge_ends.len() as EdgeId;
+                        edge_ends.push((SiteId(from), SiteId(to)));
+                        edge_of.insert((from.min(to), from.max(to)), id);
+                    }
+                }
+                Line::Label(li) => {
+                    // The first free direction of this label at each end.
+                    for (x, y) in [(sa, sb), (sb, sa)] {
+                        let d = label_dirs[li as usize]
+                            .iter()
+                            .find(|&&d| neighbor[x as usize * nd + d as usize] == NONE)
+                            .expect("enough directions for every line");
+                        neighbor[x as usize * nd + *d as usize] = y;
+                    }
+                }
             }
         }
         let edge = |a: u16, b: u16| -> EdgeId {
@@ -205,7 +330,7 @@ impl Board {
                 .unwrap_or(NO_EDGE)
         };
         for s in 0..sites.len() {
-            for d in 0..nd {
+            for d in 0..COMPASS.len() {
                 let t = neighbor[s * nd + d];
                 if t == NONE {
                     continue;
@@ -231,9 +356,19 @@ impl Board {
             .enumerate()
             .map(|(i, s)| (s.name.clone(), SiteId(i as u16)))
             .collect();
+        let mut label_masks = HashMap::new();
+        for (li, ids) in label_dirs.iter().enumerate() {
+            label_masks.insert(
+                labels[li].clone(),
+                ids.iter().fold(0u32, |m, &d| m | 1 << d),
+            );
+        }
         let mut board = Board {
             sites,
-            dirs: COMPASS.iter().map(|s| s.to_string()).collect(),
+            dirs,
+            n_dirs: nd,
+            first_extra,
+            label_masks,
             files,
             ranks,
             neighbor,
@@ -242,10 +377,10 @@ impl Board {
             edge_ends,
             slots: Vec::new(),
             site_index,
-            full_grid: graph.node_count() == (files * ranks) as usize,
+            full_grid: full,
         };
-        board.slots = board.groove_slots(&id_of, &edge_of, slot_lengths);
-        board
+        board.slots = board.groove_slots(&id_of, &edge_of, spec.slot_lengths);
+        Ok(board)
     }
 
     /// Barrier slots in the grooves between squares: for each length, every
@@ -337,6 +472,25 @@ impl Board {
         x == 0 || y == 0 || x == self.files || y == self.ranks
     }
 
+    /// The directions of a link label, as a mask.
+    pub fn label(&self, name: &str) -> Option<u32> {
+        self.label_masks.get(name).copied()
+    }
+
+    /// The link labels, for hints.
+    pub fn labels(&self) -> impl Iterator<Item = &str> {
+        self.label_masks.keys().map(String::as_str)
+    }
+
+    /// Whether a site is an extra site rather than a square of the grid.
+    pub fn is_extra(&self, s: SiteId) -> bool {
+        s.0 as usize >= self.first_extra
+    }
+
+    pub fn n_dirs(&self) -> usize {
+        self.n_dirs
+    }
+
     pub fn n_sites(&self) -> usize {
         self.sites.len()
     }
@@ -352,14 +506,14 @@ impl Board {
     /// The site one step from `s` in direction `d`, ignoring barriers.
     #[inline]
     pub fn neighbor(&self, s: SiteId, d: u8) -> Option<SiteId> {
-        let t = self.neighbor[s.0 as usize * COMPASS.len() + d as usize];
+        let t = self.neighbor[s.0 as usize * self.n_dirs + d as usize];
         (t != NONE).then_some(SiteId(t))
     }
 
     /// The site one step from `s` in direction `d`, if no blocked edge is in the way.
     #[inline]
     pub fn step(&self, s: SiteId, d: u8, blocked: &[u64]) -> Option<SiteId> {
-        let i = s.0 as usize * COMPASS.len() + d as usize;
+        let i = s.0 as usize * self.n_dirs + d as usize;
         let t = self.neighbor[i];
         if t == NONE {
             return None;
@@ -381,7 +535,7 @@ impl Board {
     /// The edge crossed by a step that a single edge governs, if any.
     #[inline]
     pub fn step_edge(&self, s: SiteId, d: u8) -> Option<EdgeId> {
-        match self.crossing[s.0 as usize * COMPASS.len() + d as usize] {
+        match self.crossing[s.0 as usize * self.n_dirs + d as usize] {
             Crossing::Edge(e) if e != NO_EDGE => Some(e),
             _ => None,
         }
@@ -404,9 +558,50 @@ impl Board {
 mod tests {
     use super::*;
 
+    fn grid9() -> Board {
+        Board::grid(&GridSpec {
+            files: 9,
+            ranks: 9,
+            slot_lengths: &[2],
+            ..GridSpec::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn links_add_sites_and_labelled_directions() {
+        let extra = [("W".to_string(), (1, 1)), ("N".to_string(), (1, 2))];
+        let links = [
+            ("gate".to_string(), "a1".to_string(), "W".to_string()),
+            ("gate".to_string(), "a2".to_string(), "W".to_string()),
+            ("ring".to_string(), "W".to_string(), "N".to_string()),
+        ];
+        let b = Board::grid(&GridSpec {
+            files: 3,
+            ranks: 3,
+            holes: &[(1, 1), (1, 2)],
+            extra_sites: &extra,
+            links: &links,
+            ..GridSpec::default()
+        })
+        .unwrap();
+        let w = b.site("W").unwrap();
+        let gate = b.label("gate").unwrap();
+        assert_eq!(gate.count_ones(), 2, "W has two gate lines");
+        let through_gate: Vec<&str> = (0..32)
+            .filter(|d| gate >> d & 1 == 1)
+            .filter_map(|d| b.neighbor(w, d as u8))
+            .map(|s| b.site_name(s))
+            .collect();
+        assert_eq!(through_gate, ["a1", "a2"]);
+        let a1 = b.site("a1").unwrap();
+        assert!((0..32).any(|d| gate >> d & 1 == 1 && b.neighbor(a1, d) == Some(w)));
+        assert!(!b.full_grid);
+    }
+
     #[test]
     fn grid_neighbours_and_names() {
-        let b = Board::grid(9, 9, &[], None, &[2]);
+        let b = grid9();
         assert_eq!(b.n_sites(), 81);
         let e1 = b.site("e1").unwrap();
         assert_eq!(b.site_name(b.neighbor(e1, 0).unwrap()), "e2");
@@ -420,7 +615,7 @@ mod tests {
 
     #[test]
     fn slots_conflict_by_overlap_and_crossing_only() {
-        let b = Board::grid(9, 9, &[], None, &[2]);
+        let b = grid9();
         let s = |n: &str| b.slot(n).unwrap();
         let c = &b.slots[s("e3h") as usize].conflicts;
         assert!(c.contains(&s("e3v")), "crossing");
@@ -434,7 +629,7 @@ mod tests {
 
     #[test]
     fn diagonal_steps_need_one_open_route() {
-        let b = Board::grid(9, 9, &[], None, &[2]);
+        let b = grid9();
         let e1 = b.site("e1").unwrap();
         let block = |slots: &[&str]| {
             let mut blocked = vec![0u64; b.edge_words()];

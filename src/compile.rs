@@ -3,7 +3,7 @@
 //! Errors are collected, not returned at the first one: a file with three
 //! mistakes gets three diagnostics. Warnings are returned beside the rules.
 
-use crate::board::{Board, SiteId, COMPASS};
+use crate::board::{Board, GridSpec, SiteId, COMPASS};
 use crate::diag::{suggest, Diagnostic, FileId, Loc, Sources};
 use crate::raw::{self, Located, RawGame, RegionValue, Str};
 use crate::rules::{self, *};
@@ -591,62 +591,142 @@ impl<'a> Compiler<'a> {
         let files = int_in(self, files, "`files`", 1, max);
         let ranks = int_in(self, ranks, "`ranks`", 1, max);
         let (files, ranks) = (files? as i32, ranks? as i32);
-        let mut holes = Vec::new();
-        if let Some(h) = &raw.board.holes {
-            // Holes are named on the full grid.
-            let full = Board::grid(files, ranks, &[], None, &[]);
-            let mut scope = Scope {
-                board: full,
-                sides: Vec::new(),
-                kinds: Vec::new(),
-                region_ids: HashMap::new(),
-                regions: Vec::new(),
-                failed: Vec::new(),
-                forward: Vec::new(),
-            };
-            let set = self.region_expr(raw, &mut scope, h, None, &mut Vec::new())?;
-            holes = set
-                .iter()
-                .map(|s| {
-                    let site = &scope.board.sites[s.0 as usize];
-                    (site.x, site.y)
-                })
-                .collect();
-        }
-        let mut diagonal_sites = None;
-        if let Some(d) = &raw.board.diagonals {
-            // Diagonal lines join only sites of this region, named on the full grid.
-            let full = Board::grid(files, ranks, &[], None, &[]);
-            let mut scope = Scope {
-                board: full,
-                sides: Vec::new(),
-                kinds: Vec::new(),
-                region_ids: HashMap::new(),
-                regions: Vec::new(),
-                failed: Vec::new(),
-                forward: Vec::new(),
-            };
-            let set = self.region_expr(raw, &mut scope, d, None, &mut Vec::new())?;
-            diagonal_sites = Some(
+        // Holes, diagonal lines and where extra sites are drawn are named
+        // on the full grid.
+        let full = Board::grid(&GridSpec {
+            files,
+            ranks,
+            ..GridSpec::default()
+        })
+        .map_err(|_| ())?;
+        let mut scope = Scope {
+            board: full,
+            sides: Vec::new(),
+            kinds: Vec::new(),
+            region_ids: HashMap::new(),
+            regions: Vec::new(),
+            failed: Vec::new(),
+            forward: Vec::new(),
+        };
+        let mut coords_of = |c: &mut Self, text: &Option<Str>| -> Res<Option<Vec<(i32, i32)>>> {
+            let Some(text) = text else { return Ok(None) };
+            let set = c.region_expr(raw, &mut scope, text, None, &mut Vec::new())?;
+            Ok(Some(
                 set.iter()
                     .map(|s| {
                         let site = &scope.board.sites[s.0 as usize];
                         (site.x, site.y)
                     })
-                    .collect::<Vec<_>>(),
-            );
+                    .collect(),
+            ))
+        };
+        let holes = coords_of(self, &raw.board.holes)?.unwrap_or_default();
+        let diagonal_sites = coords_of(self, &raw.board.diagonals)?;
+        let mut extra_sites = Vec::new();
+        if let Some(table) = &raw.board.sites {
+            for (name, at) in table.iter() {
+                let grid_name = |x: i32, y: i32| format!("{}{}", crate::board::file_name(x), y + 1);
+                let at_xy = (0..files)
+                    .flat_map(|x| (0..ranks).map(move |y| (x, y)))
+                    .find(|&(x, y)| grid_name(x, y) == at.value);
+                match at_xy {
+                    None => self.error(
+                        Diagnostic::error("unknown-name", format!("unknown square `{}`", at.value))
+                            .at(at.loc())
+                            .label("not a square of the grid")
+                            .hint(format!("an extra site is drawn on a square of the grid, usually a hole; {}", board_extent(&scope.board))),
+                    ),
+                    Some(xy) if !holes.contains(&xy) => self.error(
+                        Diagnostic::error("site-over-square", format!("`{}` would be drawn over the square {}", name.value, at.value))
+                            .at(at.loc())
+                            .label("not a hole")
+                            .hint("draw extra sites on holes of the grid"),
+                    ),
+                    Some(_) if scope.board.site(&name.value).is_some() => self.error(
+                        Diagnostic::error("duplicate-name", format!("`{}` is already a square of the grid", name.value))
+                            .at(name.loc())
+                            .label("defined twice"),
+                    ),
+                    Some(xy) => extra_sites.push((name.value.clone(), xy)),
+                }
+            }
         }
-        Ok(Board::grid(
+        let mut links = Vec::new();
+        if let Some(table) = &raw.board.links {
+            for (label, text) in table.iter() {
+                if COMPASS.contains(&label.value.as_str())
+                    || DIRECTION_WORDS.contains(&label.value.as_str())
+                {
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-name",
+                            format!("`{}` already names a direction", label.value),
+                        )
+                        .at(label.loc())
+                        .label("choose another label"),
+                    );
+                    continue;
+                }
+                let mut offset = 0;
+                for word in text.value.split_whitespace() {
+                    let at = offset + text.value[offset..].find(word).unwrap_or(0);
+                    offset = at + word.len();
+                    let loc = text.inner_loc(self.sources, at..at + word.len());
+                    let Some((a, b)) = word.split_once('-') else {
+                        self.error(
+                            Diagnostic::error(
+                                "syntax",
+                                format!("expected two sites joined by `-`, found `{word}`"),
+                            )
+                            .at(loc)
+                            .label("here")
+                            .hint("write the lines of a label as `c8-W c9-W`"),
+                        );
+                        continue;
+                    };
+                    let exists = |n: &str| {
+                        (scope.board.site(n).is_some()
+                            && scope.board.site(n).is_some_and(|s| {
+                                let site = &scope.board.sites[s.0 as usize];
+                                !holes.contains(&(site.x, site.y))
+                            }))
+                            || extra_sites.iter().any(|(e, _)| e == n)
+                    };
+                    match [a, b].into_iter().find(|n| !exists(n)) {
+                        Some(bad) => self.error(
+                            Diagnostic::error("unknown-name", format!("unknown site `{bad}`"))
+                                .at(loc)
+                                .label("no site has this name")
+                                .hint("link squares of the board (not holes) and sites of `[board.sites]`"),
+                        ),
+                        None => links.push((label.value.clone(), a.to_string(), b.to_string())),
+                    }
+                }
+            }
+        }
+        if self.diags.iter().any(Diagnostic::is_error) {
+            return Err(());
+        }
+        Board::grid(&GridSpec {
             files,
             ranks,
-            &holes,
-            diagonal_sites.as_deref(),
-            lengths,
-        ))
+            holes: &holes,
+            diagonal_sites: diagonal_sites.as_deref(),
+            extra_sites: &extra_sites,
+            links: &links,
+            slot_lengths: lengths,
+        })
+        .map_err(|why| {
+            let loc = raw
+                .board
+                .links
+                .as_ref()
+                .and_then(|t| t.0.first())
+                .map(|(k, _)| k.loc());
+            self.error(Diagnostic::error("bad-board", why).at_opt(loc));
+        })
     }
 
-    /// Names of sides, pieces, barriers and regions are words of letters,
-    /// digits and `_`, so that expressions can refer to them.
     fn check_names(&mut self, raw: &RawGame) -> Res<()> {
         let keys = raw
             .sides
@@ -1037,14 +1117,20 @@ impl<'a> Compiler<'a> {
     // ------------------------------------------------------------ directions
 
     /// Resolves a direction set to absolute and heading-relative masks.
-    fn dirs(&mut self, s: &Str, names: &[ast::Name], allow_relative: bool) -> Res<DirSel> {
+    fn dirs(
+        &mut self,
+        board: &Board,
+        s: &Str,
+        names: &[ast::Name],
+        allow_relative: bool,
+    ) -> Res<DirSel> {
         let mut sel = DirSel {
             absolute: 0,
             relative: 0,
         };
         let mut ok = true;
         for n in names {
-            let (abs, rel): (u8, u8) = match n.text.as_str() {
+            let (abs, rel): (u32, u8) = match n.text.as_str() {
                 "orth" => (0b0101_0101, 0),
                 "diag" => (0b1010_1010, 0),
                 "all" => (0xff, 0),
@@ -1059,13 +1145,15 @@ impl<'a> Compiler<'a> {
                 "backward_left" => (0, 1 << 5),
                 "forward_diag" => (0, 1 << 1 | 1 << 7),
                 "backward_diag" => (0, 1 << 3 | 1 << 5),
-                other => match COMPASS.iter().position(|d| *d == other) {
-                    Some(d) => (1 << d, 0),
-                    None => {
+                other => match (COMPASS.iter().position(|d| *d == other), board.label(other)) {
+                    (Some(d), _) => (1 << d, 0),
+                    (None, Some(mask)) => (mask, 0),
+                    (None, None) => {
                         let known: Vec<&str> = COMPASS
                             .iter()
                             .copied()
                             .chain(DIRECTION_WORDS.iter().copied())
+                            .chain(board.labels())
                             .collect();
                         let loc = self.name_loc(s, n);
                         self.error(
@@ -1212,7 +1300,7 @@ impl<'a> Compiler<'a> {
             );
             return Err(());
         }
-        let dirs = self.dirs(s, &seg.dirs, true);
+        let dirs = self.dirs(&scope.board, s, &seg.dirs, true);
         let to = match &seg.to {
             Some(c) => self.cond(raw, scope, s, c),
             None => Ok(Cond::Empty),
@@ -1246,7 +1334,7 @@ impl<'a> Compiler<'a> {
                     return Err(());
                 }
             };
-            first_masks.push(dirs.absolute | rel);
+            first_masks.push(dirs.absolute | rel as u32);
         }
         Ok(rules::Segment {
             capture: seg.capture,
@@ -1408,7 +1496,7 @@ impl<'a> Compiler<'a> {
                 let owner = self.owner(s, &filter.owner);
                 let kind = self.kind_ref(s, &filter.kind, scope);
                 let region = self.region_ref(raw, scope, s, region);
-                let dirs = self.dirs(s, dirs, false);
+                let dirs = self.dirs(&scope.board, s, dirs, false);
                 StateCond::Reach {
                     owner: owner?,
                     kind: kind?,
@@ -1827,7 +1915,7 @@ fn distances(board: &Board, set: &SiteSet) -> Vec<u16> {
         dist[s.0 as usize] = 0;
     }
     while let Some(s) = queue.pop_front() {
-        for d in 0..COMPASS.len() as u8 {
+        for d in 0..board.n_dirs() as u8 {
             if let Some(t) = board.neighbor(s, d) {
                 if dist[t.0 as usize] == u16::MAX {
                     dist[t.0 as usize] = dist[s.0 as usize] + 1;
@@ -1879,7 +1967,7 @@ fn reads_barriers_only(c: &StateCond, full_grid: bool) -> bool {
     match c {
         StateCond::Const(_) => true,
         StateCond::Reach { dirs, .. } => {
-            *dirs == 0xff || (full_grid && dirs & 0b0101_0101 == 0b0101_0101)
+            dirs & 0xff == 0xff || (full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
         StateCond::Count { .. } | StateCond::Not(_) | StateCond::Or(_) => false,
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, full_grid)),

@@ -62,7 +62,7 @@ enum Plan<'a> {
 struct Watched<'a> {
     site: SiteId,
     goal: &'a SiteSet,
-    dirs: u8,
+    dirs: u32,
     path: Vec<u64>,
 }
 
@@ -282,7 +282,7 @@ impl Rules {
         let dirs = if seg == 0 {
             segment.first[w.side as usize]
         } else {
-            segment.dirs.absolute | segment.dirs.relative.rotate_left(heading as u32)
+            segment.dirs.resolve(heading)
         };
         let mut emitted = false;
         let mut mask = dirs;
@@ -561,7 +561,7 @@ impl Rules {
         _st: &State,
         from: SiteId,
         goal: &SiteSet,
-        dirs: u8,
+        dirs: u32,
         blocked: &[u64],
         path: Option<&mut Vec<u64>>,
     ) -> bool {
@@ -894,7 +894,7 @@ impl Rules {
 }
 
 /// Collects the `reach` atoms of a conjunction; false if it has anything else.
-fn collect_reach(c: &StateCond, out: &mut Vec<(Owner, Option<KindId>, RegionId, u8)>) -> bool {
+fn collect_reach(c: &StateCond, out: &mut Vec<(Owner, Option<KindId>, RegionId, u32)>) -> bool {
     match c {
         StateCond::Reach {
             owner,

@@ -220,12 +220,18 @@ pub struct RawBoard {
     pub holes: Option<Str>,
     /// Diagonal lines join only sites of this region (all, by default).
     pub diagonals: Option<Str>,
+    /// Sites beyond the grid, each drawn on a square: `W = "d8"`.
+    pub sites: Option<Table<Str>>,
+    /// Labelled lines: `gate = "c8-W c9-W"`.
+    pub links: Option<Table<Str>>,
 }
 merge_fields!(RawBoard {
     files,
     ranks,
     holes,
-    diagonals
+    diagonals,
+    sites,
+    links
 });
 
 /// A region is one expression for every side, or one per side.

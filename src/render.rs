@@ -9,8 +9,9 @@ fn col(x: i32) -> usize {
     5 + 4 * x as usize
 }
 
-/// The board with coordinates, pieces by symbol, barriers in the grooves
-/// (`---` horizontal, `|` vertical) and each side's reserve below.
+/// The board with coordinates, pieces by symbol, extra sites as `<x>`,
+/// barriers in the grooves (`---` horizontal, `|` vertical) and each side's
+/// reserve below.
 pub fn board(rules: &Rules, st: &State) -> String {
     let b = &rules.board;
     let width = col(b.files - 1) + 6;
@@ -26,6 +27,11 @@ pub fn board(rules: &Rules, st: &State) -> String {
         };
         for (k, ch) in text.chars().take(3).enumerate() {
             row[col(site.x) + k] = ch;
+        }
+        if b.is_extra(SiteId(i as u16)) {
+            // Extra sites (cells beyond the grid) are drawn `<x>`.
+            row[col(site.x) - 1] = '<';
+            row[col(site.x) + text.chars().count().min(3)] = '>';
         }
     }
     for (slot_id, slot) in b.slots.iter().enumerate() {

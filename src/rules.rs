@@ -65,8 +65,23 @@ pub struct Kind {
 /// previous step's direction after it), as rotations in eighths of a turn.
 #[derive(Clone, Debug)]
 pub struct DirSel {
-    pub absolute: u8,
+    /// Compass directions (bits 0..8) and link labels (bits 8..).
+    pub absolute: u32,
+    /// Compass rotations (bit r: r eighths of a turn clockwise).
     pub relative: u8,
+}
+
+impl DirSel {
+    /// The directions, relative ones turned to `heading`; after a step along
+    /// a link (no compass heading) relative directions mean nothing.
+    #[inline]
+    pub fn resolve(&self, heading: u8) -> u32 {
+        if heading < 8 {
+            self.absolute | self.relative.rotate_left(heading as u32) as u32
+        } else {
+            self.absolute
+        }
+    }
 }
 
 /// One segment of a move pattern.
@@ -74,7 +89,7 @@ pub struct DirSel {
 pub struct Segment {
     pub dirs: DirSel,
     /// Directions of the first segment, resolved for each side.
-    pub first: Vec<u8>,
+    pub first: Vec<u32>,
     pub min: u8,
     pub max: u8,
     /// Condition on each site passed over before the landing site.
@@ -145,7 +160,7 @@ pub enum StateCond {
         owner: Owner,
         kind: Option<KindId>,
         region: RegionId,
-        dirs: u8,
+        dirs: u32,
     },
     Not(Box<StateCond>),
     And(Vec<StateCond>),
