@@ -27,6 +27,8 @@ fn main() {
         ("games/quoridor.toml", 3, 2_062_264u64),
         ("games/quoridor-4p.toml", 3, 2_062_065),
         ("games/pinko-pallino-orthogonal.toml", 3, 7_907_200),
+        ("games/asalto-c5-e5.toml", 8, 370_394),
+        ("games/asalto.toml", 6, 133_228),
     ] {
         let rules = load(game);
         let start = Instant::now();
