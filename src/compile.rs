@@ -109,6 +109,8 @@ struct Scope {
     /// Regions already reported as broken, so that each is reported once.
     failed: Vec<RegionId>,
     forward: Vec<Option<u8>>,
+    /// Classes of piece kinds: `officer` for general, colonel, ...
+    classes: Vec<(String, Kinds)>,
 }
 
 pub fn compile(
@@ -285,7 +287,33 @@ impl<'a> Compiler<'a> {
             regions: vec![None; raw.regions.0.len()],
             failed: Vec::new(),
             forward,
+            classes: Vec::new(),
         };
+        for (k, (_, piece)) in raw.pieces.iter().enumerate() {
+            for class in piece.classes.iter().flat_map(|c| c.value.iter()) {
+                if kind_names.contains(&class.value)
+                    || barrier_names.contains(&class.value)
+                    || raw.regions.get(&class.value).is_some()
+                {
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-name",
+                            format!(
+                                "the class `{}` has the name of a piece, barrier or region",
+                                class.value
+                            ),
+                        )
+                        .at(class.loc())
+                        .label("choose another name"),
+                    );
+                    continue;
+                }
+                match scope.classes.iter_mut().find(|(c, _)| *c == class.value) {
+                    Some((_, mask)) => *mask |= 1 << k,
+                    None => scope.classes.push((class.value.clone(), 1 << k)),
+                }
+            }
+        }
         for i in 0..raw.regions.0.len() {
             let _ = self.region_by_id(raw, &mut scope, i as RegionId, &mut Vec::new());
         }
@@ -320,6 +348,8 @@ impl<'a> Compiler<'a> {
                 }
             }
             sides.push(rules::Side {
+                // Settled below, once the turn's default is known.
+                no_moves: NoMoves::Lose,
                 name: side_names[i].clone(),
                 forward: scope.forward[i],
                 team: teams[i],
@@ -460,42 +490,33 @@ impl<'a> Compiler<'a> {
         };
         let no_moves = match &raw.turn.no_moves {
             None => NoMoves::Lose,
-            Some(s) => match s.value.as_str() {
-                "pass" => NoMoves::Pass,
-                "lose" => NoMoves::Lose,
-                "draw" => NoMoves::Draw,
-                other => {
-                    self.error(
-                        Diagnostic::error(
-                            "unknown-name",
-                            format!("unknown `no_moves` rule `{other}`"),
-                        )
-                        .at(s.loc())
-                        .label("expected `pass`, `lose` or `draw`")
-                        .hint(suggest(other, ["pass", "lose", "draw"])),
-                    );
-                    NoMoves::Lose
-                }
-            },
+            Some(text) => self.no_moves(text),
         };
         let n_teams = team_names.len();
-        if no_moves == NoMoves::Lose && n_teams != 2 {
-            let (loc, hint) = match &raw.turn.no_moves {
-                Some(s) => (s.loc(), "use `pass` or `draw`"),
-                None => (
-                    raw.sides.0[0].0.loc(),
-                    "a side with no move loses by default: set `no_moves = \"pass\"` or `\"draw\"` in `[turn]`",
-                ),
+        for (i, (key, side)) in raw.sides.iter().enumerate() {
+            sides[i].no_moves = match &side.no_moves {
+                Some(text) => self.no_moves(text),
+                None => no_moves,
             };
-            self.error(
-                Diagnostic::error(
-                    "loss-needs-two-teams",
-                    "a side can only lose to one other team",
-                )
-                .at(loc)
-                .label(format!("this game has {n_teams} teams"))
-                .hint(hint),
-            );
+            if sides[i].no_moves == NoMoves::Lose && n_teams != 2 {
+                let (loc, hint) = match (&side.no_moves, &raw.turn.no_moves) {
+                    (Some(s), _) | (None, Some(s)) => (s.loc(), "use `pass` or `draw`".to_string()),
+                    (None, None) => (
+                        key.loc(),
+                        "a side with no move loses by default: set `no_moves = \"pass\"` or `\"draw\"` in `[turn]` or for this side".to_string(),
+                    ),
+                };
+                self.error(
+                    Diagnostic::error(
+                        "loss-needs-two-teams",
+                        "a side can only lose to one other team",
+                    )
+                    .at(loc)
+                    .label(format!("this game has {n_teams} teams"))
+                    .hint(hint),
+                );
+                break;
+            }
         }
 
         // End rules and constraints.
@@ -509,15 +530,19 @@ impl<'a> Compiler<'a> {
         }
         let mut constraints = Vec::new();
         if let Some(list) = &raw.constraint {
-            for s in &list.value {
-                if let Ok(c) = self.state_cond(raw, &mut scope, &s.rule) {
-                    constraints.push(c);
+            for c in &list.value {
+                let sides = c
+                    .sides
+                    .as_ref()
+                    .map(|list| self.side_list(list, &side_names));
+                if let Ok(rule) = self.state_cond(raw, &mut scope, &c.rule) {
+                    constraints.push(Constraint { rule, sides });
                 }
             }
         }
         let constraints_barrier_only = constraints
             .iter()
-            .all(|c| reads_barriers_only(c, scope.board.full_grid));
+            .all(|c| reads_barriers_only(&c.rule, scope.board.full_grid));
 
         let regions: Vec<Region> = scope
             .regions
@@ -607,6 +632,7 @@ impl<'a> Compiler<'a> {
             regions: Vec::new(),
             failed: Vec::new(),
             forward: Vec::new(),
+            classes: Vec::new(),
         };
         let mut coords_of = |c: &mut Self, text: &Option<Str>| -> Res<Option<Vec<(i32, i32)>>> {
             let Some(text) = text else { return Ok(None) };
@@ -743,7 +769,18 @@ impl<'a> Compiler<'a> {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && !k.value.starts_with(|c: char| c.is_ascii_digit());
-            if !word {
+            if word && KEYWORDS.contains(&k.value.as_str()) {
+                self.error(
+                    Diagnostic::error(
+                        "bad-name",
+                        format!("`{}` is a word of the rule language", k.value),
+                    )
+                    .at(k.loc())
+                    .label("reserved")
+                    .hint("choose another name"),
+                );
+                ok = false;
+            } else if !word {
                 self.error(
                     Diagnostic::error(
                         "bad-name",
@@ -1216,7 +1253,18 @@ impl<'a> Compiler<'a> {
         }
         if ok {
             let guard = match &ast.guard {
-                Some(g) => Some(self.cond(raw, scope, s, g)?),
+                Some(g) => {
+                    if let Some(word) = needs_a_step(g) {
+                        self.error(
+                            Diagnostic::error("guard-without-step", format!("`{word}` means nothing on the starting site"))
+                                .at(s.loc())
+                                .label("in the guard of this pattern")
+                                .hint(format!("`{word}` looks at a site reached by a step; move it into a segment's `to`")),
+                        );
+                        return Err(());
+                    }
+                    Some(self.cond(raw, scope, s, g)?)
+                }
                 None => None,
             };
             let repeat = match &ast.repeat {
@@ -1347,23 +1395,26 @@ impl<'a> Compiler<'a> {
         })
     }
 
-    fn kind_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<Option<KindId>> {
+    /// A piece kind, a class of kinds, or `piece` (every kind), as a set.
+    fn kind_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<Kinds> {
         if n.text == "piece" {
-            return Ok(None);
+            return Ok(ALL_KINDS);
         }
-        match scope.kinds.iter().position(|k| *k == n.text) {
-            Some(i) => Ok(Some(i as KindId)),
-            None => {
-                let known: Vec<&str> = scope
-                    .kinds
-                    .iter()
-                    .map(String::as_str)
-                    .chain(["piece"])
-                    .collect();
-                self.unknown("piece", s, n, &known);
-                Err(())
-            }
+        if let Some(i) = scope.kinds.iter().position(|k| *k == n.text) {
+            return Ok(1 << i);
         }
+        if let Some((_, mask)) = scope.classes.iter().find(|(c, _)| *c == n.text) {
+            return Ok(*mask);
+        }
+        let known: Vec<&str> = scope
+            .kinds
+            .iter()
+            .map(String::as_str)
+            .chain(scope.classes.iter().map(|(c, _)| c.as_str()))
+            .chain(["piece"])
+            .collect();
+        self.unknown("piece or class", s, n, &known);
+        Err(())
     }
 
     fn cond(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str, c: &ast::SiteCond) -> Res<Cond> {
@@ -1371,7 +1422,7 @@ impl<'a> Compiler<'a> {
             ast::SiteCond::Occupant { word, kind } => {
                 let k = match kind {
                     Some(n) => self.kind_ref(s, n, scope)?,
-                    None => None,
+                    None => ALL_KINDS,
                 };
                 match word.text.as_str() {
                     "empty" | "any" => {
@@ -1583,6 +1634,39 @@ impl<'a> Compiler<'a> {
         })
     }
 
+    /// `pass`, `lose` or `draw`.
+    fn no_moves(&mut self, s: &Str) -> NoMoves {
+        match s.value.as_str() {
+            "pass" => NoMoves::Pass,
+            "lose" => NoMoves::Lose,
+            "draw" => NoMoves::Draw,
+            other => {
+                self.error(
+                    Diagnostic::error("unknown-name", format!("unknown `no_moves` rule `{other}`"))
+                        .at(s.loc())
+                        .label("expected `pass`, `lose` or `draw`")
+                        .hint(suggest(other, ["pass", "lose", "draw"])),
+                );
+                NoMoves::Lose
+            }
+        }
+    }
+
+    /// Side names to ids, reporting the unknown ones.
+    fn side_list(&mut self, list: &Located<Vec<Str>>, sides: &[String]) -> Vec<SideId> {
+        let mut out = Vec::new();
+        for n in &list.value {
+            match sides.iter().position(|s| *s == n.value) {
+                Some(i) => out.push(i as SideId),
+                None => {
+                    let known: Vec<&str> = sides.iter().map(String::as_str).collect();
+                    self.unknown_key("side", n, &known);
+                }
+            }
+        }
+        out
+    }
+
     // ------------------------------------------------------------ turns
 
     fn order(&mut self, raw: &RawGame, sides: &[String]) -> Res<Vec<SideId>> {
@@ -1617,7 +1701,7 @@ impl<'a> Compiler<'a> {
         barriers: &[String],
     ) -> Res<Vec<Vec<Action>>> {
         let Some(list) = &raw.turn.phases else {
-            return Ok(vec![vec![Action::Move(None)]]);
+            return Ok(vec![vec![Action::Move(ALL_KINDS)]]);
         };
         if list.value.is_empty() || list.value.len() > 16 {
             self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
@@ -1650,10 +1734,10 @@ impl<'a> Compiler<'a> {
         let mut phase = Vec::new();
         for (a, _) in actions {
             match a {
-                ast::Action::Move(None) => phase.push(Action::Move(None)),
+                ast::Action::Move(None) => phase.push(Action::Move(ALL_KINDS)),
                 ast::Action::Move(Some(n)) => {
-                    if let Ok(Some(k)) = self.kind_ref(s, &n, scope) {
-                        phase.push(Action::Move(Some(k)));
+                    if let Ok(k) = self.kind_ref(s, &n, scope) {
+                        phase.push(Action::Move(k));
                     }
                 }
                 ast::Action::Place(n, region) => {
@@ -1934,6 +2018,25 @@ pub(crate) fn board_extent(board: &Board) -> String {
         crate::board::file_name(board.files - 1),
         board.ranks
     )
+}
+
+/// Words of the rule language that cannot name sides, pieces, barriers or regions.
+const KEYWORDS: [&str; 27] = [
+    "to", "over", "then", "and", "or", "not", "in", "ahead", "count", "reach", "rank", "file",
+    "move", "place", "pass", "true", "false", "capture", "nearer", "color", "piece", "own",
+    "enemy", "any", "empty", "occupied", "friend",
+];
+
+/// The first word of a site condition that looks along a step (`ahead`,
+/// `nearer`), which a pattern's guard on the starting site cannot use.
+fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
+    match c {
+        ast::SiteCond::Ahead(_) => Some("ahead"),
+        ast::SiteCond::Nearer(_) => Some("nearer"),
+        ast::SiteCond::Not(inner) => needs_a_step(inner),
+        ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
+        ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
 }
 
 /// Direction words besides the compass names, for hints.

@@ -132,7 +132,8 @@ impl Rules {
             return;
         }
         self.phase_moves(st, out);
-        if out.is_empty() && (st.phase > 0 || self.no_moves == NoMoves::Pass) {
+        let rule = self.sides[self.to_move(st) as usize].no_moves;
+        if out.is_empty() && (st.phase > 0 || rule == NoMoves::Pass) {
             out.push(Move::Pass);
         }
     }
@@ -153,6 +154,19 @@ impl Rules {
                 Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
                 Action::Pass => out.push(Move::Pass),
             }
+        }
+        if !self.constraints_barrier_only {
+            // Constraints that read piece positions are checked on the
+            // position after each move that moves or places a piece
+            // (barrier placements were checked as they were made).
+            out.retain(|&mv| {
+                if matches!(mv, Move::Place { .. } | Move::Pass) {
+                    return true;
+                }
+                let mut after = st.clone();
+                self.apply(&mut after, side, mv);
+                self.constraints_hold(&after, side, &after.blocked)
+            });
         }
         match self.captures {
             Captures::Free => {}
@@ -202,7 +216,7 @@ impl Rules {
         }
     }
 
-    fn piece_moves(&self, st: &State, side: SideId, only: Option<KindId>, out: &mut Vec<Move>) {
+    fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
         let mut w = Walker {
             side,
             origin: SiteId(0),
@@ -218,7 +232,7 @@ impl Rules {
                 continue;
             }
             let (owner, kind) = self.unman(v);
-            if owner != side || only.is_some_and(|k| k != kind) {
+            if owner != side || only >> kind & 1 == 0 {
                 continue;
             }
             let origin = SiteId(i as u16);
@@ -233,18 +247,6 @@ impl Rules {
                 w.pattern = Some(pattern);
                 self.walk(st, &mut w, 0, origin, 0, out);
             }
-        }
-        if !self.constraints_barrier_only {
-            // Constraints that read piece positions are checked on the
-            // position after each move.
-            out.retain(|&mv| {
-                if self.move_from(&mv).is_none() {
-                    return true;
-                }
-                let mut after = st.clone();
-                self.apply(&mut after, side, mv);
-                self.constraints_hold(&after, side, &after.blocked)
-            });
         }
     }
 
@@ -265,9 +267,18 @@ impl Rules {
         };
         if let Some((rs, re)) = pattern.repeat {
             if seg == re {
-                // An iteration of the group ends here: it goes on while it can.
+                // An iteration of the group ends here: it goes on while it
+                // can. Only an iteration that captured may be followed by
+                // another, so chains end (captured pieces are never taken twice).
+                let captured_now = w.trail[..w.len]
+                    .iter()
+                    .rev()
+                    .take_while(|(_, f)| f & STOP == 0)
+                    .any(|(_, f)| f & CAPTURE != 0);
                 w.trail[w.len - 1].1 |= STOP;
-                if w.len + re - rs <= MAX_TRAIL
+                let room = w.len + (re - rs) + (pattern.segments.len() - re) <= MAX_TRAIL;
+                if captured_now
+                    && room
                     && (w.n_captured as usize) < MAX_CHAIN
                     && self.walk(st, w, rs, at, heading, out)
                 {
@@ -297,18 +308,23 @@ impl Rules {
                 cur = next;
                 let captured = &w.captured[..w.n_captured as usize];
                 if k >= segment.min
+                    && w.len < MAX_TRAIL
                     && self.eval(&segment.to, st, w.side, w.origin, captured, cur, d)
                 {
-                    if segment.capture {
-                        w.captured[w.n_captured as usize] = cur;
-                        w.n_captured += 1;
-                    }
-                    w.trail[w.len] = (cur, u8::from(segment.capture) * CAPTURE);
-                    w.len += 1;
-                    emitted |= self.walk(st, w, seg + 1, cur, d, out);
-                    w.len -= 1;
-                    if segment.capture {
-                        w.n_captured -= 1;
+                    // `capture` takes what stands there; an empty site gives nothing.
+                    let takes = segment.capture && Self::occupant(st, w.origin, cur) != 0;
+                    if !(takes && w.n_captured as usize == MAX_CHAIN) {
+                        if takes {
+                            w.captured[w.n_captured as usize] = cur;
+                            w.n_captured += 1;
+                        }
+                        w.trail[w.len] = (cur, u8::from(takes) * CAPTURE);
+                        w.len += 1;
+                        emitted |= self.walk(st, w, seg + 1, cur, d, out);
+                        w.len -= 1;
+                        if takes {
+                            w.n_captured -= 1;
+                        }
                     }
                 }
                 let captured = &w.captured[..w.n_captured as usize];
@@ -374,7 +390,7 @@ impl Rules {
         s: SiteId,
         d: u8,
     ) -> bool {
-        let kind_is = |v: u8, k: Option<KindId>| k.is_none_or(|k| self.unman(v).1 == k);
+        let kind_is = |v: u8, k: Kinds| k >> self.unman(v).1 & 1 == 1;
         let live = |v: u8| v != 0 && !captured.contains(&s);
         match c {
             Cond::True => true,
@@ -482,9 +498,12 @@ impl Rules {
     }
 
     fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
-        self.constraints
-            .iter()
-            .all(|c| self.eval_state(c, st, side, blocked))
+        self.constraints.iter().all(|c| match &c.sides {
+            None => self.eval_state(&c.rule, st, side, blocked),
+            Some(sides) => sides
+                .iter()
+                .all(|&s| self.eval_state(&c.rule, st, s, blocked)),
+        })
     }
 
     /// How to check placements against the constraints in `st`: with the
@@ -496,7 +515,7 @@ impl Rules {
             || !self
                 .constraints
                 .iter()
-                .all(|c| collect_reach(c, &mut atoms))
+                .all(|c| c.sides.is_none() && collect_reach(&c.rule, &mut atoms))
         {
             return Plan::General;
         }
@@ -537,7 +556,7 @@ impl Rules {
         st: &'a State,
         side: SideId,
         owner: Owner,
-        kind: Option<KindId>,
+        kind: Kinds,
     ) -> impl Iterator<Item = (SiteId, SideId)> + 'a {
         st.board.iter().enumerate().filter_map(move |(i, &v)| {
             if v == 0 {
@@ -549,7 +568,7 @@ impl Rules {
                 Owner::Enemy => !self.same_team(ps, side),
                 Owner::Any => true,
             };
-            (owner_ok && kind.is_none_or(|kk| kk == k)).then_some((SiteId(i as u16), ps))
+            (owner_ok && kind >> k & 1 == 1).then_some((SiteId(i as u16), ps))
         })
     }
 
@@ -725,7 +744,7 @@ impl Rules {
         if let Some(victim) = huffed {
             st.board[victim.0 as usize] = 0;
         }
-        if st.phase == 0 {
+        if st.phase == 0 && st.turn as usize >= self.prelude.len() {
             if mv == Move::Pass {
                 st.passes = st.passes.saturating_add(1);
                 if st.passes as usize >= self.order.len() {
@@ -823,6 +842,11 @@ impl Rules {
             }
 
             if st.phase == 0 {
+                // A prelude turn with nothing to do (its region full, its
+                // hand empty) is skipped.
+                if (st.turn as usize) < self.prelude.len() && !self.has_move(st) {
+                    continue;
+                }
                 self.settle(st);
                 return;
             }
@@ -835,11 +859,12 @@ impl Rules {
     /// Decides the game when the side to move has no move and the rules say
     /// it loses or draws.
     pub(crate) fn settle(&self, st: &mut State) {
-        if st.outcome != Outcome::Ongoing || self.no_moves == NoMoves::Pass || self.has_move(st) {
+        let side = self.to_move(st);
+        let rule = self.sides[side as usize].no_moves;
+        if st.outcome != Outcome::Ongoing || rule == NoMoves::Pass || self.has_move(st) {
             return;
         }
-        let side = self.to_move(st);
-        st.outcome = match self.no_moves {
+        st.outcome = match rule {
             NoMoves::Lose => self.loss_of(side),
             _ => Outcome::Draw,
         };
@@ -894,7 +919,7 @@ impl Rules {
 }
 
 /// Collects the `reach` atoms of a conjunction; false if it has anything else.
-fn collect_reach(c: &StateCond, out: &mut Vec<(Owner, Option<KindId>, RegionId, u32)>) -> bool {
+fn collect_reach(c: &StateCond, out: &mut Vec<(Owner, Kinds, RegionId, u32)>) -> bool {
     match c {
         StateCond::Reach {
             owner,

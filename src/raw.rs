@@ -282,12 +282,15 @@ pub struct RawSide {
     pub symbols: Option<Table<Str>>,
     /// Sides that name the same team win and lose together.
     pub team: Option<Str>,
+    /// `pass`, `lose` or `draw` for this side, overriding `[turn] no_moves`.
+    pub no_moves: Option<Str>,
 }
 merge_fields!(RawSide {
     forward,
     reserve,
     symbols,
-    team
+    team,
+    no_moves
 });
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -295,8 +298,14 @@ merge_fields!(RawSide {
 pub struct RawPiece {
     pub symbol: Option<Str>,
     pub moves: Option<Located<Vec<Str>>>,
+    /// Classes this kind belongs to, usable wherever a kind is: `["officer"]`.
+    pub classes: Option<Located<Vec<Str>>>,
 }
-merge_fields!(RawPiece { symbol, moves });
+merge_fields!(RawPiece {
+    symbol,
+    moves,
+    classes
+});
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -365,6 +374,8 @@ pub struct RawEnd {
 pub struct RawConstraint {
     /// A position condition that every legal move must leave true.
     pub rule: Str,
+    /// The sides it is seen from (`own`, `enemy`); the mover when absent.
+    pub sides: Option<Located<Vec<Str>>>,
 }
 
 /// Reads one TOML text into a raw game, or a diagnostic.

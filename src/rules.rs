@@ -9,6 +9,12 @@ use crate::board::{Board, SiteId};
 pub type SideId = u8;
 /// Index of a piece kind in [`Rules::kinds`].
 pub type KindId = u8;
+/// A set of piece kinds, as a bitset over [`KindId`]s: one kind, the kinds
+/// of a class, or every kind.
+pub type Kinds = u64;
+/// Every piece kind.
+pub const ALL_KINDS: Kinds = u64::MAX;
+
 /// Index of a barrier kind in [`Rules::barriers`].
 pub type BarrierId = u8;
 /// Index of a region in [`Rules::regions`].
@@ -44,6 +50,8 @@ impl SiteSet {
 #[derive(Clone, Debug)]
 pub struct Side {
     pub name: String,
+    /// What happens when this side has no legal move.
+    pub no_moves: NoMoves,
     /// The compass direction (0..8) this side calls forward, if any.
     pub forward: Option<u8>,
     /// Sides of one team win and lose together.
@@ -114,9 +122,9 @@ pub struct Pattern {
 pub enum Cond {
     True,
     Empty,
-    Occupied(Option<KindId>),
-    Friend(Option<KindId>),
-    Enemy(Option<KindId>),
+    Occupied(Kinds),
+    Friend(Kinds),
+    Enemy(Kinds),
     In(RegionId),
     /// Closer to the region than the moving piece's starting site.
     Nearer(RegionId),
@@ -149,7 +157,7 @@ pub enum StateCond {
     Const(bool),
     Count {
         owner: Owner,
-        kind: Option<KindId>,
+        kind: Kinds,
         region: Option<RegionId>,
         op: Compare,
         value: u32,
@@ -158,7 +166,7 @@ pub enum StateCond {
     /// the directions, crossing no barrier, ignoring pieces.
     Reach {
         owner: Owner,
-        kind: Option<KindId>,
+        kind: Kinds,
         region: RegionId,
         dirs: u32,
     },
@@ -189,7 +197,7 @@ pub struct BarrierKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Move a piece, of any kind or of one kind.
-    Move(Option<KindId>),
+    Move(Kinds),
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
     /// Place a piece from the side's reserve on an empty site (of a region).
@@ -237,6 +245,14 @@ pub enum EndResult {
     Win,
     Loss,
     Draw,
+}
+
+/// A condition every legal move must leave true, seen from the given sides
+/// (from the moving side when none is given).
+#[derive(Clone, Debug)]
+pub struct Constraint {
+    pub rule: StateCond,
+    pub sides: Option<Vec<SideId>>,
 }
 
 #[derive(Clone, Debug)]
@@ -429,7 +445,7 @@ pub struct Rules {
     pub captures: Captures,
     pub huff: Option<Huff>,
     pub ends: Vec<EndRule>,
-    pub constraints: Vec<StateCond>,
+    pub constraints: Vec<Constraint>,
     pub(crate) initial: State,
     /// Whether every constraint only reads barriers and the sites of pieces
     /// that move along board edges (so moves cannot break it).
