@@ -769,26 +769,22 @@ impl<'a> Compiler<'a> {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && !k.value.starts_with(|c: char| c.is_ascii_digit());
-            if word && KEYWORDS.contains(&k.value.as_str()) {
+            let problem = if !word {
+                Some((
+                    "cannot be used as a name",
+                    "names are ASCII letters, digits and `_`, and do not start with a digit",
+                ))
+            } else if KEYWORDS.contains(&k.value.as_str()) {
+                Some(("is a word of the rule language", "choose another name"))
+            } else {
+                None
+            };
+            if let Some((what, hint)) = problem {
                 self.error(
-                    Diagnostic::error(
-                        "bad-name",
-                        format!("`{}` is a word of the rule language", k.value),
-                    )
-                    .at(k.loc())
-                    .label("reserved")
-                    .hint("choose another name"),
-                );
-                ok = false;
-            } else if !word {
-                self.error(
-                    Diagnostic::error(
-                        "bad-name",
-                        format!("`{}` cannot be used as a name", k.value),
-                    )
-                    .at(k.loc())
-                    .label("not a name")
-                    .hint("names are ASCII letters, digits and `_`, and do not start with a digit"),
+                    Diagnostic::error("bad-name", format!("`{}` {what}", k.value))
+                        .at(k.loc())
+                        .label("not a name")
+                        .hint(hint),
                 );
                 ok = false;
             }

@@ -152,6 +152,16 @@ fn rules_or_exit(path: &Path) -> Result<std::result::Result<Rules, ExitCode>> {
     Ok(rules.ok_or(ExitCode::from(1)))
 }
 
+/// The rules of a game file and the position reached from `at`, or the exit
+/// code after the errors were printed.
+fn rules_at(path: &Path, at: &At) -> Result<std::result::Result<(Rules, State), ExitCode>> {
+    let rules = match rules_or_exit(path)? {
+        Ok(r) => r,
+        Err(code) => return Ok(Err(code)),
+    };
+    Ok(position(&rules, at).map(|st| (rules, st)))
+}
+
 /// The position reached from `at`, or an error already printed.
 fn position(rules: &Rules, at: &At) -> std::result::Result<State, ExitCode> {
     let mut st = match &at.position {
@@ -211,12 +221,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::from(u8::from(failed)))
         }
         Command::Show { file, at } => {
-            let rules = match rules_or_exit(&file)? {
-                Ok(r) => r,
-                Err(code) => return Ok(code),
-            };
-            let st = match position(&rules, &at) {
-                Ok(st) => st,
+            let (rules, st) = match rules_at(&file, &at)? {
+                Ok(loaded) => loaded,
                 Err(code) => return Ok(code),
             };
             print!("{}", render::board(&rules, &st));
@@ -225,12 +231,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { file, at, short } => {
-            let rules = match rules_or_exit(&file)? {
-                Ok(r) => r,
-                Err(code) => return Ok(code),
-            };
-            let st = match position(&rules, &at) {
-                Ok(st) => st,
+            let (rules, st) = match rules_at(&file, &at)? {
+                Ok(loaded) => loaded,
                 Err(code) => return Ok(code),
             };
             let mut moves = Vec::new();
@@ -246,12 +248,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             at,
             divide,
         } => {
-            let rules = match rules_or_exit(&file)? {
-                Ok(r) => r,
-                Err(code) => return Ok(code),
-            };
-            let st = match position(&rules, &at) {
-                Ok(st) => st,
+            let (rules, st) = match rules_at(&file, &at)? {
+                Ok(loaded) => loaded,
                 Err(code) => return Ok(code),
             };
             if divide {
