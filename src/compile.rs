@@ -542,7 +542,7 @@ impl<'a> Compiler<'a> {
         }
         let constraints_barrier_only = constraints
             .iter()
-            .all(|c| reads_barriers_only(&c.rule, scope.board.full_grid));
+            .all(|c| reads_barriers_only(&c.rule, &scope.board));
 
         let regions: Vec<Region> = scope
             .regions
@@ -2062,13 +2062,17 @@ const DIRECTION_WORDS: [&str; 17] = [
 /// condition's directions reach everything a move can: all eight, or the
 /// four orthogonal ones on a full grid (where a diagonal step needs an open
 /// orthogonal route around its corner).
-fn reads_barriers_only(c: &StateCond, full_grid: bool) -> bool {
+fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
+    let every_dir = match board.n_dirs() {
+        n if n >= 32 => u32::MAX,
+        n => (1u32 << n) - 1,
+    };
     match c {
         StateCond::Const(_) => true,
         StateCond::Reach { dirs, .. } => {
-            dirs & 0xff == 0xff || (full_grid && dirs & 0b0101_0101 == 0b0101_0101)
+            dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
         StateCond::Count { .. } | StateCond::Not(_) | StateCond::Or(_) => false,
-        StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, full_grid)),
+        StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
     }
 }

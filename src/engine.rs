@@ -10,8 +10,11 @@ use crate::board::{EdgeId, SiteId};
 use crate::rules::*;
 use std::cell::RefCell;
 
+/// How many moves of one piece are checked for duplicates one by one.
+const DEDUP_LINEAR: usize = 64;
+
 /// The longest trail of landing sites a pattern walk keeps.
-const MAX_TRAIL: usize = 64;
+const MAX_TRAIL: usize = 96;
 /// Trail flags: the segment captured; an iteration of a repeated group ended.
 const CAPTURE: u8 = 1;
 const STOP: u8 = 2;
@@ -155,12 +158,18 @@ impl Rules {
                 Action::Pass => out.push(Move::Pass),
             }
         }
-        if !self.constraints_barrier_only {
-            // Constraints that read piece positions are checked on the
-            // position after each move that moves or places a piece
-            // (barrier placements were checked as they were made).
+        if !self.constraints.is_empty() {
+            // Constraints are checked on the position after each drop, and
+            // after each piece move when they read piece positions (a piece
+            // moving along the board stays in its region, so `reach` alone
+            // cannot break); barrier placements were checked as they were made.
             out.retain(|&mv| {
-                if matches!(mv, Move::Place { .. } | Move::Pass) {
+                let check = match mv {
+                    Move::Drop { .. } => true,
+                    Move::Step { .. } | Move::Chain(_) => !self.constraints_barrier_only,
+                    Move::Place { .. } | Move::Pass => false,
+                };
+                if !check {
                     return true;
                 }
                 let mut after = st.clone();
@@ -247,6 +256,12 @@ impl Rules {
                 w.pattern = Some(pattern);
                 self.walk(st, &mut w, 0, origin, 0, out);
             }
+            if out.len() - w.start > DEDUP_LINEAR {
+                let mut mine = out.split_off(w.start);
+                mine.sort_unstable();
+                mine.dedup();
+                out.extend(mine);
+            }
         }
     }
 
@@ -312,7 +327,9 @@ impl Rules {
                     && self.eval(&segment.to, st, w.side, w.origin, captured, cur, d)
                 {
                     // `capture` takes what stands there; an empty site gives nothing.
-                    let takes = segment.capture && Self::occupant(st, w.origin, cur) != 0;
+                    let takes = segment.capture
+                        && Self::occupant(st, w.origin, cur) != 0
+                        && !w.captured[..w.n_captured as usize].contains(&cur);
                     if !(takes && w.n_captured as usize == MAX_CHAIN) {
                         if takes {
                             w.captured[w.n_captured as usize] = cur;
@@ -360,7 +377,9 @@ impl Rules {
             chain.push_stop(at);
             Move::Chain(self.chains.intern(chain))
         };
-        if !out[w.start..].contains(&mv) {
+        // Duplicates are looked for linearly while a piece has few moves;
+        // past that, `piece_moves` sorts and dedups the piece's moves once.
+        if out.len() - w.start >= DEDUP_LINEAR || !out[w.start..].contains(&mv) {
             out.push(mv);
         }
         true
@@ -842,11 +861,6 @@ impl Rules {
             }
 
             if st.phase == 0 {
-                // A prelude turn with nothing to do (its region full, its
-                // hand empty) is skipped.
-                if (st.turn as usize) < self.prelude.len() && !self.has_move(st) {
-                    continue;
-                }
                 self.settle(st);
                 return;
             }
@@ -859,6 +873,11 @@ impl Rules {
     /// Decides the game when the side to move has no move and the rules say
     /// it loses or draws.
     pub(crate) fn settle(&self, st: &mut State) {
+        // A prelude turn with nothing to do (its region full, its hand
+        // empty) is skipped.
+        while (st.turn as usize) < self.prelude.len() && !self.has_move(st) {
+            st.turn = self.next_turn(st.turn as usize) as u8;
+        }
         let side = self.to_move(st);
         let rule = self.sides[side as usize].no_moves;
         if st.outcome != Outcome::Ongoing || rule == NoMoves::Pass || self.has_move(st) {

@@ -412,6 +412,9 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
         turn.push_str(&format!(" phase {}", st.phase + 1));
     }
     parts.push(turn);
+    if st.passes > 0 {
+        parts.push(format!("passes {}", st.passes));
+    }
     parts.join("; ")
 }
 
@@ -570,6 +573,23 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                     if let (Some(s), Some(item)) = (s, item) {
                         st.reserves[s as usize * rules.n_items() + item] = n as u8;
                     }
+                }
+            }
+            PosSection::Passes(n, span) => {
+                if n as usize >= rules.order.len() {
+                    errors.push(
+                        Diagnostic::error(
+                            "out-of-range",
+                            format!("{n} passes in a row would have ended the game"),
+                        )
+                        .at(at(span))
+                        .hint(format!(
+                            "at most {} in this game",
+                            rules.order.len().saturating_sub(1)
+                        )),
+                    );
+                } else {
+                    st.passes = n as u8;
                 }
             }
             PosSection::Turn { side, phase } => {

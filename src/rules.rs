@@ -264,7 +264,7 @@ pub struct EndRule {
 }
 
 /// The most stops, and the most captures, one move can make.
-pub const MAX_CHAIN: usize = 16;
+pub const MAX_CHAIN: usize = 32;
 
 /// A move that captures with its segments: where it stops (the end of each
 /// repetition, and its end) and what it captures.
@@ -317,7 +317,7 @@ impl Chain {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChainId(u32);
 
-const CHAIN_INDEX_BITS: u32 = 27;
+const CHAIN_INDEX_BITS: u32 = 26;
 
 impl ChainId {
     fn new(index: usize, captures: usize) -> Self {

@@ -152,4 +152,6 @@ pub enum PosSection {
         side: Name,
         phase: Option<(u32, Span)>,
     },
+    /// Turns passed in a row.
+    Passes(u32, Span),
 }

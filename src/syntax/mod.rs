@@ -25,7 +25,41 @@ pub struct SyntaxError {
 
 type Result<T> = std::result::Result<T, SyntaxError>;
 
+/// The deepest nesting of parentheses, and the most `not`s, an expression
+/// may have: the AST builders recurse, and a pathological file must get an
+/// error, not a stack overflow.
+const MAX_NESTING: usize = 64;
+
+fn check_nesting(text: &str) -> Result<()> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return Err(SyntaxError {
+                span: i..i + 1,
+                message: format!("parentheses nested more than {MAX_NESTING} deep"),
+            });
+        }
+    }
+    let nots = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| *w == "not")
+        .count();
+    if nots > MAX_NESTING {
+        return Err(SyntaxError {
+            span: 0..text.len(),
+            message: format!("more than {MAX_NESTING} `not`s in one expression"),
+        });
+    }
+    Ok(())
+}
+
 fn parse_entry(rule: Rule, text: &str) -> Result<Pair<'_, Rule>> {
+    check_nesting(text)?;
     match RuleParser::parse(rule, text) {
         Ok(mut pairs) => Ok(pairs.next().expect("an entry rule yields one pair")),
         Err(err) => Err(syntax_error(err, text)),
@@ -492,6 +526,11 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     None => None,
                 };
                 PosSection::Turn { side, phase }
+            }
+            Rule::pos_passes => {
+                let n = inner.into_inner().nth(1).unwrap();
+                let sp = span(&n);
+                PosSection::Passes(number(n)?, sp)
             }
             r => unreachable!("position section {r:?}"),
         };

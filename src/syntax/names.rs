@@ -32,6 +32,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_reserves => "`reserves`",
         Rule::kw_turn => "`turn`",
         Rule::kw_phase => "`phase`",
+        Rule::kw_passes => "`passes`",
+        Rule::pos_passes => "`passes N`",
         Rule::kw_capture => "`capture`",
         Rule::kw_nearer => "`nearer`",
         Rule::kw_color => "`color`",
