@@ -442,15 +442,29 @@ impl Board {
                 }
             }
         }
+        // Slots conflict when they share an edge (overlap) or an inner
+        // corner (crossing): gather each slot's conflicts through indexes of
+        // the slots on each edge and through each corner.
+        let mut on_edge: HashMap<EdgeId, Vec<u16>> = HashMap::new();
+        let mut through_corner: HashMap<(i32, i32), Vec<u16>> = HashMap::new();
+        for (i, slot) in slots.iter().enumerate() {
+            for &e in &slot.edges {
+                on_edge.entry(e).or_default().push(i as u16);
+            }
+            for &c in &corners[i] {
+                through_corner.entry(c).or_default().push(i as u16);
+            }
+        }
         for i in 0..slots.len() {
-            let conflicts = (0..slots.len())
-                .filter(|&j| {
-                    i == j
-                        || slots[i].edges.iter().any(|e| slots[j].edges.contains(e))
-                        || corners[i].iter().any(|c| corners[j].contains(c))
-                })
-                .map(|j| j as u16)
-                .collect();
+            let mut conflicts: Vec<u16> = vec![i as u16];
+            for e in &slots[i].edges {
+                conflicts.extend(&on_edge[e]);
+            }
+            for c in &corners[i] {
+                conflicts.extend(&through_corner[c]);
+            }
+            conflicts.sort_unstable();
+            conflicts.dedup();
             slots[i].conflicts = conflicts;
         }
         slots
