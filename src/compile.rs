@@ -585,7 +585,6 @@ impl<'a> Compiler<'a> {
             order,
             phases,
             prelude,
-            no_moves,
             captures,
             huff,
             ends,

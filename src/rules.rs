@@ -441,7 +441,6 @@ pub struct Rules {
     pub phases: Vec<Vec<Action>>,
     /// Turns played once, before the turn order starts (setup placements).
     pub prelude: Vec<PreludeTurn>,
-    pub no_moves: NoMoves,
     pub captures: Captures,
     pub huff: Option<Huff>,
     pub ends: Vec<EndRule>,
