@@ -87,6 +87,21 @@ impl<'a> Compiler<'a> {
 }
 
 impl Compiler<'_> {
+    /// Refuses a table with more than `max` entries, pointing at the first
+    /// one too many.
+    fn at_most<V>(&mut self, table: &raw::Table<V>, max: usize, what: &str) -> Res<()> {
+        match table.0.get(max) {
+            Some((key, _)) => {
+                self.error(
+                    Diagnostic::error("too-many", format!("at most {max} {what} are supported"))
+                        .at(key.loc()),
+                );
+                Err(())
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Reports an unknown name written as a TOML key or string.
     fn unknown_key(&mut self, what: &str, name: &Str, known: &[&str]) {
         self.error(
@@ -192,16 +207,7 @@ impl<'a> Compiler<'a> {
             );
             return Err(());
         }
-        if raw.sides.0.len() > MAX_SIDES {
-            self.error(
-                Diagnostic::error(
-                    "too-many",
-                    format!("at most {MAX_SIDES} sides are supported"),
-                )
-                .at(raw.sides.0[MAX_SIDES].0.loc()),
-            );
-            return Err(());
-        }
+        self.at_most(&raw.sides, MAX_SIDES, "sides")?;
         let side_names: Vec<String> = raw.sides.keys().map(str::to_string).collect();
         let mut forward = Vec::new();
         for (key, side) in raw.sides.iter() {
@@ -245,16 +251,7 @@ impl<'a> Compiler<'a> {
         }
 
         // Piece kinds.
-        if raw.pieces.0.len() > MAX_KINDS {
-            self.error(
-                Diagnostic::error(
-                    "too-many",
-                    format!("at most {MAX_KINDS} piece kinds are supported"),
-                )
-                .at(raw.pieces.0[MAX_KINDS].0.loc()),
-            );
-            return Err(());
-        }
+        self.at_most(&raw.pieces, MAX_KINDS, "piece kinds")?;
         if raw.sides.0.len() * raw.pieces.0.len().max(1) > 254 {
             self.error(
                 Diagnostic::error(
