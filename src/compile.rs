@@ -45,6 +45,8 @@ struct Compiler<'a> {
     sources: &'a Sources,
     file: FileId,
     diags: Vec<Diagnostic>,
+    /// Whether `can(...)` may be used: in a priority's `when` only.
+    allow_can: bool,
 }
 
 type Res<T> = Result<T, ()>;
@@ -135,8 +137,9 @@ pub fn compile(
 ) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut c = Compiler {
         sources,
-        file,
+                file,
         diags: Vec::new(),
+        allow_can: false,
     };
     let result = c.game(raw);
     let has_errors = c.diags.iter().any(Diagnostic::is_error);
@@ -537,9 +540,16 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        let constraints_barrier_only = constraints
+                let constraints_barrier_only = constraints
             .iter()
             .all(|c| reads_barriers_only(&c.rule, &scope.board));
+        let mut priorities = Vec::new();
+        for p in raw.priority.iter().flat_map(|list| &list.value) {
+            if let Ok(p) = self.priority(raw, &mut scope, p, &side_names) {
+                priorities.push(p);
+            }
+        }
+        let seats = self.seats(raw, &side_names);
 
         let regions: Vec<Region> = scope
             .regions
@@ -585,8 +595,10 @@ impl<'a> Compiler<'a> {
             captures,
             huff,
             ends,
-            constraints,
+                        constraints,
             constraints_barrier_only,
+            priorities,
+            seats,
             chains: ChainTable::default(),
         };
         // The setup is checked even when other parts have errors, so that
@@ -644,32 +656,53 @@ impl<'a> Compiler<'a> {
         };
         let holes = coords_of(self, &raw.board.holes)?.unwrap_or_default();
         let diagonal_sites = coords_of(self, &raw.board.diagonals)?;
-        let mut extra_sites = Vec::new();
+                let mut extra_sites = Vec::new();
+        // Further squares each extra site is drawn over: (x, y, index).
+        let mut areas: Vec<(i32, i32, usize)> = Vec::new();
         if let Some(table) = &raw.board.sites {
             for (name, at) in table.iter() {
                 let grid_name = |x: i32, y: i32| format!("{}{}", crate::board::file_name(x), y + 1);
-                let at_xy = (0..files)
-                    .flat_map(|x| (0..ranks).map(move |y| (x, y)))
-                    .find(|&(x, y)| grid_name(x, y) == at.value);
-                match at_xy {
-                    None => self.error(
-                        Diagnostic::error("unknown-name", format!("unknown square `{}`", at.value))
+                let mut squares = Vec::new();
+                for word in at.value.split_whitespace() {
+                    let at_xy = (0..files)
+                        .flat_map(|x| (0..ranks).map(move |y| (x, y)))
+                        .find(|&(x, y)| grid_name(x, y) == word);
+                    match at_xy {
+                        None => self.error(
+                            Diagnostic::error("unknown-name", format!("unknown square `{word}`"))
+                                .at(at.loc())
+                                .label("not a square of the grid")
+                                .hint(format!("an extra site is drawn on squares of the grid, usually holes; {}", board_extent(&scope.board))),
+                        ),
+                        Some(xy) if !holes.contains(&xy) => self.error(
+                            Diagnostic::error("site-over-square", format!("`{}` would be drawn over the square {word}", name.value))
+                                .at(at.loc())
+                                .label("not a hole")
+                                .hint("draw extra sites on holes of the grid"),
+                        ),
+                        Some(xy) if extra_sites.iter().any(|(_, e)| *e == xy) || areas.iter().any(|&(x, y, _)| (x, y) == xy) => self.error(
+                            Diagnostic::error("duplicate-name", format!("the square {word} is drawn under two extra sites"))
+                                .at(at.loc())
+                                .label("already taken"),
+                        ),
+                        Some(xy) => squares.push(xy),
+                    }
+                }
+                if at.value.split_whitespace().next().is_none() {
+                    self.error(
+                        Diagnostic::error("empty", format!("`{}` is drawn nowhere", name.value))
                             .at(at.loc())
-                            .label("not a square of the grid")
-                            .hint(format!("an extra site is drawn on a square of the grid, usually a hole; {}", board_extent(&scope.board))),
-                    ),
-                    Some(xy) if !holes.contains(&xy) => self.error(
-                        Diagnostic::error("site-over-square", format!("`{}` would be drawn over the square {}", name.value, at.value))
-                            .at(at.loc())
-                            .label("not a hole")
-                            .hint("draw extra sites on holes of the grid"),
-                    ),
-                    Some(_) if scope.board.site(&name.value).is_some() => self.error(
+                            .hint("name the hole it is drawn on, such as \"d8\", or several: \"d8 e8 d9 e9\""),
+                    );
+                } else if scope.board.site(&name.value).is_some() {
+                    self.error(
                         Diagnostic::error("duplicate-name", format!("`{}` is already a square of the grid", name.value))
                             .at(name.loc())
                             .label("defined twice"),
-                    ),
-                    Some(xy) => extra_sites.push((name.value.clone(), xy)),
+                    );
+                } else if let Some((&first, rest)) = squares.split_first() {
+                    areas.extend(rest.iter().map(|&(x, y)| (x, y, extra_sites.len())));
+                    extra_sites.push((name.value.clone(), first));
                 }
             }
         }
@@ -729,7 +762,7 @@ impl<'a> Compiler<'a> {
         if self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
-        Board::grid(&GridSpec {
+                Board::grid(&GridSpec {
             files,
             ranks,
             holes: &holes,
@@ -737,6 +770,13 @@ impl<'a> Compiler<'a> {
             extra_sites: &extra_sites,
             links: &links,
             slot_lengths: lengths,
+        })
+        .map(|mut board| {
+            for (x, y, i) in areas {
+                let site = board.site(&extra_sites[i].0).expect("extra sites are sites");
+                board.areas.push((x, y, site));
+            }
+            board
         })
         .map_err(|why| {
             let loc = raw
@@ -826,10 +866,27 @@ impl<'a> Compiler<'a> {
         }
     }
 
+        /// Refuses empty symbols, and two pieces drawn alike that can both be
+    /// on the board: a side's pieces are those of its setup and reserve.
     fn check_symbols(&mut self, raw: &RawGame, sides: &[rules::Side]) {
         let mut seen: HashMap<&str, (usize, usize)> = HashMap::new();
         for (si, side) in sides.iter().enumerate() {
+            let (key, raw_side) = &raw.sides.0[si];
+            let placed: Vec<String> = raw
+                .setup
+                .get(&key.value)
+                .and_then(|s| syntax::parse_placements(&s.value).ok())
+                .map(|ps| ps.into_iter().map(|p| p.kind.text).collect())
+                .unwrap_or_default();
+            let in_hand = |kind: &str| {
+                raw_side
+                    .reserve
+                    .as_ref()
+                    .is_some_and(|t| t.iter().any(|(k, _)| k.value == kind))
+            };
             for (ki, sym) in side.symbols.iter().enumerate() {
+                let kind = &raw.pieces.0[ki].0.value;
+                let owned = placed.contains(kind) || in_hand(kind);
                 if sym.is_empty() || sym.contains(char::is_whitespace) {
                     self.error(
                         Diagnostic::error(
@@ -841,6 +898,8 @@ impl<'a> Compiler<'a> {
                         )
                         .at(raw.pieces.0[ki].0.loc()),
                     );
+                                } else if !owned {
+                    continue;
                 } else if let Some((s0, k0)) = seen.insert(sym, (si, ki)) {
                     self.error(
                         Diagnostic::error(
@@ -1436,21 +1495,53 @@ impl<'a> Compiler<'a> {
                             Cond::True
                         }
                     }
-                    "occupied" => Cond::Occupied(k),
+                                        "occupied" => Cond::Occupied(k),
                     "friend" => Cond::Friend(k),
                     "enemy" => Cond::Enemy(k),
-                    _ => {
-                        let known = [
-                            "empty", "occupied", "friend", "enemy", "any", "in", "ahead", "not",
-                        ];
-                        self.unknown("site condition", s, word, &known);
-                        return Err(());
-                    }
+                    other => match scope.sides.iter().position(|n| n == other) {
+                        Some(side) => Cond::Side(side as SideId, k),
+                        None => {
+                            let known: Vec<&str> = [
+                                "empty", "occupied", "friend", "enemy", "any", "in", "ahead",
+                                "not", "covered", "backed",
+                            ]
+                            .into_iter()
+                            .chain(scope.sides.iter().map(String::as_str))
+                            .collect();
+                            self.unknown("site condition", s, word, &known);
+                            return Err(());
+                        }
+                    },
                 }
             }
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
-            ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+                        ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::Covered(inner) | ast::SiteCond::Backed(inner) => {
+                let outer = if matches!(c, ast::SiteCond::Covered(_)) {
+                    "covered"
+                } else {
+                    "backed"
+                };
+                if let Some(word) = looks_along(inner) {
+                    self.error(
+                        Diagnostic::error(
+                            "bad-nesting",
+                            format!("`{word}` cannot be used inside `{outer}(...)`"),
+                        )
+                        .at(s.loc())
+                        .label(format!("in the `{outer}` condition of this expression"))
+                        .hint(format!("inside `{outer}(...)` a condition reads the covering piece's own site: name it by owner, kind and region, such as `{outer}(enemy and not in fortress)`")),
+                    );
+                    return Err(());
+                }
+                let inner = Box::new(self.cond(raw, scope, s, inner)?);
+                if outer == "covered" {
+                    Cond::Covered(inner)
+                } else {
+                    Cond::Backed(inner)
+                }
+            }
             ast::SiteCond::Not(inner) => Cond::Not(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::And(cs) => Cond::And(
                 cs.iter()
@@ -1546,6 +1637,19 @@ impl<'a> Compiler<'a> {
                     region: region?,
                     dirs: dirs?.absolute,
                 }
+            }
+                        ast::StateCond::Can(m, span) => {
+                if !self.allow_can {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error("can-outside-priority", "`can(...)` is read only in a priority's `when`")
+                            .at(loc)
+                            .label("the legal moves are not known here")
+                            .hint("use it in `[[priority]] when`, where it reads the moves the priority filters"),
+                    );
+                    return Err(());
+                }
+                StateCond::Can(Box::new(self.move_cond(raw, scope, s, m)?))
             }
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
@@ -1645,6 +1749,161 @@ impl<'a> Compiler<'a> {
     }
 
     /// Side names to ids, reporting the unknown ones.
+        /// A `[[priority]]`: its sides, its condition and its classes of moves.
+    fn priority(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        p: &raw::RawPriority,
+        side_names: &[String],
+    ) -> Res<Priority> {
+        let sides = self.side_list(&p.sides, side_names);
+                let when = match &p.when {
+            Some(s) => {
+                self.allow_can = true;
+                let when = self.state_cond(raw, scope, s);
+                self.allow_can = false;
+                when
+            }
+            None => Ok(StateCond::Const(true)),
+        };
+        if p.prefer.value.is_empty() {
+            self.error(
+                Diagnostic::error("empty", "a priority needs at least one class of moves")
+                    .at(p.prefer.loc())
+                    .hint("write `prefer = [\"captures\"]`, most preferred first"),
+            );
+        }
+        let mut prefer = Vec::new();
+        for s in &p.prefer.value {
+            let parsed = match syntax::parse_move_cond(&s.value) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.syntax_error(s, e);
+                    continue;
+                }
+            };
+            if let Ok(c) = self.move_cond(raw, scope, s, &parsed) {
+                prefer.push(c);
+            }
+        }
+        let when = when?;
+        if prefer.len() != p.prefer.value.len() || prefer.is_empty() {
+            return Err(());
+        }
+        Ok(Priority {
+            sides,
+            when,
+            prefer,
+        })
+    }
+
+    fn move_cond(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::MoveCond,
+    ) -> Res<MoveCond> {
+        let mut list = |this: &mut Self, cs: &[ast::MoveCond]| -> Res<Vec<MoveCond>> {
+            cs.iter()
+                .map(|c| this.move_cond(raw, scope, s, c))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .collect()
+        };
+        Ok(match c {
+            ast::MoveCond::True => MoveCond::True,
+            ast::MoveCond::Captures => MoveCond::Captures,
+            ast::MoveCond::From(site) | ast::MoveCond::To(site) => {
+                if let Some(word) = needs_a_step(site) {
+                    self.error(
+                        Diagnostic::error(
+                            "guard-without-step",
+                            format!("`{word}` means nothing in a move condition"),
+                        )
+                        .at(s.loc())
+                        .label("`from(...)` and `to(...)` read one site of the move")
+                        .hint(format!(
+                            "`{word}` looks at a site reached by a step; use it in a move pattern"
+                        )),
+                    );
+                    return Err(());
+                }
+                let cond = self.cond(raw, scope, s, site)?;
+                if matches!(c, ast::MoveCond::From(_)) {
+                    MoveCond::From(cond)
+                } else {
+                    MoveCond::To(cond)
+                }
+            }
+            ast::MoveCond::Not(inner) => {
+                MoveCond::Not(Box::new(self.move_cond(raw, scope, s, inner)?))
+            }
+            ast::MoveCond::And(cs) => MoveCond::And(list(self, cs)?),
+            ast::MoveCond::Or(cs) => MoveCond::Or(list(self, cs)?),
+        })
+    }
+
+    /// The seats: `[seats]`, or one per side, named after it.
+    fn seats(&mut self, raw: &RawGame, side_names: &[String]) -> Vec<Seat> {
+        let Some(table) = &raw.seats else {
+            return (0..side_names.len())
+                .map(|i| Seat {
+                    name: side_names[i].clone(),
+                    sides: vec![i as SideId],
+                })
+                .collect();
+        };
+        let mut seat_of: Vec<Option<usize>> = vec![None; side_names.len()];
+        let mut seats = Vec::new();
+        for (key, list) in &table.value.0 {
+            if list.value.is_empty() {
+                self.error(
+                    Diagnostic::error("empty", format!("seat `{}` moves no side", key.value))
+                        .at(list.loc())
+                        .hint("list the sides this player moves, such as `[\"white\"]`"),
+                );
+            }
+            let sides = self.side_list(list, side_names);
+            for (&side, name) in sides.iter().zip(&list.value) {
+                if let Some(other) = seat_of[side as usize] {
+                    let other: &String = &table.value.0[other].0.value;
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-name",
+                            format!("side `{}` has two seats", name.value),
+                        )
+                        .at(name.loc())
+                        .label(format!("already moved by seat `{other}`"))
+                        .hint("each side is moved by exactly one seat"),
+                    );
+                }
+                seat_of[side as usize] = Some(seats.len());
+            }
+            seats.push(Seat {
+                name: key.value.clone(),
+                sides,
+            });
+        }
+        for (i, s) in seat_of.iter().enumerate() {
+            if s.is_none() {
+                self.error(
+                    Diagnostic::error(
+                        "side-without-seat",
+                        format!("side `{}` has no seat", side_names[i]),
+                    )
+                    .at(table.loc())
+                    .hint(format!(
+                        "add `{0}` to a seat's list, or a seat `{0} = [\"{0}\"]`",
+                        side_names[i]
+                    )),
+                );
+            }
+        }
+        seats
+    }
+
     fn side_list(&mut self, list: &Located<Vec<Str>>, sides: &[String]) -> Vec<SideId> {
         let mut out = Vec::new();
         for n in &list.value {
@@ -1699,9 +1958,18 @@ impl<'a> Compiler<'a> {
             self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
             return Err(());
         }
-        let mut phases = Vec::new();
+                let mut phases = Vec::new();
         for s in &list.value {
             if let Ok(phase) = self.phase(raw, scope, barriers, s) {
+                if phase.iter().any(|a| matches!(a, Action::Fill(..))) {
+                    self.error(
+                        Diagnostic::error("fill-outside-prelude", "`fill` happens only before play")
+                            .at(s.loc())
+                            .label("in a phase of the turn order")
+                            .hint("move it into a `[[turn.prelude]]` entry"),
+                    );
+                    continue;
+                }
                 phases.push(phase);
             }
         }
@@ -1764,8 +2032,28 @@ impl<'a> Compiler<'a> {
                         self.unknown("barrier or piece", s, &n, &known);
                     }
                 }
+                                ast::Action::Fill(n, r) => {
+                    let Some(k) = scope.kinds.iter().position(|k| *k == n.text) else {
+                        let known: Vec<&str> = scope.kinds.iter().map(String::as_str).collect();
+                        self.unknown("piece", s, &n, &known);
+                        continue;
+                    };
+                    if let Ok(r) = self.region_ref(raw, scope, s, &r) {
+                        phase.push(Action::Fill(k as KindId, r));
+                    }
+                }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
+        }
+        let fills = phase.iter().any(|a| matches!(a, Action::Fill(..)));
+        if fills && phase.len() > 1 {
+            self.error(
+                Diagnostic::error("fill-not-alone", "`fill` is a turn of its own")
+                    .at(s.loc())
+                    .label("this phase has other actions besides `fill`")
+                    .hint("put `fill` in a `[[turn.prelude]]` entry by itself"),
+            );
+            return Err(());
         }
         Ok(phase)
     }
@@ -2013,21 +2301,35 @@ pub(crate) fn board_extent(board: &Board) -> String {
 }
 
 /// Words of the rule language that cannot name sides, pieces, barriers or regions.
-const KEYWORDS: [&str; 27] = [
+const KEYWORDS: [&str; 33] = [
     "to", "over", "then", "and", "or", "not", "in", "ahead", "count", "reach", "rank", "file",
     "move", "place", "pass", "true", "false", "capture", "nearer", "color", "piece", "own",
-    "enemy", "any", "empty", "occupied", "friend",
+        "enemy", "any", "empty", "occupied", "friend", "covered", "backed", "from", "captures",
+    "fill", "can",
 ];
 
 /// The first word of a site condition that looks along a step (`ahead`,
 /// `nearer`), which a pattern's guard on the starting site cannot use.
 fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
     match c {
-        ast::SiteCond::Ahead(_) => Some("ahead"),
+                ast::SiteCond::Ahead(_) => Some("ahead"),
         ast::SiteCond::Nearer(_) => Some("nearer"),
+        ast::SiteCond::Backed(_) => Some("backed"),
+        ast::SiteCond::Covered(_) => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
+}
+
+/// The first word of a site condition that looks beyond the site it is
+/// read on, which the condition inside `covered` and `backed` cannot use.
+fn looks_along(c: &ast::SiteCond) -> Option<&'static str> {
+    match c {
+        ast::SiteCond::Covered(_) => Some("covered"),
+        ast::SiteCond::Not(inner) => looks_along(inner),
+        ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(looks_along),
+        other => needs_a_step(other),
     }
 }
 
@@ -2068,7 +2370,9 @@ fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         StateCond::Reach { dirs, .. } => {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
-        StateCond::Count { .. } | StateCond::Not(_) | StateCond::Or(_) => false,
+                StateCond::Count { .. } | StateCond::Can(_) | StateCond::Not(_) | StateCond::Or(_) => {
+            false
+        }
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
     }
 }

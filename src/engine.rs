@@ -47,7 +47,14 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    /// Set while the moves of a covering piece are generated: `covered` and
+    /// `backed` inside them read as false, so the question cannot recurse.
+    static COVERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
+
+/// A site no piece starts from: conditions on a move's sites read the
+/// board as it is.
+const NOWHERE: SiteId = SiteId(u16::MAX);
 
 /// How placements are checked against the constraints of one position.
 enum Plan<'a> {
@@ -154,7 +161,8 @@ impl Rules {
             match *action {
                 Action::Move(kind) => self.piece_moves(st, side, kind, out),
                 Action::Place(b) => self.placements(st, side, b, out),
-                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                Action::Fill(..) => {}
                 Action::Pass => out.push(Move::Pass),
             }
         }
@@ -190,9 +198,61 @@ impl Rules {
                     .map(|m| self.n_captures(st, m))
                     .max()
                     .unwrap_or(0);
-                out.retain(|m| self.n_captures(st, m) == most);
+                                out.retain(|m| self.n_captures(st, m) == most);
             }
         }
+                for p in &self.priorities {
+            if !p.sides.contains(&side) || !self.priority_holds(&p.when, st, side, out) {
+                continue;
+            }
+            let class = p
+                .prefer
+                .iter()
+                .find(|c| out.iter().any(|m| self.move_meets(c, st, side, m)));
+            match class {
+                Some(c) => out.retain(|m| self.move_meets(c, st, side, m)),
+                None => out.clear(),
+            }
+        }
+    }
+
+        /// A priority's `when`, where `can(...)` reads the moves found so far.
+    fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
+        match c {
+            StateCond::Can(m) => moves.iter().any(|mv| self.move_meets(m, st, side, mv)),
+            StateCond::Not(inner) => !self.priority_holds(inner, st, side, moves),
+            StateCond::And(cs) => cs.iter().all(|c| self.priority_holds(c, st, side, moves)),
+            StateCond::Or(cs) => cs.iter().any(|c| self.priority_holds(c, st, side, moves)),
+            other => self.eval_state(other, st, side, &st.blocked),
+        }
+    }
+
+    /// Whether a legal move of `side` meets a move condition.
+    fn move_meets(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
+        let at = |s: Option<SiteId>, c: &Cond| {
+            s.is_some_and(|s| self.eval(c, st, side, NOWHERE, &[], s, 0))
+        };
+        match c {
+            MoveCond::True => true,
+            MoveCond::Captures => self.n_captures(st, mv) > 0,
+            MoveCond::From(c) => at(self.move_from(mv), c),
+            MoveCond::To(c) => at(self.move_to(mv), c),
+            MoveCond::Not(inner) => !self.move_meets(inner, st, side, mv),
+            MoveCond::And(cs) => cs.iter().all(|c| self.move_meets(c, st, side, mv)),
+            MoveCond::Or(cs) => cs.iter().any(|c| self.move_meets(c, st, side, mv)),
+        }
+    }
+
+    /// Whether the piece on `p` could move onto `target`, were `target` empty.
+    fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
+        let (side, kind) = self.unman(st.board[p.0 as usize]);
+        let mut board = st.clone();
+        board.board[target.0 as usize] = 0;
+        let mut moves = Vec::new();
+        COVERING.set(true);
+        self.moves_from(&board, side, p, kind, &mut moves);
+        COVERING.set(false);
+        moves.iter().any(|m| self.move_to(m) == Some(target))
     }
 
     /// How many pieces a move captures.
@@ -225,43 +285,44 @@ impl Rules {
         }
     }
 
-    fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
-        let mut w = Walker {
-            side,
-            origin: SiteId(0),
-            pattern: None,
-            start: 0,
-            trail: [(SiteId(0), 0); MAX_TRAIL],
-            len: 0,
-            captured: [SiteId(0); MAX_CHAIN],
-            n_captured: 0,
-        };
+        fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
         for (i, &v) in st.board.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let (owner, kind) = self.unman(v);
-            if owner != side || only >> kind & 1 == 0 {
-                continue;
+            if owner == side && only >> kind & 1 == 1 {
+                self.moves_from(st, side, SiteId(i as u16), kind, out);
             }
-            let origin = SiteId(i as u16);
-            w.origin = origin;
-            w.start = out.len();
-            for pattern in &self.kinds[kind as usize].patterns {
-                if let Some(guard) = &pattern.guard {
-                    if !self.eval(guard, st, side, origin, &[], origin, 0) {
-                        continue;
-                    }
+        }
+    }
+
+    /// The moves of the piece of `side` and `kind` on `origin`.
+    fn moves_from(&self, st: &State, side: SideId, origin: SiteId, kind: KindId, out: &mut Vec<Move>) {
+        let mut w = Walker {
+            side,
+            origin,
+            pattern: None,
+            start: out.len(),
+            trail: [(SiteId(0), 0); MAX_TRAIL],
+            len: 0,
+            captured: [SiteId(0); MAX_CHAIN],
+            n_captured: 0,
+        };
+        for pattern in &self.kinds[kind as usize].patterns {
+            if let Some(guard) = &pattern.guard {
+                if !self.eval(guard, st, side, origin, &[], origin, 0) {
+                    continue;
                 }
-                w.pattern = Some(pattern);
-                self.walk(st, &mut w, 0, origin, 0, out);
             }
-            if out.len() - w.start > DEDUP_LINEAR {
-                let mut mine = out.split_off(w.start);
-                mine.sort_unstable();
-                mine.dedup();
-                out.extend(mine);
-            }
+            w.pattern = Some(pattern);
+            self.walk(st, &mut w, 0, origin, 0, out);
+        }
+        if out.len() - w.start > DEDUP_LINEAR {
+            let mut mine = out.split_off(w.start);
+            mine.sort_unstable();
+            mine.dedup();
+            out.extend(mine);
         }
     }
 
@@ -425,6 +486,32 @@ impl Rules {
             Cond::Enemy(k) => {
                 let v = Self::occupant(st, origin, s);
                 live(v) && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+            }
+                        Cond::Side(owner, k) => {
+                let v = Self::occupant(st, origin, s);
+                live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
+            }
+            Cond::Covered(inner) => {
+                !COVERING.get()
+                    && (0..st.board.len()).any(|i| {
+                        let p = SiteId(i as u16);
+                        p != s
+                            && p != origin
+                            && st.board[i] != 0
+                            && !captured.contains(&p)
+                            && self.eval(inner, st, side, origin, captured, p, 0)
+                            && self.covers(st, p, s)
+                    })
+            }
+            Cond::Backed(inner) => {
+                !COVERING.get()
+                    && self.board.step(s, d, &st.blocked).is_some_and(|p| {
+                        p != origin
+                            && st.board[p.0 as usize] != 0
+                            && !captured.contains(&p)
+                            && self.eval(inner, st, side, origin, captured, p, d)
+                            && self.covers(st, p, s)
+                    })
             }
             Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
             Cond::Nearer(r) => {
@@ -705,6 +792,8 @@ impl Rules {
                     let goal = &self.regions[*region as usize].per_side[ps as usize];
                     self.search(st, s, goal, *dirs, blocked, None)
                 }),
+                        // Read only by priorities, through `priority_holds`.
+            StateCond::Can(_) => false,
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
@@ -873,9 +962,14 @@ impl Rules {
     /// Decides the game when the side to move has no move and the rules say
     /// it loses or draws.
     pub(crate) fn settle(&self, st: &mut State) {
-        // A prelude turn with nothing to do (its region full, its hand
-        // empty) is skipped.
-        while (st.turn as usize) < self.prelude.len() && !self.has_move(st) {
+                // A prelude turn that fills a region is done at once; one with
+        // nothing to do (its region full, its hand empty) is skipped.
+        while let Some(turn) = self.prelude.get(st.turn as usize) {
+            if let [Action::Fill(kind, region)] = turn.actions[..] {
+                self.fill(st, turn.side, kind, region);
+            } else if self.has_move(st) {
+                break;
+            }
             st.turn = self.next_turn(st.turn as usize) as u8;
         }
         let side = self.to_move(st);
@@ -887,6 +981,21 @@ impl Rules {
             NoMoves::Lose => self.loss_of(side),
             _ => Outcome::Draw,
         };
+    }
+
+        /// Puts the pieces of a kind in `side`'s hand on the empty sites of a
+    /// region, in site order, while any remain.
+    fn fill(&self, st: &mut State, side: SideId, kind: KindId, region: RegionId) {
+        let sites = &self.regions[region as usize].per_side[side as usize];
+        for i in 0..st.board.len() {
+            let to = SiteId(i as u16);
+            if st.pieces_in_hand(self, side, kind) == 0 {
+                break;
+            }
+            if st.board[i] == 0 && sites.contains(to) {
+                self.apply(st, side, Move::Drop { kind, to });
+            }
+        }
     }
 
     fn has_move(&self, st: &State) -> bool {

@@ -302,19 +302,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Ok(r) => r,
                 Err(code) => return Ok(code),
             };
-            let mut computers = Vec::new();
+                        let mut computers = Vec::new();
             for name in &computer {
-                match rules.side(name) {
-                    Some(s) => computers.push(s),
-                    None => bail!(
-                        "unknown side `{name}`: the sides are {}",
-                        rules
-                            .sides
-                            .iter()
-                            .map(|s| s.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                match (rules.seat(name), rules.side(name)) {
+                    (Some(seat), _) => computers.extend(&rules.seats[seat].sides),
+                    (None, Some(s)) => computers.push(s),
+                    (None, None) => {
+                        let mut known: Vec<&str> =
+                            rules.seats.iter().map(|s| s.name.as_str()).collect();
+                        for s in &rules.sides {
+                            if !known.contains(&s.name.as_str()) {
+                                known.push(&s.name);
+                            }
+                        }
+                        bail!(
+                            "unknown seat or side `{name}`: they are {}",
+                            known.join(", ")
+                        )
+                    }
                 }
             }
             let start = match position(&rules, &at) {

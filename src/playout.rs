@@ -105,6 +105,23 @@ impl Report {
         out
     }
 
+        /// Wins per seat, when seats are not simply the sides.
+    fn seat_wins(&self, rules: &Rules) -> Option<Vec<(String, u64)>> {
+        if rules.seats.iter().all(|s| s.sides.len() == 1) {
+            return None;
+        }
+        let out = (0..rules.seats.len())
+            .map(|seat| {
+                let n = (0..self.wins.len())
+                    .filter(|&s| rules.seat_won(seat, Outcome::Win(s as SideId)))
+                    .map(|s| self.wins[s])
+                    .sum();
+                (rules.seats[seat].name.clone(), n)
+            })
+            .collect();
+        Some(out)
+    }
+
     pub fn to_text(&self, rules: &Rules) -> String {
         let mut s = format!(
             "{}: {} playouts in {:.2}s\nplayouts/s: {:.1}\nplies/s: {:.0}\nmean length: {:.1} plies\n",
@@ -121,8 +138,14 @@ impl Report {
                 100.0 * n as f64 / self.playouts.max(1) as f64
             ));
         }
-        if self.capped > 0 {
+                if self.capped > 0 {
             s.push_str(&format!("capped (counted as draws): {}\n", self.capped));
+        }
+        for (seat, n) in self.seat_wins(rules).unwrap_or_default() {
+            s.push_str(&format!(
+                "seat {seat} won: {n} ({:.1}%)\n",
+                100.0 * n as f64 / self.playouts.max(1) as f64
+            ));
         }
         s
     }
@@ -141,7 +164,8 @@ impl Report {
             "plies_per_s": self.plies_per_s(),
             "mean_length": self.mean_length(),
             "capped": self.capped,
-            "outcomes": outcomes,
+                        "outcomes": outcomes,
+            "seat_wins": self.seat_wins(rules).map(|w| w.into_iter().map(|(k, v)| (k, v.into())).collect::<serde_json::Map<String, serde_json::Value>>()),
         })
         .to_string()
     }

@@ -181,8 +181,11 @@ pub struct RawGame {
     pub setup: Table<Str>,
     #[serde(default)]
     pub turn: RawTurn,
-    pub end: Option<Located<Vec<RawEnd>>>,
+        pub end: Option<Located<Vec<RawEnd>>>,
     pub constraint: Option<Located<Vec<RawConstraint>>>,
+    pub priority: Option<Located<Vec<RawPriority>>>,
+    /// Seat name -> the sides it moves. A variant replaces the whole table.
+    pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
 }
 
 impl Merge for RawGame {
@@ -197,7 +200,9 @@ impl Merge for RawGame {
         self.setup.merge(over.setup);
         self.turn.merge(over.turn);
         self.end.merge(over.end);
-        self.constraint.merge(over.constraint);
+                self.constraint.merge(over.constraint);
+        self.priority.merge(over.priority);
+        self.seats.merge(over.seats);
     }
 }
 
@@ -376,6 +381,17 @@ pub struct RawConstraint {
     pub rule: Str,
     /// The sides it is seen from (`own`, `enemy`); the mover when absent.
     pub sides: Option<Located<Vec<Str>>>,
+}
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPriority {
+    /// The sides whose moves it filters.
+    pub sides: Located<Vec<Str>>,
+    /// A position condition, seen from the side to move; always when absent.
+    pub when: Option<Str>,
+    /// Move conditions, most preferred first.
+    pub prefer: Located<Vec<Str>>,
 }
 
 /// Reads one TOML text into a raw game, or a diagnostic.

@@ -28,10 +28,17 @@ pub fn board(rules: &Rules, st: &State) -> String {
         for (k, ch) in text.chars().take(3).enumerate() {
             row[col(site.x) + k] = ch;
         }
-        if b.is_extra(SiteId(i as u16)) {
+                if b.is_extra(SiteId(i as u16)) {
             // Extra sites (cells beyond the grid) are drawn `<x>`.
             row[col(site.x) - 1] = '<';
             row[col(site.x) + text.chars().count().min(3)] = '>';
+        }
+    }
+    // The other squares an extra site covers show its name.
+    for &(x, y, s) in &b.areas {
+        let row = &mut grid[row_of_rank(y)];
+        for (k, ch) in b.sites[s.0 as usize].name.chars().take(3).enumerate() {
+            row[col(x) + k] = ch;
         }
     }
     for (slot_id, slot) in b.slots.iter().enumerate() {

@@ -124,11 +124,18 @@ pub enum Cond {
     Empty,
     Occupied(Kinds),
     Friend(Kinds),
-    Enemy(Kinds),
+        Enemy(Kinds),
+    /// A live piece of this side, of one of the kinds.
+    Side(SideId, Kinds),
     In(RegionId),
     /// Closer to the region than the moving piece's starting site.
     Nearer(RegionId),
-    Ahead(Box<Cond>),
+        Ahead(Box<Cond>),
+    /// A piece on a site meeting the condition could move here, were this
+    /// site empty.
+    Covered(Box<Cond>),
+    /// The piece on the next site meets the condition and could move here.
+    Backed(Box<Cond>),
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -170,6 +177,8 @@ pub enum StateCond {
         region: RegionId,
         dirs: u32,
     },
+        /// The side has a legal move meeting the condition (priorities only).
+    Can(Box<MoveCond>),
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -201,8 +210,40 @@ pub enum Action {
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
     /// Place a piece from the side's reserve on an empty site (of a region).
-    Drop(KindId, Option<RegionId>),
+        Drop(KindId, Option<RegionId>),
+    /// Put every piece of a kind in hand on the empty sites of a region, at
+    /// once and without a ply (prelude only).
+    Fill(KindId, RegionId),
     Pass,
+}
+
+/// A condition on a legal move, read on the position before it.
+#[derive(Clone, Debug)]
+pub enum MoveCond {
+    True,
+    Captures,
+    From(Cond),
+    To(Cond),
+    Not(Box<MoveCond>),
+    And(Vec<MoveCond>),
+    Or(Vec<MoveCond>),
+}
+
+/// A filter on the legal moves of some sides: while `when` holds, only the
+/// moves of the first class in `prefer` that has any remain (none at all if
+/// every class is empty).
+#[derive(Clone, Debug)]
+pub struct Priority {
+    pub sides: Vec<SideId>,
+    pub when: StateCond,
+    pub prefer: Vec<MoveCond>,
+}
+
+/// Who plays: a seat moves one or more sides, and wins when their team wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub name: String,
+    pub sides: Vec<SideId>,
 }
 
 /// Which piece moves are legal, by the number of pieces they capture.
@@ -444,7 +485,10 @@ pub struct Rules {
     pub captures: Captures,
     pub huff: Option<Huff>,
     pub ends: Vec<EndRule>,
-    pub constraints: Vec<Constraint>,
+        pub constraints: Vec<Constraint>,
+    pub priorities: Vec<Priority>,
+    /// One per player; every side belongs to exactly one.
+    pub seats: Vec<Seat>,
     pub(crate) initial: State,
     /// Whether every constraint only reads barriers and the sites of pieces
     /// that move along board edges (so moves cannot break it).
@@ -489,6 +533,30 @@ impl Rules {
             .iter()
             .position(|s| s.name == name)
             .map(|i| i as SideId)
+    }
+
+        /// The seat (player) that moves a side.
+    pub fn seat_of(&self, side: SideId) -> usize {
+        self.seats
+            .iter()
+            .position(|s| s.sides.contains(&side))
+            .unwrap_or(0)
+    }
+
+    /// A seat by name.
+    pub fn seat(&self, name: &str) -> Option<usize> {
+        self.seats.iter().position(|s| s.name == name)
+    }
+
+    /// Whether a seat won: the winning team includes one of its sides.
+    pub fn seat_won(&self, seat: usize, o: Outcome) -> bool {
+        match o {
+            Outcome::Win(w) => self.seats[seat]
+                .sides
+                .iter()
+                .any(|&s| self.same_team(s, w)),
+            _ => false,
+        }
     }
 
     pub fn kind(&self, name: &str) -> Option<KindId> {

@@ -30,8 +30,12 @@ pub enum SiteCond {
     In(Name),
     /// `nearer REGION`.
     Nearer(Name),
-    /// `ahead(COND)`: the next site in the direction of the last step.
+        /// `ahead(COND)`: the next site in the direction of the last step.
     Ahead(Box<SiteCond>),
+    /// `covered(COND)`: a piece on a site meeting COND could move here.
+    Covered(Box<SiteCond>),
+    /// `backed(COND)`: the piece on the next site meets COND and could move here.
+    Backed(Box<SiteCond>),
     Not(Box<SiteCond>),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
@@ -117,6 +121,8 @@ pub enum StateCond {
         dirs: Vec<Name>,
         span: Span,
     },
+        /// `can(MOVE_CONDITION)`.
+    Can(MoveCond, Span),
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -128,8 +134,25 @@ pub enum Action {
     /// `move` or `move KIND`.
     Move(Option<Name>),
     /// `place KIND [in REGION]`: a barrier, or a piece from the reserve.
-    Place(Name, Option<Name>),
+        Place(Name, Option<Name>),
+    /// `fill KIND in REGION`: the whole hand of that kind, at once.
+    Fill(Name, Name),
     Pass,
+}
+
+/// A condition on a legal move: `from(in outside) and not captures`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveCond {
+    True,
+    /// The move captures at least one piece.
+    Captures,
+    /// `from(COND)`: the moving piece's starting site.
+    From(SiteCond),
+    /// `to(COND)`: where the piece (or a dropped piece) ends.
+    To(SiteCond),
+    Not(Box<MoveCond>),
+    And(Vec<MoveCond>),
+    Or(Vec<MoveCond>),
 }
 
 /// `pawn: e1 e2`.

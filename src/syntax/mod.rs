@@ -198,6 +198,14 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Ahead(Box::new(site_cond(inner)))
         }
+                Rule::site_covered => {
+            let inner = pair.into_inner().nth(1).unwrap();
+            SiteCond::Covered(Box::new(site_cond(inner)))
+        }
+        Rule::site_backed => {
+            let inner = pair.into_inner().nth(1).unwrap();
+            SiteCond::Backed(Box::new(site_cond(inner)))
+        }
         Rule::site_in => SiteCond::In(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_occupant => {
@@ -373,8 +381,12 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             }
         }
         Rule::state_atom => state_cond(pair.into_inner().next().unwrap())?,
-        Rule::kw_true => StateCond::Const(true),
+                Rule::kw_true => StateCond::Const(true),
         Rule::kw_false => StateCond::Const(false),
+        Rule::state_can => {
+            let sp = span(&pair);
+            StateCond::Can(move_cond(pair.into_inner().nth(1).unwrap()), sp)
+        }
         Rule::state_compare => {
             let sp = span(&pair);
             let mut inner = pair.into_inner();
@@ -421,6 +433,47 @@ pub fn parse_state_cond(text: &str) -> Result<StateCond> {
     state_cond(entry.into_inner().next().unwrap())
 }
 
+// ---------------------------------------------------------------- move conditions
+
+/// Parses a condition on a move such as `from(in fortress) and captures`.
+pub fn parse_move_cond(text: &str) -> Result<MoveCond> {
+    let entry = parse_entry(Rule::move_entry, text)?;
+    Ok(move_cond(entry.into_inner().next().unwrap()))
+}
+
+fn move_cond(pair: Pair<'_, Rule>) -> MoveCond {
+    match pair.as_rule() {
+        Rule::move_cond | Rule::move_and => {
+            let or = pair.as_rule() == Rule::move_cond;
+            let mut parts: Vec<MoveCond> = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
+                .map(move_cond)
+                .collect();
+            match (parts.len(), or) {
+                (1, _) => parts.pop().unwrap(),
+                (_, true) => MoveCond::Or(parts),
+                (_, false) => MoveCond::And(parts),
+            }
+        }
+        Rule::move_not => {
+            let mut inner = pair.into_inner();
+            let first = inner.next().unwrap();
+            if first.as_rule() == Rule::kw_not {
+                MoveCond::Not(Box::new(move_cond(inner.next().unwrap())))
+            } else {
+                move_cond(first)
+            }
+        }
+        Rule::move_atom => move_cond(pair.into_inner().next().unwrap()),
+        Rule::move_from => MoveCond::From(site_cond(pair.into_inner().nth(1).unwrap())),
+        Rule::move_to => MoveCond::To(site_cond(pair.into_inner().nth(1).unwrap())),
+        Rule::kw_captures => MoveCond::Captures,
+        Rule::kw_true => MoveCond::True,
+        r => unreachable!("move condition rule {r:?}"),
+    }
+}
+
 // ---------------------------------------------------------------- phases
 
 /// Parses the actions of one phase of a turn, such as `move | place wall`.
@@ -437,7 +490,12 @@ pub fn parse_phase(text: &str) -> Result<Vec<(Action, Span)>> {
                 Rule::action_place => {
                     let mut it = inner.into_inner().skip(1);
                     let kind = name(it.next().unwrap());
-                    Action::Place(kind, it.nth(1).map(name))
+                                        Action::Place(kind, it.nth(1).map(name))
+                }
+                Rule::action_fill => {
+                    let mut it = inner.into_inner();
+                    let kind = name(it.nth(1).unwrap());
+                    Action::Fill(kind, name(it.nth(1).unwrap()))
                 }
                 _ => Action::Pass,
             };

@@ -36,7 +36,24 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::pos_passes => "`passes N`",
         Rule::kw_capture => "`capture`",
         Rule::kw_nearer => "`nearer`",
-        Rule::kw_color => "`color`",
+                Rule::kw_color => "`color`",
+        Rule::kw_covered => "`covered`",
+        Rule::kw_backed => "`backed`",
+        Rule::kw_from => "`from`",
+        Rule::kw_captures => "`captures`",
+                Rule::kw_fill => "`fill`",
+        Rule::kw_can => "`can`",
+        Rule::state_can => "`can(...)`",
+        Rule::site_covered => "`covered(...)`",
+        Rule::site_backed => "`backed(...)`",
+        Rule::action_fill => "`fill KIND in REGION`",
+        Rule::move_entry
+        | Rule::move_cond
+        | Rule::move_and
+        | Rule::move_not
+        | Rule::move_atom => "a move condition such as `from(in fortress)` or `captures`",
+        Rule::move_from => "`from(...)`",
+        Rule::move_to => "`to(...)`",
         Rule::site_nearer => "`nearer REGION`",
         Rule::guard => "a condition on the starting site, such as `in fortress:`",
         Rule::part => "a segment or a repeated group",
