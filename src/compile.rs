@@ -540,9 +540,12 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-                let constraints_barrier_only = constraints
+                        let constraints_barrier_only = constraints
             .iter()
             .all(|c| reads_barriers_only(&c.rule, &scope.board));
+        let constraint_kinds = constraints
+            .iter()
+            .fold(0, |mask, c| mask | kinds_read(&c.rule));
         let mut priorities = Vec::new();
         for p in raw.priority.iter().flat_map(|list| &list.value) {
             if let Ok(p) = self.priority(raw, &mut scope, p, &side_names) {
@@ -596,7 +599,13 @@ impl<'a> Compiler<'a> {
             huff,
             ends,
                         constraints,
-            constraints_barrier_only,
+                        constraints_barrier_only,
+            constraint_kinds,
+            cell_owner: std::iter::once((0, 0))
+                .chain((0..side_names.len()).flat_map(|s| {
+                    (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
+                }))
+                .collect(),
             priorities,
             seats,
             chains: ChainTable::default(),
@@ -2319,6 +2328,18 @@ fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
+}
+
+/// The piece kinds a position condition counts; every kind when it reads
+/// more than counts.
+fn kinds_read(c: &StateCond) -> Kinds {
+    match c {
+        StateCond::Const(_) => 0,
+        StateCond::Count { kind, .. } => *kind,
+        StateCond::Reach { .. } | StateCond::Can(_) => ALL_KINDS,
+        StateCond::Not(inner) => kinds_read(inner),
+        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().fold(0, |m, c| m | kinds_read(c)),
     }
 }
 

@@ -171,16 +171,30 @@ impl Rules {
             // after each piece move when they read piece positions (a piece
             // moving along the board stays in its region, so `reach` alone
             // cannot break); barrier placements were checked as they were made.
+                        // A piece move is checked only when it moves or takes a piece
+            // of a kind the constraints count.
+                        let mut after = st.clone();
+            let counted = |s: SiteId| {
+                let v = st.board[s.0 as usize];
+                v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
+            };
             out.retain(|&mv| {
                 let check = match mv {
                     Move::Drop { .. } => true,
-                    Move::Step { .. } | Move::Chain(_) => !self.constraints_barrier_only,
+                    Move::Step { from, to } => {
+                        !self.constraints_barrier_only && (counted(from) || counted(to))
+                    }
+                    Move::Chain(id) => {
+                        let chain = self.chain(id);
+                        !self.constraints_barrier_only
+                            && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
+                    }
                     Move::Place { .. } | Move::Pass => false,
                 };
-                if !check {
+                                if !check {
                     return true;
                 }
-                let mut after = st.clone();
+                after.copy_from(st);
                 self.apply(&mut after, side, mv);
                 self.constraints_hold(&after, side, &after.blocked)
             });
@@ -764,14 +778,34 @@ impl Rules {
                 op,
                 value,
             } => {
-                let n = self
-                    .matching_pieces(st, side, *owner, *kind)
-                    .filter(|&(s, _)| {
-                        region.is_none_or(|r| {
-                            self.regions[r as usize].per_side[side as usize].contains(s)
-                        })
-                    })
-                    .count() as u32;
+                                // Which board values count, then the region's sites only.
+                let mut counts = [0u64; 4];
+                for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
+                    let owner_ok = match owner {
+                        Owner::Own => self.same_team(ps, side),
+                        Owner::Enemy => !self.same_team(ps, side),
+                        Owner::Any => true,
+                    };
+                    if owner_ok && kind >> k & 1 == 1 {
+                        counts[v / 64] |= 1 << (v % 64);
+                    }
+                }
+                let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
+                                let n = match region {
+                    // A small region is read site by site; a large one by
+                    // scanning the board, where the test is cheapest.
+                    Some(r) => {
+                        let set = &self.regions[*r as usize].per_side[side as usize];
+                        if set.0.iter().map(|w| w.count_ones()).sum::<u32>() <= 16 {
+                            set.iter().filter(|s| hit(st.board[s.0 as usize])).count()
+                        } else {
+                            (st.board.iter().enumerate())
+                                .filter(|&(i, &v)| hit(v) && set.contains(SiteId(i as u16)))
+                                .count()
+                        }
+                    }
+                    None => st.board.iter().filter(|&&v| hit(v)).count(),
+                } as u32;
                 match op {
                     Compare::Ge => n >= *value,
                     Compare::Le => n <= *value,

@@ -492,7 +492,12 @@ pub struct Rules {
     pub(crate) initial: State,
     /// Whether every constraint only reads barriers and the sites of pieces
     /// that move along board edges (so moves cannot break it).
-    pub(crate) constraints_barrier_only: bool,
+        pub(crate) constraints_barrier_only: bool,
+    /// The piece kinds the constraints count: a move that neither moves nor
+    /// captures such a piece leaves them as they were.
+    pub(crate) constraint_kinds: Kinds,
+    /// Per board cell value: its side and kind (index 0 unused).
+    pub(crate) cell_owner: Vec<(SideId, KindId)>,
     pub(crate) chains: ChainTable,
 }
 
@@ -580,9 +585,8 @@ impl Rules {
 
     /// The side and kind of a non-empty board cell value.
     #[inline]
-    pub(crate) fn unman(&self, v: u8) -> (SideId, KindId) {
-        let n = self.kinds.len() as u8;
-        ((v - 1) / n, (v - 1) % n)
+        pub(crate) fn unman(&self, v: u8) -> (SideId, KindId) {
+        self.cell_owner[v as usize]
     }
 
     /// Items a side can hold in reserve: barrier kinds, then piece kinds.
@@ -607,6 +611,18 @@ impl Rules {
 }
 
 impl State {
+    /// Makes `self` equal to `o` without allocating (both from one game).
+    pub(crate) fn copy_from(&mut self, o: &State) {
+        self.board.copy_from_slice(&o.board);
+        self.slots.copy_from_slice(&o.slots);
+        self.blocked.copy_from_slice(&o.blocked);
+        self.reserves.copy_from_slice(&o.reserves);
+        self.turn = o.turn;
+        self.phase = o.phase;
+        self.passes = o.passes;
+        self.outcome = o.outcome;
+    }
+
     /// The side to move.
     pub fn turn_index(&self) -> usize {
         self.turn as usize
