@@ -552,7 +552,21 @@ impl<'a> Compiler<'a> {
                 priorities.push(p);
             }
         }
-        let seats = self.seats(raw, &side_names);
+                let seats = self.seats(raw, &side_names);
+        let demand = match &raw.demand {
+            None => None,
+            Some(d) => {
+                let sides = self.side_list(&d.sides, &side_names);
+                let rule = match syntax::parse_move_cond(&d.rule.value) {
+                    Ok(c) => self.move_cond(raw, &mut scope, &d.rule, &c).ok(),
+                    Err(e) => {
+                        self.syntax_error(&d.rule, e);
+                        None
+                    }
+                };
+                rule.map(|rule| Demand { sides, rule })
+            }
+        };
 
         let regions: Vec<Region> = scope
             .regions
@@ -584,7 +598,8 @@ impl<'a> Compiler<'a> {
                 reserves: vec![0; sides.len() * (barriers.len() + kinds.len())].into_boxed_slice(),
                 turn: 0,
                 phase: 0,
-                passes: 0,
+                                passes: 0,
+                demanded: false,
                 outcome: Outcome::Ongoing,
             },
             board,
@@ -606,8 +621,10 @@ impl<'a> Compiler<'a> {
                     (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
                 }))
                 .collect(),
-            priorities,
+                        priorities,
             seats,
+            demand,
+            demands: DemandTable::default(),
             chains: ChainTable::default(),
         };
         // The setup is checked even when other parts have errors, so that

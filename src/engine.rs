@@ -189,7 +189,7 @@ impl Rules {
                         !self.constraints_barrier_only
                             && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
                     }
-                    Move::Place { .. } | Move::Pass => false,
+                                        Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
                 };
                                 if !check {
                     return true;
@@ -223,9 +223,22 @@ impl Rules {
                 .prefer
                 .iter()
                 .find(|c| out.iter().any(|m| self.move_meets(c, st, side, m)));
-            match class {
+                        match class {
                 Some(c) => out.retain(|m| self.move_meets(c, st, side, m)),
                 None => out.clear(),
+            }
+        }
+        if let Some(d) = &self.demand {
+            if st.demanded && out.iter().any(|m| self.move_meets(&d.rule, st, side, m)) {
+                out.retain(|m| self.move_meets(&d.rule, st, side, m));
+            }
+            if d.sides.contains(&side) {
+                for i in 0..out.len() {
+                    if out[i] != Move::Pass {
+                        let id = self.demands.intern(out[i]);
+                        out.push(Move::Demanding(id));
+                    }
+                }
             }
         }
     }
@@ -270,8 +283,8 @@ impl Rules {
     }
 
     /// How many pieces a move captures.
-    pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
-        match mv {
+        pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
+        match self.base(*mv) {
             Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
             Move::Chain(c) => c.captures(),
             _ => 0,
@@ -837,8 +850,9 @@ impl Rules {
     // ------------------------------------------------------------ play
 
     /// Changes the board, barriers and reserves for one move, nothing else.
-    fn apply(&self, st: &mut State, side: SideId, mv: Move) {
+        fn apply(&self, st: &mut State, side: SideId, mv: Move) {
         match mv {
+            Move::Demanding(id) => self.apply(st, side, self.demands.get(id)),
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
                 st.board[from.0 as usize] = 0;
@@ -882,7 +896,8 @@ impl Rules {
             Some(rule) if self.move_from(&mv).is_some() => self.huff_victim(st, mv, rule),
             _ => None,
         };
-        self.apply(st, side, mv);
+                self.apply(st, side, mv);
+        st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
             st.board[victim.0 as usize] = 0;
         }

@@ -50,6 +50,7 @@ fn slot_text(rules: &Rules, barrier: BarrierId, slot: u16) -> String {
 /// The full form of a move: `e1-e2`, `e1xe2`, `e3h`, `pass`.
 pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
     match mv {
+        Move::Demanding(_) => format!("{}!", move_to_string(rules, st, rules.base(mv))),
         Move::Step { from, to } => {
             let sep = if st.piece_at(rules, to).is_some() {
                 'x'
@@ -84,6 +85,9 @@ pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
 /// The short form: a step by its destination alone where no other legal
 /// step ends there, everything else in full.
 pub fn move_to_short(rules: &Rules, st: &State, mv: Move, legal: &[Move]) -> String {
+    if let Move::Demanding(_) = mv {
+        return format!("{}!", move_to_short(rules, st, rules.base(mv), legal));
+    }
     if let Move::Step { to, .. } = mv {
         let same_to = legal
             .iter()
@@ -130,6 +134,27 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         .find(|&&m| move_to_string(rules, st, m) == text)
     {
         return Ok(mv);
+    }
+        if let Some(plain) = text.strip_suffix('!') {
+        let base = parse_move(rules, st, plain)?;
+        return legal
+            .iter()
+            .copied()
+            .find(|&m| matches!(m, Move::Demanding(_)) && rules.base(m) == base)
+            .ok_or_else(|| MoveError {
+                message: format!("`{plain}` cannot demand anything"),
+                hint: Some(match &rules.demand {
+                    Some(d) => format!(
+                        "only moves of {} may demand",
+                        d.sides
+                            .iter()
+                            .map(|&s| rules.side_name(s))
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                    None => "this game has no demands: drop the `!`".into(),
+                }),
+            });
     }
     if let Some((kind, at)) = text.split_once('@') {
         return parse_drop(rules, st, &legal, kind, at);
@@ -412,8 +437,11 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
         turn.push_str(&format!(" phase {}", st.phase + 1));
     }
     parts.push(turn);
-    if st.passes > 0 {
+        if st.passes > 0 {
         parts.push(format!("passes {}", st.passes));
+    }
+    if st.demanded {
+        parts.push("demanded".to_string());
     }
     parts.join("; ")
 }
@@ -439,7 +467,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
     let side_names: Vec<&str> = rules.sides.iter().map(|s| s.name.as_str()).collect();
     let mut seen_pieces = false;
     let mut seen_turn = false;
-    for (section, _span) in sections {
+    for (section, section_span) in sections {
         match section {
             PosSection::Pieces(list) => {
                 if !seen_pieces {
@@ -591,6 +619,16 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                 } else {
                     st.passes = n as u8;
                 }
+            }
+                                    PosSection::Demanded => {
+                if rules.demand.is_none() {
+                    errors.push(
+                        Diagnostic::error("bad-position", "this game has no demands")
+                            .at(at(section_span.clone()))
+                            .hint("remove `demanded`"),
+                    );
+                }
+                st.demanded = true;
             }
             PosSection::Turn { side, phase } => {
                 seen_turn = true;

@@ -183,7 +183,8 @@ pub struct RawGame {
     pub turn: RawTurn,
         pub end: Option<Located<Vec<RawEnd>>>,
     pub constraint: Option<Located<Vec<RawConstraint>>>,
-    pub priority: Option<Located<Vec<RawPriority>>>,
+        pub priority: Option<Located<Vec<RawPriority>>>,
+    pub demand: Option<RawDemand>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
 }
@@ -201,7 +202,8 @@ impl Merge for RawGame {
         self.turn.merge(over.turn);
         self.end.merge(over.end);
                 self.constraint.merge(over.constraint);
-        self.priority.merge(over.priority);
+                self.priority.merge(over.priority);
+        self.demand.merge(over.demand);
         self.seats.merge(over.seats);
     }
 }
@@ -381,6 +383,15 @@ pub struct RawConstraint {
     pub rule: Str,
     /// The sides it is seen from (`own`, `enemy`); the mover when absent.
     pub sides: Option<Located<Vec<Str>>>,
+}
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDemand {
+    /// The sides whose moves may demand.
+    pub sides: Located<Vec<Str>>,
+    /// A move condition the next move must meet when a legal move does.
+    pub rule: Str,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

@@ -123,16 +123,24 @@ pub fn outcome(rules: &Rules, o: Outcome) -> String {
 /// `white to move` (with the phase when turns have several), or the outcome.
 pub fn status(rules: &Rules, st: &State) -> String {
     match rules.outcome(st) {
-        Outcome::Ongoing => {
-            let side = rules.side_name(rules.to_move(st));
+                Outcome::Ongoing => {
+            let to_move = rules.to_move(st);
+            let side = rules.side_name(to_move);
+            let mut notes = Vec::new();
+            let seat = &rules.seats[rules.seat_of(to_move)];
+            if seat.sides.len() > 1 {
+                notes.push(format!("seat {}", seat.name));
+            }
             if rules.phases.len() > 1 {
-                format!(
-                    "{side} to move (phase {} of {})",
-                    st.phase() + 1,
-                    rules.phases.len()
-                )
-            } else {
+                notes.push(format!("phase {} of {}", st.phase() + 1, rules.phases.len()));
+            }
+            if st.demanded() {
+                notes.push("demanded by the last move".to_string());
+            }
+            if notes.is_empty() {
                 format!("{side} to move")
+            } else {
+                format!("{side} to move ({})", notes.join(", "))
             }
         }
         o => format!("game over: {}", outcome(rules, o)),

@@ -415,6 +415,47 @@ impl ChainTable {
     }
 }
 
+/// The moves made demanding, each stored once, like chains.
+#[derive(Debug, Default)]
+pub struct DemandTable {
+    inner: std::sync::RwLock<(std::collections::HashMap<Move, u32>, Vec<Move>)>,
+}
+
+impl Clone for DemandTable {
+    fn clone(&self) -> Self {
+        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner()).clone();
+        DemandTable {
+            inner: std::sync::RwLock::new(inner),
+        }
+    }
+}
+
+impl DemandTable {
+    pub(crate) fn intern(&self, mv: Move) -> u32 {
+        if let Some(&id) = self.inner.read().unwrap_or_else(|e| e.into_inner()).0.get(&mv) {
+            return id;
+        }
+        let mut guard = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let (map, list) = &mut *guard;
+        *map.entry(mv).or_insert_with(|| {
+            list.push(mv);
+            (list.len() - 1) as u32
+        })
+    }
+
+    pub(crate) fn get(&self, id: u32) -> Move {
+        self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id as usize]
+    }
+}
+
+/// Capture on demand, in general: the listed sides may make any move
+/// demanding; the next move must then meet `rule` when a legal one does.
+#[derive(Clone, Debug)]
+pub struct Demand {
+    pub sides: Vec<SideId>,
+    pub rule: MoveCond,
+}
+
 /// A move: plain data, small and `Copy`. Notation is in `notation`. Like a
 /// [`SiteId`], a move means something only with the [`Rules`] it came from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -426,7 +467,10 @@ pub enum Move {
     },
     /// A piece moves and captures with its segments (jumps, chains); the
     /// chain is in [`Rules::chain`].
-    Chain(ChainId),
+        Chain(ChainId),
+    /// A move that demands something of the next one (`b3-c4!`): the plain
+    /// move is in [`Rules::base`].
+    Demanding(u32),
     /// A barrier from the reserve goes into a slot.
     Place {
         barrier: BarrierId,
@@ -465,7 +509,9 @@ pub struct State {
     pub(crate) turn: u8,
     pub(crate) phase: u8,
     /// Consecutive turns passed for lack of a move.
-    pub(crate) passes: u8,
+        pub(crate) passes: u8,
+    /// The last move was demanding.
+    pub(crate) demanded: bool,
     pub(crate) outcome: Outcome,
 }
 
@@ -486,7 +532,9 @@ pub struct Rules {
     pub huff: Option<Huff>,
     pub ends: Vec<EndRule>,
         pub constraints: Vec<Constraint>,
-    pub priorities: Vec<Priority>,
+        pub priorities: Vec<Priority>,
+    pub demand: Option<Demand>,
+    pub(crate) demands: DemandTable,
     /// One per player; every side belongs to exactly one.
     pub seats: Vec<Seat>,
     pub(crate) initial: State,
@@ -511,20 +559,28 @@ impl Rules {
         self.chains.get(id)
     }
 
+        /// A demanding move's plain move; any other move itself.
+    pub fn base(&self, mv: Move) -> Move {
+        match mv {
+            Move::Demanding(id) => self.demands.get(id),
+            other => other,
+        }
+    }
+
     /// The site a piece move starts from.
     pub fn move_from(&self, mv: &Move) -> Option<SiteId> {
-        match mv {
-            Move::Step { from, .. } => Some(*from),
-            Move::Chain(c) => Some(self.chain(*c).from),
+        match self.base(*mv) {
+            Move::Step { from, .. } => Some(from),
+            Move::Chain(c) => Some(self.chain(c).from),
             _ => None,
         }
     }
 
     /// The site a piece move or drop ends on.
-    pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
-        match mv {
-            Move::Step { to, .. } | Move::Drop { to, .. } => Some(*to),
-            Move::Chain(c) => Some(self.chain(*c).to()),
+        pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
+        match self.base(*mv) {
+            Move::Step { to, .. } | Move::Drop { to, .. } => Some(to),
+            Move::Chain(c) => Some(self.chain(c).to()),
             _ => None,
         }
     }
@@ -619,7 +675,8 @@ impl State {
         self.reserves.copy_from_slice(&o.reserves);
         self.turn = o.turn;
         self.phase = o.phase;
-        self.passes = o.passes;
+                self.passes = o.passes;
+        self.demanded = o.demanded;
         self.outcome = o.outcome;
     }
 
@@ -628,8 +685,13 @@ impl State {
         self.turn as usize
     }
 
-    pub fn phase(&self) -> usize {
+        pub fn phase(&self) -> usize {
         self.phase as usize
+    }
+
+    /// Whether the last move was demanding.
+    pub fn demanded(&self) -> bool {
+        self.demanded
     }
 
     /// The piece on a site, as (side, kind).

@@ -176,5 +176,7 @@ pub enum PosSection {
         phase: Option<(u32, Span)>,
     },
     /// Turns passed in a row.
-    Passes(u32, Span),
+        Passes(u32, Span),
+    /// The last move demanded something of this one.
+    Demanded,
 }

@@ -588,8 +588,9 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
             Rule::pos_passes => {
                 let n = inner.into_inner().nth(1).unwrap();
                 let sp = span(&n);
-                PosSection::Passes(number(n)?, sp)
+                                PosSection::Passes(number(n)?, sp)
             }
+            Rule::kw_demanded => PosSection::Demanded,
             r => unreachable!("position section {r:?}"),
         };
         out.push((parsed, sp));

@@ -42,7 +42,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_from => "`from`",
         Rule::kw_captures => "`captures`",
                 Rule::kw_fill => "`fill`",
-        Rule::kw_can => "`can`",
+                Rule::kw_can => "`can`",
+        Rule::kw_demanded => "`demanded`",
         Rule::state_can => "`can(...)`",
         Rule::site_covered => "`covered(...)`",
         Rule::site_backed => "`backed(...)`",
@@ -98,7 +99,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::action_place => "`place KIND`",
         Rule::placement_entry | Rule::placement => "a placement such as `pawn: e1 e2`",
         Rule::position_entry | Rule::pos_section => {
-            "a position section (`pieces`, `barriers`, `reserves` or `turn`)"
+                        "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes` or `demanded`)"
         }
         Rule::pos_pieces | Rule::pos_piece => "a piece such as `white pawn e1`",
         Rule::pos_barriers | Rule::pos_slot => "a barrier slot such as `e3h`",
