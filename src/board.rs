@@ -94,7 +94,7 @@ pub struct Board {
     site_index: HashMap<String, SiteId>,
     /// Whether the board is a full rectangle, so that its groove corners on
     /// the rim form one closed border (see [`Board::corner`]).
-        pub full_grid: bool,
+    pub full_grid: bool,
     /// Grid squares (holes) an extra site is drawn over besides its own
     /// square, for pictures: `(x, y, site)`.
     pub areas: Vec<(i32, i32, SiteId)>,
@@ -380,7 +380,7 @@ impl Board {
             edge_ends,
             slots: Vec::new(),
             site_index,
-                        full_grid: full,
+            full_grid: full,
             areas: Vec::new(),
         };
         board.slots = board.groove_slots(&id_of, &edge_of, spec.slot_lengths);

@@ -137,7 +137,7 @@ pub fn compile(
 ) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut c = Compiler {
         sources,
-                file,
+        file,
         diags: Vec::new(),
         allow_can: false,
     };
@@ -369,14 +369,19 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
-            let symbol = piece
-                .symbol
-                .as_ref()
-                .map_or_else(
-                    || kname.value.chars().take(1).collect(),
-                    |s| s.value.clone(),
-                )
-                .to_uppercase();
+            // Notation writes a kind by its symbol as given (`Co@E`), or by
+            // the upper-case first letter of its name.
+            let symbol = piece.symbol.as_ref().map_or_else(
+                || {
+                    kname
+                        .value
+                        .chars()
+                        .take(1)
+                        .collect::<String>()
+                        .to_uppercase()
+                },
+                |s| s.value.clone(),
+            );
             kinds.push(Kind {
                 name: kname.value.clone(),
                 symbol,
@@ -540,7 +545,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-                        let constraints_barrier_only = constraints
+        let constraints_barrier_only = constraints
             .iter()
             .all(|c| reads_barriers_only(&c.rule, &scope.board));
         let constraint_kinds = constraints
@@ -552,7 +557,7 @@ impl<'a> Compiler<'a> {
                 priorities.push(p);
             }
         }
-                let seats = self.seats(raw, &side_names);
+        let seats = self.seats(raw, &side_names);
         let demand = match &raw.demand {
             None => None,
             Some(d) => {
@@ -598,7 +603,7 @@ impl<'a> Compiler<'a> {
                 reserves: vec![0; sides.len() * (barriers.len() + kinds.len())].into_boxed_slice(),
                 turn: 0,
                 phase: 0,
-                                passes: 0,
+                passes: 0,
                 demanded: false,
                 outcome: Outcome::Ongoing,
             },
@@ -613,15 +618,17 @@ impl<'a> Compiler<'a> {
             captures,
             huff,
             ends,
-                        constraints,
-                        constraints_barrier_only,
+            constraints,
+            constraints_barrier_only,
             constraint_kinds,
             cell_owner: std::iter::once((0, 0))
-                .chain((0..side_names.len()).flat_map(|s| {
-                    (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
-                }))
+                .chain(
+                    (0..side_names.len()).flat_map(|s| {
+                        (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
+                    }),
+                )
                 .collect(),
-                        priorities,
+            priorities,
             seats,
             demand,
             demands: DemandTable::default(),
@@ -682,7 +689,7 @@ impl<'a> Compiler<'a> {
         };
         let holes = coords_of(self, &raw.board.holes)?.unwrap_or_default();
         let diagonal_sites = coords_of(self, &raw.board.diagonals)?;
-                let mut extra_sites = Vec::new();
+        let mut extra_sites = Vec::new();
         // Further squares each extra site is drawn over: (x, y, index).
         let mut areas: Vec<(i32, i32, usize)> = Vec::new();
         if let Some(table) = &raw.board.sites {
@@ -722,9 +729,12 @@ impl<'a> Compiler<'a> {
                     );
                 } else if scope.board.site(&name.value).is_some() {
                     self.error(
-                        Diagnostic::error("duplicate-name", format!("`{}` is already a square of the grid", name.value))
-                            .at(name.loc())
-                            .label("defined twice"),
+                        Diagnostic::error(
+                            "duplicate-name",
+                            format!("`{}` is already a square of the grid", name.value),
+                        )
+                        .at(name.loc())
+                        .label("defined twice"),
                     );
                 } else if let Some((&first, rest)) = squares.split_first() {
                     areas.extend(rest.iter().map(|&(x, y)| (x, y, extra_sites.len())));
@@ -788,7 +798,7 @@ impl<'a> Compiler<'a> {
         if self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
-                Board::grid(&GridSpec {
+        Board::grid(&GridSpec {
             files,
             ranks,
             holes: &holes,
@@ -799,7 +809,9 @@ impl<'a> Compiler<'a> {
         })
         .map(|mut board| {
             for (x, y, i) in areas {
-                let site = board.site(&extra_sites[i].0).expect("extra sites are sites");
+                let site = board
+                    .site(&extra_sites[i].0)
+                    .expect("extra sites are sites");
                 board.areas.push((x, y, site));
             }
             board
@@ -892,7 +904,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-        /// Refuses empty symbols, and two pieces drawn alike that can both be
+    /// Refuses empty symbols, and two pieces drawn alike that can both be
     /// on the board: a side's pieces are those of its setup and reserve.
     fn check_symbols(&mut self, raw: &RawGame, sides: &[rules::Side]) {
         let mut seen: HashMap<&str, (usize, usize)> = HashMap::new();
@@ -924,7 +936,7 @@ impl<'a> Compiler<'a> {
                         )
                         .at(raw.pieces.0[ki].0.loc()),
                     );
-                                } else if !owned {
+                } else if !owned {
                     continue;
                 } else if let Some((s0, k0)) = seen.insert(sym, (si, ki)) {
                     self.error(
@@ -1521,7 +1533,7 @@ impl<'a> Compiler<'a> {
                             Cond::True
                         }
                     }
-                                        "occupied" => Cond::Occupied(k),
+                    "occupied" => Cond::Occupied(k),
                     "friend" => Cond::Friend(k),
                     "enemy" => Cond::Enemy(k),
                     other => match scope.sides.iter().position(|n| n == other) {
@@ -1542,7 +1554,7 @@ impl<'a> Compiler<'a> {
             }
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
-                        ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::Covered(inner) | ast::SiteCond::Backed(inner) => {
                 let outer = if matches!(c, ast::SiteCond::Covered(_)) {
                     "covered"
@@ -1664,7 +1676,7 @@ impl<'a> Compiler<'a> {
                     dirs: dirs?.absolute,
                 }
             }
-                        ast::StateCond::Can(m, span) => {
+            ast::StateCond::Can(m, span) => {
                 if !self.allow_can {
                     let loc = s.inner_loc(self.sources, span.clone());
                     self.error(
@@ -1775,7 +1787,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Side names to ids, reporting the unknown ones.
-        /// A `[[priority]]`: its sides, its condition and its classes of moves.
+    /// A `[[priority]]`: its sides, its condition and its classes of moves.
     fn priority(
         &mut self,
         raw: &RawGame,
@@ -1784,7 +1796,7 @@ impl<'a> Compiler<'a> {
         side_names: &[String],
     ) -> Res<Priority> {
         let sides = self.side_list(&p.sides, side_names);
-                let when = match &p.when {
+        let when = match &p.when {
             Some(s) => {
                 self.allow_can = true;
                 let when = self.state_cond(raw, scope, s);
@@ -1984,15 +1996,18 @@ impl<'a> Compiler<'a> {
             self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
             return Err(());
         }
-                let mut phases = Vec::new();
+        let mut phases = Vec::new();
         for s in &list.value {
             if let Ok(phase) = self.phase(raw, scope, barriers, s) {
                 if phase.iter().any(|a| matches!(a, Action::Fill(..))) {
                     self.error(
-                        Diagnostic::error("fill-outside-prelude", "`fill` happens only before play")
-                            .at(s.loc())
-                            .label("in a phase of the turn order")
-                            .hint("move it into a `[[turn.prelude]]` entry"),
+                        Diagnostic::error(
+                            "fill-outside-prelude",
+                            "`fill` happens only before play",
+                        )
+                        .at(s.loc())
+                        .label("in a phase of the turn order")
+                        .hint("move it into a `[[turn.prelude]]` entry"),
                     );
                     continue;
                 }
@@ -2058,7 +2073,7 @@ impl<'a> Compiler<'a> {
                         self.unknown("barrier or piece", s, &n, &known);
                     }
                 }
-                                ast::Action::Fill(n, r) => {
+                ast::Action::Fill(n, r) => {
                     let Some(k) = scope.kinds.iter().position(|k| *k == n.text) else {
                         let known: Vec<&str> = scope.kinds.iter().map(String::as_str).collect();
                         self.unknown("piece", s, &n, &known);
@@ -2330,15 +2345,15 @@ pub(crate) fn board_extent(board: &Board) -> String {
 const KEYWORDS: [&str; 33] = [
     "to", "over", "then", "and", "or", "not", "in", "ahead", "count", "reach", "rank", "file",
     "move", "place", "pass", "true", "false", "capture", "nearer", "color", "piece", "own",
-        "enemy", "any", "empty", "occupied", "friend", "covered", "backed", "from", "captures",
-    "fill", "can",
+    "enemy", "any", "empty", "occupied", "friend", "covered", "backed", "from", "captures", "fill",
+    "can",
 ];
 
 /// The first word of a site condition that looks along a step (`ahead`,
 /// `nearer`), which a pattern's guard on the starting site cannot use.
 fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
     match c {
-                ast::SiteCond::Ahead(_) => Some("ahead"),
+        ast::SiteCond::Ahead(_) => Some("ahead"),
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
         ast::SiteCond::Covered(_) => None,
@@ -2408,9 +2423,7 @@ fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         StateCond::Reach { dirs, .. } => {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
-                StateCond::Count { .. } | StateCond::Can(_) | StateCond::Not(_) | StateCond::Or(_) => {
-            false
-        }
+        StateCond::Count { .. } | StateCond::Can(_) | StateCond::Not(_) | StateCond::Or(_) => false,
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
     }
 }

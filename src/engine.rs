@@ -161,7 +161,7 @@ impl Rules {
             match *action {
                 Action::Move(kind) => self.piece_moves(st, side, kind, out),
                 Action::Place(b) => self.placements(st, side, b, out),
-                                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
                 Action::Fill(..) => {}
                 Action::Pass => out.push(Move::Pass),
             }
@@ -171,9 +171,9 @@ impl Rules {
             // after each piece move when they read piece positions (a piece
             // moving along the board stays in its region, so `reach` alone
             // cannot break); barrier placements were checked as they were made.
-                        // A piece move is checked only when it moves or takes a piece
+            // A piece move is checked only when it moves or takes a piece
             // of a kind the constraints count.
-                        let mut after = st.clone();
+            let mut after = st.clone();
             let counted = |s: SiteId| {
                 let v = st.board[s.0 as usize];
                 v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
@@ -189,9 +189,9 @@ impl Rules {
                         !self.constraints_barrier_only
                             && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
                     }
-                                        Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
+                    Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
                 };
-                                if !check {
+                if !check {
                     return true;
                 }
                 after.copy_from(st);
@@ -212,10 +212,10 @@ impl Rules {
                     .map(|m| self.n_captures(st, m))
                     .max()
                     .unwrap_or(0);
-                                out.retain(|m| self.n_captures(st, m) == most);
+                out.retain(|m| self.n_captures(st, m) == most);
             }
         }
-                for p in &self.priorities {
+        for p in &self.priorities {
             if !p.sides.contains(&side) || !self.priority_holds(&p.when, st, side, out) {
                 continue;
             }
@@ -223,7 +223,7 @@ impl Rules {
                 .prefer
                 .iter()
                 .find(|c| out.iter().any(|m| self.move_meets(c, st, side, m)));
-                        match class {
+            match class {
                 Some(c) => out.retain(|m| self.move_meets(c, st, side, m)),
                 None => out.clear(),
             }
@@ -243,7 +243,7 @@ impl Rules {
         }
     }
 
-        /// A priority's `when`, where `can(...)` reads the moves found so far.
+    /// A priority's `when`, where `can(...)` reads the moves found so far.
     fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
         match c {
             StateCond::Can(m) => moves.iter().any(|mv| self.move_meets(m, st, side, mv)),
@@ -283,7 +283,7 @@ impl Rules {
     }
 
     /// How many pieces a move captures.
-        pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
+    pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
         match self.base(*mv) {
             Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
             Move::Chain(c) => c.captures(),
@@ -312,7 +312,7 @@ impl Rules {
         }
     }
 
-        fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
+    fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
         for (i, &v) in st.board.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -325,7 +325,14 @@ impl Rules {
     }
 
     /// The moves of the piece of `side` and `kind` on `origin`.
-    fn moves_from(&self, st: &State, side: SideId, origin: SiteId, kind: KindId, out: &mut Vec<Move>) {
+    fn moves_from(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        kind: KindId,
+        out: &mut Vec<Move>,
+    ) {
         let mut w = Walker {
             side,
             origin,
@@ -514,7 +521,7 @@ impl Rules {
                 let v = Self::occupant(st, origin, s);
                 live(v) && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
             }
-                        Cond::Side(owner, k) => {
+            Cond::Side(owner, k) => {
                 let v = Self::occupant(st, origin, s);
                 live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
             }
@@ -791,7 +798,7 @@ impl Rules {
                 op,
                 value,
             } => {
-                                // Which board values count, then the region's sites only.
+                // Which board values count, then the region's sites only.
                 let mut counts = [0u64; 4];
                 for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
                     let owner_ok = match owner {
@@ -804,7 +811,7 @@ impl Rules {
                     }
                 }
                 let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
-                                let n = match region {
+                let n = match region {
                     // A small region is read site by site; a large one by
                     // scanning the board, where the test is cheapest.
                     Some(r) => {
@@ -839,7 +846,7 @@ impl Rules {
                     let goal = &self.regions[*region as usize].per_side[ps as usize];
                     self.search(st, s, goal, *dirs, blocked, None)
                 }),
-                        // Read only by priorities, through `priority_holds`.
+            // Read only by priorities, through `priority_holds`.
             StateCond::Can(_) => false,
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
@@ -850,7 +857,7 @@ impl Rules {
     // ------------------------------------------------------------ play
 
     /// Changes the board, barriers and reserves for one move, nothing else.
-        fn apply(&self, st: &mut State, side: SideId, mv: Move) {
+    fn apply(&self, st: &mut State, side: SideId, mv: Move) {
         match mv {
             Move::Demanding(id) => self.apply(st, side, self.demands.get(id)),
             Move::Step { from, to } => {
@@ -896,7 +903,7 @@ impl Rules {
             Some(rule) if self.move_from(&mv).is_some() => self.huff_victim(st, mv, rule),
             _ => None,
         };
-                self.apply(st, side, mv);
+        self.apply(st, side, mv);
         st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
             st.board[victim.0 as usize] = 0;
@@ -1011,7 +1018,7 @@ impl Rules {
     /// Decides the game when the side to move has no move and the rules say
     /// it loses or draws.
     pub(crate) fn settle(&self, st: &mut State) {
-                // A prelude turn that fills a region is done at once; one with
+        // A prelude turn that fills a region is done at once; one with
         // nothing to do (its region full, its hand empty) is skipped.
         while let Some(turn) = self.prelude.get(st.turn as usize) {
             if let [Action::Fill(kind, region)] = turn.actions[..] {
@@ -1032,7 +1039,7 @@ impl Rules {
         };
     }
 
-        /// Puts the pieces of a kind in `side`'s hand on the empty sites of a
+    /// Puts the pieces of a kind in `side`'s hand on the empty sites of a
     /// region, in site order, while any remain.
     fn fill(&self, st: &mut State, side: SideId, kind: KindId, region: RegionId) {
         let sites = &self.regions[region as usize].per_side[side as usize];

@@ -302,7 +302,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Ok(r) => r,
                 Err(code) => return Ok(code),
             };
-                        let mut computers = Vec::new();
+            let mut computers = Vec::new();
             for name in &computer {
                 match (rules.seat(name), rules.side(name)) {
                     (Some(seat), _) => computers.extend(&rules.seats[seat].sides),

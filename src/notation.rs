@@ -135,7 +135,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     {
         return Ok(mv);
     }
-        if let Some(plain) = text.strip_suffix('!') {
+    if let Some(plain) = text.strip_suffix('!') {
         let base = parse_move(rules, st, plain)?;
         return legal
             .iter()
@@ -437,7 +437,7 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
         turn.push_str(&format!(" phase {}", st.phase + 1));
     }
     parts.push(turn);
-        if st.passes > 0 {
+    if st.passes > 0 {
         parts.push(format!("passes {}", st.passes));
     }
     if st.demanded {
@@ -620,7 +620,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                     st.passes = n as u8;
                 }
             }
-                                    PosSection::Demanded => {
+            PosSection::Demanded => {
                 if rules.demand.is_none() {
                     errors.push(
                         Diagnostic::error("bad-position", "this game has no demands")

@@ -105,7 +105,7 @@ impl Report {
         out
     }
 
-        /// Wins per seat, when seats are not simply the sides.
+    /// Wins per seat, when seats are not simply the sides.
     fn seat_wins(&self, rules: &Rules) -> Option<Vec<(String, u64)>> {
         if rules.seats.iter().all(|s| s.sides.len() == 1) {
             return None;
@@ -138,7 +138,7 @@ impl Report {
                 100.0 * n as f64 / self.playouts.max(1) as f64
             ));
         }
-                if self.capped > 0 {
+        if self.capped > 0 {
             s.push_str(&format!("capped (counted as draws): {}\n", self.capped));
         }
         for (seat, n) in self.seat_wins(rules).unwrap_or_default() {

@@ -181,9 +181,9 @@ pub struct RawGame {
     pub setup: Table<Str>,
     #[serde(default)]
     pub turn: RawTurn,
-        pub end: Option<Located<Vec<RawEnd>>>,
+    pub end: Option<Located<Vec<RawEnd>>>,
     pub constraint: Option<Located<Vec<RawConstraint>>>,
-        pub priority: Option<Located<Vec<RawPriority>>>,
+    pub priority: Option<Located<Vec<RawPriority>>>,
     pub demand: Option<RawDemand>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
@@ -201,8 +201,8 @@ impl Merge for RawGame {
         self.setup.merge(over.setup);
         self.turn.merge(over.turn);
         self.end.merge(over.end);
-                self.constraint.merge(over.constraint);
-                self.priority.merge(over.priority);
+        self.constraint.merge(over.constraint);
+        self.priority.merge(over.priority);
         self.demand.merge(over.demand);
         self.seats.merge(over.seats);
     }

@@ -28,7 +28,7 @@ pub fn board(rules: &Rules, st: &State) -> String {
         for (k, ch) in text.chars().take(3).enumerate() {
             row[col(site.x) + k] = ch;
         }
-                if b.is_extra(SiteId(i as u16)) {
+        if b.is_extra(SiteId(i as u16)) {
             // Extra sites (cells beyond the grid) are drawn `<x>`.
             row[col(site.x) - 1] = '<';
             row[col(site.x) + text.chars().count().min(3)] = '>';
@@ -123,7 +123,7 @@ pub fn outcome(rules: &Rules, o: Outcome) -> String {
 /// `white to move` (with the phase when turns have several), or the outcome.
 pub fn status(rules: &Rules, st: &State) -> String {
     match rules.outcome(st) {
-                Outcome::Ongoing => {
+        Outcome::Ongoing => {
             let to_move = rules.to_move(st);
             let side = rules.side_name(to_move);
             let mut notes = Vec::new();
@@ -132,7 +132,11 @@ pub fn status(rules: &Rules, st: &State) -> String {
                 notes.push(format!("seat {}", seat.name));
             }
             if rules.phases.len() > 1 {
-                notes.push(format!("phase {} of {}", st.phase() + 1, rules.phases.len()));
+                notes.push(format!(
+                    "phase {} of {}",
+                    st.phase() + 1,
+                    rules.phases.len()
+                ));
             }
             if st.demanded() {
                 notes.push("demanded by the last move".to_string());

@@ -124,13 +124,13 @@ pub enum Cond {
     Empty,
     Occupied(Kinds),
     Friend(Kinds),
-        Enemy(Kinds),
+    Enemy(Kinds),
     /// A live piece of this side, of one of the kinds.
     Side(SideId, Kinds),
     In(RegionId),
     /// Closer to the region than the moving piece's starting site.
     Nearer(RegionId),
-        Ahead(Box<Cond>),
+    Ahead(Box<Cond>),
     /// A piece on a site meeting the condition could move here, were this
     /// site empty.
     Covered(Box<Cond>),
@@ -177,7 +177,7 @@ pub enum StateCond {
         region: RegionId,
         dirs: u32,
     },
-        /// The side has a legal move meeting the condition (priorities only).
+    /// The side has a legal move meeting the condition (priorities only).
     Can(Box<MoveCond>),
     Not(Box<StateCond>),
     And(Vec<StateCond>),
@@ -210,7 +210,7 @@ pub enum Action {
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
     /// Place a piece from the side's reserve on an empty site (of a region).
-        Drop(KindId, Option<RegionId>),
+    Drop(KindId, Option<RegionId>),
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
@@ -432,7 +432,13 @@ impl Clone for DemandTable {
 
 impl DemandTable {
     pub(crate) fn intern(&self, mv: Move) -> u32 {
-        if let Some(&id) = self.inner.read().unwrap_or_else(|e| e.into_inner()).0.get(&mv) {
+        if let Some(&id) = self
+            .inner
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .get(&mv)
+        {
             return id;
         }
         let mut guard = self.inner.write().unwrap_or_else(|e| e.into_inner());
@@ -467,7 +473,7 @@ pub enum Move {
     },
     /// A piece moves and captures with its segments (jumps, chains); the
     /// chain is in [`Rules::chain`].
-        Chain(ChainId),
+    Chain(ChainId),
     /// A move that demands something of the next one (`b3-c4!`): the plain
     /// move is in [`Rules::base`].
     Demanding(u32),
@@ -509,7 +515,7 @@ pub struct State {
     pub(crate) turn: u8,
     pub(crate) phase: u8,
     /// Consecutive turns passed for lack of a move.
-        pub(crate) passes: u8,
+    pub(crate) passes: u8,
     /// The last move was demanding.
     pub(crate) demanded: bool,
     pub(crate) outcome: Outcome,
@@ -531,8 +537,8 @@ pub struct Rules {
     pub captures: Captures,
     pub huff: Option<Huff>,
     pub ends: Vec<EndRule>,
-        pub constraints: Vec<Constraint>,
-        pub priorities: Vec<Priority>,
+    pub constraints: Vec<Constraint>,
+    pub priorities: Vec<Priority>,
     pub demand: Option<Demand>,
     pub(crate) demands: DemandTable,
     /// One per player; every side belongs to exactly one.
@@ -540,7 +546,7 @@ pub struct Rules {
     pub(crate) initial: State,
     /// Whether every constraint only reads barriers and the sites of pieces
     /// that move along board edges (so moves cannot break it).
-        pub(crate) constraints_barrier_only: bool,
+    pub(crate) constraints_barrier_only: bool,
     /// The piece kinds the constraints count: a move that neither moves nor
     /// captures such a piece leaves them as they were.
     pub(crate) constraint_kinds: Kinds,
@@ -559,7 +565,7 @@ impl Rules {
         self.chains.get(id)
     }
 
-        /// A demanding move's plain move; any other move itself.
+    /// A demanding move's plain move; any other move itself.
     pub fn base(&self, mv: Move) -> Move {
         match mv {
             Move::Demanding(id) => self.demands.get(id),
@@ -577,7 +583,7 @@ impl Rules {
     }
 
     /// The site a piece move or drop ends on.
-        pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
+    pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
             Move::Step { to, .. } | Move::Drop { to, .. } => Some(to),
             Move::Chain(c) => Some(self.chain(c).to()),
@@ -596,7 +602,7 @@ impl Rules {
             .map(|i| i as SideId)
     }
 
-        /// The seat (player) that moves a side.
+    /// The seat (player) that moves a side.
     pub fn seat_of(&self, side: SideId) -> usize {
         self.seats
             .iter()
@@ -612,10 +618,7 @@ impl Rules {
     /// Whether a seat won: the winning team includes one of its sides.
     pub fn seat_won(&self, seat: usize, o: Outcome) -> bool {
         match o {
-            Outcome::Win(w) => self.seats[seat]
-                .sides
-                .iter()
-                .any(|&s| self.same_team(s, w)),
+            Outcome::Win(w) => self.seats[seat].sides.iter().any(|&s| self.same_team(s, w)),
             _ => false,
         }
     }
@@ -641,7 +644,7 @@ impl Rules {
 
     /// The side and kind of a non-empty board cell value.
     #[inline]
-        pub(crate) fn unman(&self, v: u8) -> (SideId, KindId) {
+    pub(crate) fn unman(&self, v: u8) -> (SideId, KindId) {
         self.cell_owner[v as usize]
     }
 
@@ -675,7 +678,7 @@ impl State {
         self.reserves.copy_from_slice(&o.reserves);
         self.turn = o.turn;
         self.phase = o.phase;
-                self.passes = o.passes;
+        self.passes = o.passes;
         self.demanded = o.demanded;
         self.outcome = o.outcome;
     }
@@ -685,7 +688,7 @@ impl State {
         self.turn as usize
     }
 
-        pub fn phase(&self) -> usize {
+    pub fn phase(&self) -> usize {
         self.phase as usize
     }
 

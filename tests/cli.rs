@@ -241,3 +241,90 @@ fn scenario_prints_the_same_text_as_the_snapshot() {
     let body = snap.splitn(3, "---\n").nth(2).unwrap();
     assert_eq!(stdout(&o).trim_end(), body.trim_end());
 }
+
+/// Runs `play` with the given lines typed at the prompt.
+fn play_session(args: &[&str], typed: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavoliere"))
+        .arg("play")
+        .args(args)
+        .current_dir(common::root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_two_player_seat_moves_both_attacking_sides() {
+    let o = play_session(
+        &["games/siege-of-paris-2p.toml", "--computer", "attackers"],
+        "G@W\nCo@E\nW-c8\nc8-b8\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The computer seat plays White, then Black, each after a Yellow move.
+    let white = out.find("white plays").expect("the seat plays White");
+    let black = out.find("black plays").expect("the seat plays Black");
+    assert!(white < black, "{out}");
+    // The last line; the prompt before `quit` has no newline of its own.
+    let record = out
+        .rsplit_once("record: ")
+        .expect("the record is printed")
+        .1;
+    let moves: Vec<&str> = record.split_whitespace().collect();
+    assert_eq!(moves.len(), 6, "{record}");
+    assert_eq!(&moves[..3], ["G@W", "Co@E", "W-c8"]);
+    assert_eq!(moves[4], "c8-b8");
+    // The human seat is asked for Yellow's moves only.
+    assert!(!out.contains("white to move"), "{out}");
+    assert!(!out.contains("black to move"), "{out}");
+}
+
+#[test]
+fn the_seats_are_distinct_from_the_sides_in_the_status_and_bench() {
+    let o = run(&[
+        "show",
+        "games/siege-of-paris-2p.toml",
+        "--moves",
+        "G@W Co@E W-c8",
+    ]);
+    assert!(
+        stdout(&o).contains("white to move (seat attackers)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "bench",
+        "games/siege-of-paris-2p.toml",
+        "--seconds",
+        "0.2",
+        "--max-plies",
+        "50",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(v["seat_wins"]["defender"].is_u64(), "{v}");
+    assert!(v["seat_wins"]["attackers"].is_u64(), "{v}");
+}
+
+#[test]
+fn an_unknown_seat_is_refused_with_the_known_ones() {
+    let o = run(&[
+        "play",
+        "games/siege-of-paris-2p.toml",
+        "--computer",
+        "prussia",
+    ]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("defender, attackers"), "{err}");
+}

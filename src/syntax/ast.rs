@@ -30,7 +30,7 @@ pub enum SiteCond {
     In(Name),
     /// `nearer REGION`.
     Nearer(Name),
-        /// `ahead(COND)`: the next site in the direction of the last step.
+    /// `ahead(COND)`: the next site in the direction of the last step.
     Ahead(Box<SiteCond>),
     /// `covered(COND)`: a piece on a site meeting COND could move here.
     Covered(Box<SiteCond>),
@@ -121,7 +121,7 @@ pub enum StateCond {
         dirs: Vec<Name>,
         span: Span,
     },
-        /// `can(MOVE_CONDITION)`.
+    /// `can(MOVE_CONDITION)`.
     Can(MoveCond, Span),
     Not(Box<StateCond>),
     And(Vec<StateCond>),
@@ -134,7 +134,7 @@ pub enum Action {
     /// `move` or `move KIND`.
     Move(Option<Name>),
     /// `place KIND [in REGION]`: a barrier, or a piece from the reserve.
-        Place(Name, Option<Name>),
+    Place(Name, Option<Name>),
     /// `fill KIND in REGION`: the whole hand of that kind, at once.
     Fill(Name, Name),
     Pass,
@@ -176,7 +176,7 @@ pub enum PosSection {
         phase: Option<(u32, Span)>,
     },
     /// Turns passed in a row.
-        Passes(u32, Span),
+    Passes(u32, Span),
     /// The last move demanded something of this one.
     Demanded,
 }

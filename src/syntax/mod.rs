@@ -198,7 +198,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Ahead(Box::new(site_cond(inner)))
         }
-                Rule::site_covered => {
+        Rule::site_covered => {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Covered(Box::new(site_cond(inner)))
         }
@@ -381,7 +381,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             }
         }
         Rule::state_atom => state_cond(pair.into_inner().next().unwrap())?,
-                Rule::kw_true => StateCond::Const(true),
+        Rule::kw_true => StateCond::Const(true),
         Rule::kw_false => StateCond::Const(false),
         Rule::state_can => {
             let sp = span(&pair);
@@ -490,7 +490,7 @@ pub fn parse_phase(text: &str) -> Result<Vec<(Action, Span)>> {
                 Rule::action_place => {
                     let mut it = inner.into_inner().skip(1);
                     let kind = name(it.next().unwrap());
-                                        Action::Place(kind, it.nth(1).map(name))
+                    Action::Place(kind, it.nth(1).map(name))
                 }
                 Rule::action_fill => {
                     let mut it = inner.into_inner();
@@ -588,7 +588,7 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
             Rule::pos_passes => {
                 let n = inner.into_inner().nth(1).unwrap();
                 let sp = span(&n);
-                                PosSection::Passes(number(n)?, sp)
+                PosSection::Passes(number(n)?, sp)
             }
             Rule::kw_demanded => PosSection::Demanded,
             r => unreachable!("position section {r:?}"),

@@ -36,23 +36,21 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::pos_passes => "`passes N`",
         Rule::kw_capture => "`capture`",
         Rule::kw_nearer => "`nearer`",
-                Rule::kw_color => "`color`",
+        Rule::kw_color => "`color`",
         Rule::kw_covered => "`covered`",
         Rule::kw_backed => "`backed`",
         Rule::kw_from => "`from`",
         Rule::kw_captures => "`captures`",
-                Rule::kw_fill => "`fill`",
-                Rule::kw_can => "`can`",
+        Rule::kw_fill => "`fill`",
+        Rule::kw_can => "`can`",
         Rule::kw_demanded => "`demanded`",
         Rule::state_can => "`can(...)`",
         Rule::site_covered => "`covered(...)`",
         Rule::site_backed => "`backed(...)`",
         Rule::action_fill => "`fill KIND in REGION`",
-        Rule::move_entry
-        | Rule::move_cond
-        | Rule::move_and
-        | Rule::move_not
-        | Rule::move_atom => "a move condition such as `from(in fortress)` or `captures`",
+        Rule::move_entry | Rule::move_cond | Rule::move_and | Rule::move_not | Rule::move_atom => {
+            "a move condition such as `from(in fortress)` or `captures`"
+        }
         Rule::move_from => "`from(...)`",
         Rule::move_to => "`to(...)`",
         Rule::site_nearer => "`nearer REGION`",
@@ -99,7 +97,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::action_place => "`place KIND`",
         Rule::placement_entry | Rule::placement => "a placement such as `pawn: e1 e2`",
         Rule::position_entry | Rule::pos_section => {
-                        "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes` or `demanded`)"
+            "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes` or `demanded`)"
         }
         Rule::pos_pieces | Rule::pos_piece => "a piece such as `white pawn e1`",
         Rule::pos_barriers | Rule::pos_slot => "a barrier slot such as `e3h`",
