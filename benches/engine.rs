@@ -1,10 +1,11 @@
-//! `cargo bench`: perft and random-playout speed of the Quoridor family.
+//! `cargo bench`: perft and random-playout speed of the Quoridor family,
+//! Asalto and the Siege of Paris.
 //! Each benchmark asserts the count it times, so a fast wrong answer fails.
 
 use std::path::Path;
 use std::time::Instant;
 use tavoliere::diag::Sources;
-use tavoliere::{compile, perft, playout};
+use tavoliere::{compile, notation, perft, playout};
 
 fn load(rel: &str) -> tavoliere::rules::Rules {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -40,16 +41,40 @@ fn main() {
             n as f64 / secs / 1e6
         );
     }
-    for game in [
-        "games/quoridor.toml",
-        "games/quoridor-kid.toml",
-        "games/blockade.toml",
+    // The Siege of Paris from its fixed defender setup (after the two
+    // placements), counts from tests/perft/siege.toml.
+    for (game, depth, expected) in [
+        ("games/siege-of-paris.toml", 6, 4_454_272u64),
+        ("games/cerco-de-paris.toml", 6, 7_014_546),
     ] {
         let rules = load(game);
-        let r = playout::bench(&rules, 3.0, 324, 1);
+        let mut st = rules.initial();
+        for text in ["G@W", "Co@E"] {
+            let mv = notation::parse_move(&rules, &st, text).expect("a legal placement");
+            rules.play(&mut st, mv);
+        }
+        let start = Instant::now();
+        let n = perft::perft(&rules, &st, depth);
+        let secs = start.elapsed().as_secs_f64();
+        assert_eq!(n, expected, "{game} perft({depth})");
+        println!(
+            "perft {game} (G@W Co@E) depth {depth}: {n} nodes, {:.1} M nodes/s",
+            n as f64 / secs / 1e6
+        );
+    }
+    for (game, cap) in [
+        ("games/quoridor.toml", 324),
+        ("games/quoridor-kid.toml", 324),
+        ("games/blockade.toml", 324),
+        ("games/asalto.toml", 10_000),
+        // Random Siege games need not end (no length limit in its rules).
+        ("games/siege-of-paris.toml", 2_000),
+    ] {
+        let rules = load(game);
+        let r = playout::bench(&rules, 3.0, cap, 1);
         assert!(r.playouts > 0);
         println!(
-            "playouts {game} (324-ply cap): {:.0} playouts/s, {:.0} plies/s, mean length {:.1}",
+            "playouts {game} ({cap}-ply cap): {:.0} playouts/s, {:.0} plies/s, mean length {:.1}",
             r.playouts_per_s(),
             r.plies_per_s(),
             r.mean_length()

@@ -32,6 +32,21 @@ struct Walker<'a> {
     n_captured: u8,
 }
 
+impl Walker<'_> {
+    fn new(side: SideId) -> Self {
+        Walker {
+            side,
+            origin: SiteId(0),
+            pattern: None,
+            start: 0,
+            trail: [(SiteId(0), 0); MAX_TRAIL],
+            len: 0,
+            captured: [SiteId(0); MAX_CHAIN],
+            n_captured: 0,
+        }
+    }
+}
+
 /// Reused buffers for searches on the board graph.
 
 #[derive(Default)]
@@ -277,7 +292,7 @@ impl Rules {
         board.board[target.0 as usize] = 0;
         let mut moves = Vec::new();
         COVERING.set(true);
-        self.moves_from(&board, side, p, kind, &mut moves);
+        self.moves_from(&board, &mut Walker::new(side), p, kind, &mut moves);
         COVERING.set(false);
         moves.iter().any(|m| self.move_to(m) == Some(target))
     }
@@ -313,36 +328,31 @@ impl Rules {
     }
 
     fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
+        // One walker for every piece: it is large, and reset per piece.
+        let mut w = Walker::new(side);
         for (i, &v) in st.board.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let (owner, kind) = self.unman(v);
             if owner == side && only >> kind & 1 == 1 {
-                self.moves_from(st, side, SiteId(i as u16), kind, out);
+                self.moves_from(st, &mut w, SiteId(i as u16), kind, out);
             }
         }
     }
 
-    /// The moves of the piece of `side` and `kind` on `origin`.
-    fn moves_from(
-        &self,
+    /// The moves of the piece of the walker's side and `kind` on `origin`.
+    fn moves_from<'a>(
+        &'a self,
         st: &State,
-        side: SideId,
+        w: &mut Walker<'a>,
         origin: SiteId,
         kind: KindId,
         out: &mut Vec<Move>,
     ) {
-        let mut w = Walker {
-            side,
-            origin,
-            pattern: None,
-            start: out.len(),
-            trail: [(SiteId(0), 0); MAX_TRAIL],
-            len: 0,
-            captured: [SiteId(0); MAX_CHAIN],
-            n_captured: 0,
-        };
+        w.origin = origin;
+        w.start = out.len();
+        let side = w.side;
         for pattern in &self.kinds[kind as usize].patterns {
             if let Some(guard) = &pattern.guard {
                 if !self.eval(guard, st, side, origin, &[], origin, 0) {
@@ -350,7 +360,7 @@ impl Rules {
                 }
             }
             w.pattern = Some(pattern);
-            self.walk(st, &mut w, 0, origin, 0, out);
+            self.walk(st, w, 0, origin, 0, out);
         }
         if out.len() - w.start > DEDUP_LINEAR {
             let mut mine = out.split_off(w.start);

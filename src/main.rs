@@ -83,8 +83,9 @@ enum Command {
     /// Play in the terminal: type moves at the prompt; `help` lists commands.
     Play {
         file: PathBuf,
-        /// A side played by the computer (uniformly random moves); repeatable.
-        #[arg(long = "computer", value_name = "SIDE")]
+        /// A seat (or a side) played by the computer (uniformly random
+        /// moves); repeatable. Seats are the players: `[seats]`, or one per side.
+        #[arg(long = "computer", value_name = "SEAT")]
         computer: Vec<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
