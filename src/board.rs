@@ -505,6 +505,20 @@ impl Board {
         s.0 as usize >= self.first_extra
     }
 
+    /// The extra site drawn over the grid square named `square` (a hole),
+    /// for hints: `d8` is part of `W`.
+    pub fn site_drawn_at(&self, square: &str) -> Option<SiteId> {
+        let named = |x: i32, y: i32| format!("{}{}", file_name(x), y + 1) == square;
+        let anchors = (self.first_extra..self.sites.len()).map(|i| {
+            let s = &self.sites[i];
+            (s.x, s.y, SiteId(i as u16))
+        });
+        anchors
+            .chain(self.areas.iter().copied())
+            .find(|&(x, y, _)| named(x, y))
+            .map(|(_, _, s)| s)
+    }
+
     pub fn n_dirs(&self) -> usize {
         self.n_dirs
     }

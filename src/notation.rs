@@ -103,10 +103,13 @@ pub fn move_to_short(rules: &Rules, st: &State, mv: Move, legal: &[Move]) -> Str
 fn site(rules: &Rules, name: &str) -> Result<SiteId, MoveError> {
     rules.board.site(name).ok_or_else(|| MoveError {
         message: format!("there is no site `{name}` on this board"),
-        hint: Some(suggest(
-            name,
-            rules.board.sites.iter().map(|s| s.name.as_str()),
-        )),
+        hint: Some(match rules.board.site_drawn_at(name) {
+            Some(s) => format!(
+                "{name} is part of the site `{}`, which is drawn over it",
+                rules.board.site_name(s)
+            ),
+            None => suggest(name, rules.board.sites.iter().map(|s| s.name.as_str())),
+        }),
     })
 }
 

@@ -328,3 +328,16 @@ fn an_unknown_seat_is_refused_with_the_known_ones() {
     let err = stderr(&o);
     assert!(err.contains("defender, attackers"), "{err}");
 }
+
+#[test]
+fn a_square_under_a_fortress_cell_is_explained() {
+    let o = run(&[
+        "moves",
+        "games/siege-of-paris.toml",
+        "--moves",
+        "G@W Co@E W-e9",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("e9 is part of the site `W`"), "{err}");
+}
