@@ -98,6 +98,8 @@ pub struct Board {
     /// Grid squares (holes) an extra site is drawn over besides its own
     /// square, for pictures: `(x, y, site)`.
     pub areas: Vec<(i32, i32, SiteId)>,
+    /// Per grid cell (x + y × files): its square, or `NONE` for a hole.
+    square_at: Vec<u16>,
 }
 
 /// The name of file `x` (0-based): a..z, then aa, ab, ...
@@ -380,6 +382,13 @@ impl Board {
             edge_ends,
             slots: Vec::new(),
             site_index,
+            square_at: {
+                let mut at = vec![NONE; (files * ranks) as usize];
+                for (&(x, y), &id) in &id_of {
+                    at[(x + y * files) as usize] = id;
+                }
+                at
+            },
             full_grid: full,
             areas: Vec::new(),
         };
@@ -519,6 +528,22 @@ impl Board {
             .map(|(_, _, s)| s)
     }
 
+    /// The square a leap by `(dx, dy)` from `s` lands on: a square of the
+    /// grid (not a hole, not an extra site), or none.
+    #[inline]
+    pub fn leap(&self, s: SiteId, dx: i8, dy: i8) -> Option<SiteId> {
+        if self.is_extra(s) {
+            return None;
+        }
+        let site = &self.sites[s.0 as usize];
+        let (x, y) = (site.x + dx as i32, site.y + dy as i32);
+        if x < 0 || y < 0 || x >= self.files || y >= self.ranks {
+            return None;
+        }
+        let t = self.square_at[(x + y * self.files) as usize];
+        (t != NONE).then_some(SiteId(t))
+    }
+
     pub fn n_dirs(&self) -> usize {
         self.n_dirs
     }
@@ -545,6 +570,10 @@ impl Board {
     /// The site one step from `s` in direction `d`, if no blocked edge is in the way.
     #[inline]
     pub fn step(&self, s: SiteId, d: u8, blocked: &[u64]) -> Option<SiteId> {
+        if d as usize >= self.n_dirs {
+            // No direction (after a leap): nothing lies ahead.
+            return None;
+        }
         let i = s.0 as usize * self.n_dirs + d as usize;
         let t = self.neighbor[i];
         if t == NONE {

@@ -386,6 +386,8 @@ impl<'a> Compiler<'a> {
                 name: kname.value.clone(),
                 symbol,
                 patterns,
+                promote: None,
+                royal: piece.royal.as_ref().is_some_and(|r| r.value),
             });
         }
 
@@ -558,6 +560,39 @@ impl<'a> Compiler<'a> {
             }
         }
         let seats = self.seats(raw, &side_names);
+        // Promotions, once every kind is known.
+        for (i, (_, piece)) in raw.pieces.iter().enumerate() {
+            let Some(p) = &piece.promote else { continue };
+            let region = self.region_name(raw, &mut scope, &p.region);
+            match kind_names.iter().position(|k| *k == p.to.value) {
+                Some(k) => {
+                    if let Ok(r) = region {
+                        kinds[i].promote = Some((r, k as KindId));
+                    }
+                }
+                None => self.unknown_key(
+                    "piece",
+                    &p.to,
+                    &kind_names.iter().map(String::as_str).collect::<Vec<_>>(),
+                ),
+            }
+        }
+        let check = match &raw.turn.check {
+            None => Check::EveryRoyal,
+            Some(s) => match s.value.as_str() {
+                "every-royal" => Check::EveryRoyal,
+                "sole-royal" => Check::SoleRoyal,
+                other => {
+                    self.error(
+                        Diagnostic::error("unknown-name", format!("unknown check rule `{other}`"))
+                            .at(s.loc())
+                            .label("expected `every-royal` or `sole-royal`")
+                            .hint(suggest(other, ["every-royal", "sole-royal"])),
+                    );
+                    Check::EveryRoyal
+                }
+            },
+        };
         let demand = match &raw.demand {
             None => None,
             Some(d) => {
@@ -632,6 +667,7 @@ impl<'a> Compiler<'a> {
             seats,
             demand,
             demands: DemandTable::default(),
+            check,
             chains: ChainTable::default(),
         };
         // The setup is checked even when other parts have errors, so that
@@ -1240,6 +1276,15 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// A region named by a whole TOML string, such as `promote.in`.
+    fn region_name(&mut self, raw: &RawGame, scope: &mut Scope, s: &Str) -> Res<RegionId> {
+        let n = ast::Name {
+            text: s.value.clone(),
+            span: 0..s.value.len(),
+        };
+        self.region_ref(raw, scope, s, &n)
+    }
+
     // ------------------------------------------------------------ directions
 
     /// Resolves a direction set to absolute and heading-relative masks.
@@ -1336,7 +1381,24 @@ impl<'a> Compiler<'a> {
         let mut ok = true;
         for seg in &ast.segments {
             match self.segment(raw, scope, s, seg, segments.is_empty()) {
-                Ok(x) => segments.push(x),
+                Ok(x) => {
+                    let after_leap = segments
+                        .last()
+                        .is_some_and(|p: &rules::Segment| !p.leaps.is_empty());
+                    if after_leap && x.dirs.relative != 0 {
+                        self.error(
+                            Diagnostic::error(
+                                "relative-direction",
+                                "after a leap there is no heading to turn from",
+                            )
+                            .at(s.inner_loc(self.sources, seg.span.clone()))
+                            .label("a relative direction here")
+                            .hint("use compass directions (`n`, `orth`, `all`) after a leap"),
+                        );
+                        ok = false;
+                    }
+                    segments.push(x);
+                }
                 Err(()) => ok = false,
             }
         }
@@ -1396,6 +1458,34 @@ impl<'a> Compiler<'a> {
         first: bool,
     ) -> Res<rules::Segment> {
         let longest = scope.board.files.max(scope.board.ranks).max(1) as u32;
+        match (seg.kind.text.as_str(), &seg.vector) {
+            ("leap", Some((a, b, _))) => return self.leap_segment(raw, scope, s, seg, *a, *b),
+            ("leap", None) => {
+                let loc = s.inner_loc(self.sources, seg.span.clone());
+                self.error(
+                    Diagnostic::error(
+                        "syntax",
+                        "a leap is given by files and ranks, not directions",
+                    )
+                    .at(loc)
+                    .hint("write `leap(1, 2)` for a knight"),
+                );
+                return Err(());
+            }
+            (_, Some((_, _, span))) => {
+                let loc = s.inner_loc(self.sources, span.clone());
+                self.error(
+                    Diagnostic::error(
+                        "syntax",
+                        format!("`{}` takes directions, not a vector", seg.kind.text),
+                    )
+                    .at(loc)
+                    .hint("a vector of files and ranks belongs to `leap(A, B)`"),
+                );
+                return Err(());
+            }
+            _ => {}
+        }
         let (min, max) = match seg.kind.text.as_str() {
             "step" => {
                 if let Some(r) = &seg.range {
@@ -1419,8 +1509,8 @@ impl<'a> Compiler<'a> {
                 self.error(
                     Diagnostic::error("unknown-name", format!("unknown segment `{other}`"))
                         .at(loc)
-                        .label("expected `step` or `slide`")
-                        .hint(suggest(other, ["step", "slide"])),
+                        .label("expected `step`, `slide` or `leap`")
+                        .hint(suggest(other, ["step", "slide", "leap"])),
                 );
                 return Err(());
             }
@@ -1481,6 +1571,72 @@ impl<'a> Compiler<'a> {
             max: max as u8,
             over,
             to,
+            leaps: Vec::new(),
+        })
+    }
+
+    /// `leap(A, B)`: the vector and its images under rotation and reflection.
+    fn leap_segment(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        seg: &ast::Segment,
+        a: u32,
+        b: u32,
+    ) -> Res<rules::Segment> {
+        let longest = scope.board.files.max(scope.board.ranks).max(1) as u32;
+        if (a == 0 && b == 0) || a >= longest || b >= longest {
+            let span = seg
+                .vector
+                .as_ref()
+                .map_or(seg.span.clone(), |v| v.2.clone());
+            self.error(
+                Diagnostic::error(
+                    "out-of-range",
+                    format!("a leap of ({a}, {b}) goes nowhere on this board"),
+                )
+                .at(s.inner_loc(self.sources, span))
+                .hint(format!(
+                    "each part runs from 0 to {}, not both 0",
+                    longest - 1
+                )),
+            );
+            return Err(());
+        }
+        if let Some(r) = &seg.range {
+            self.error(
+                Diagnostic::error("step-range", "a `leap` goes exactly once")
+                    .at(s.inner_loc(self.sources, r.span.clone()))
+                    .label("no range here"),
+            );
+            return Err(());
+        }
+        let to = match &seg.to {
+            Some(c) => self.cond(raw, scope, s, c)?,
+            None => Cond::Empty,
+        };
+        let (a, b) = (a as i8, b as i8);
+        let mut leaps = Vec::new();
+        for (x, y) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                if !leaps.contains(&(x * sx, y * sy)) {
+                    leaps.push((x * sx, y * sy));
+                }
+            }
+        }
+        Ok(rules::Segment {
+            capture: seg.capture,
+            dirs: DirSel {
+                absolute: 0,
+                relative: 0,
+            },
+            first: vec![0; scope.sides.len()],
+            min: 1,
+            max: 1,
+            over: Cond::True,
+            to,
+            leaps,
         })
     }
 

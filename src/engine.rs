@@ -67,6 +67,10 @@ thread_local! {
     static COVERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// The heading after a leap: none, so nothing is ahead and relative
+/// directions mean nothing.
+const NO_HEADING: u8 = u8::MAX;
+
 /// A site no piece starts from: conditions on a move's sites read the
 /// board as it is.
 const NOWHERE: SiteId = SiteId(u16::MAX);
@@ -214,6 +218,15 @@ impl Rules {
                 self.constraints_hold(&after, side, &after.blocked)
             });
         }
+        if self.kinds.iter().any(|k| k.royal) {
+            // The check rule: no move may leave the mover's royals attacked.
+            let mut after = st.clone();
+            out.retain(|&mv| {
+                after.copy_from(st);
+                self.apply(&mut after, side, mv);
+                self.royals_safe(&after, side)
+            });
+        }
         match self.captures {
             Captures::Free => {}
             Captures::Compulsory => {
@@ -283,6 +296,50 @@ impl Rules {
             MoveCond::And(cs) => cs.iter().all(|c| self.move_meets(c, st, side, mv)),
             MoveCond::Or(cs) => cs.iter().any(|c| self.move_meets(c, st, side, mv)),
         }
+    }
+
+    /// Whether `side`'s royal pieces are safe under the check rule: none
+    /// attacked, or, under `sole-royal`, any number but one.
+    pub(crate) fn royals_safe(&self, st: &State, side: SideId) -> bool {
+        let royal = |v: u8| {
+            v != 0 && {
+                let (s, k) = self.unman(v);
+                s == side && self.kinds[k as usize].royal
+            }
+        };
+        let n = st.board.iter().filter(|&&v| royal(v)).count();
+        if self.check == Check::SoleRoyal && n != 1 {
+            return true;
+        }
+        (0..st.board.len())
+            .filter(|&i| royal(st.board[i]))
+            .all(|i| !self.attacked(st, SiteId(i as u16), side))
+    }
+
+    /// Whether a piece of a team other than `side`'s could take the piece on
+    /// `target` with one of its moves (its own safety aside).
+    pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
+        let mut moves = Vec::new();
+        for (i, &v) in st.board.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (owner, kind) = self.unman(v);
+            if self.same_team(owner, side) {
+                continue;
+            }
+            moves.clear();
+            let mut w = Walker::new(owner);
+            self.moves_from(st, &mut w, SiteId(i as u16), kind, &mut moves);
+            let hits = |m: &Move| match self.base(*m) {
+                Move::Chain(c) => self.chain(c).captured().contains(&target),
+                other => self.move_to(&other) == Some(target),
+            };
+            if moves.iter().any(hits) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the piece on `p` could move onto `target`, were `target` empty.
@@ -410,6 +467,15 @@ impl Rules {
             return self.emit(w, at, out);
         }
         let segment = &pattern.segments[seg];
+        if !segment.leaps.is_empty() {
+            let mut emitted = false;
+            for &(dx, dy) in &segment.leaps {
+                if let Some(next) = self.board.leap(at, dx, dy) {
+                    emitted |= self.land(st, w, seg, next, NO_HEADING, out);
+                }
+            }
+            return emitted;
+        }
         let dirs = if seg == 0 {
             segment.first[w.side as usize]
         } else {
@@ -426,28 +492,8 @@ impl Rules {
                     break;
                 };
                 cur = next;
-                let captured = &w.captured[..w.n_captured as usize];
-                if k >= segment.min
-                    && w.len < MAX_TRAIL
-                    && self.eval(&segment.to, st, w.side, w.origin, captured, cur, d)
-                {
-                    // `capture` takes what stands there; an empty site gives nothing.
-                    let takes = segment.capture
-                        && Self::occupant(st, w.origin, cur) != 0
-                        && !w.captured[..w.n_captured as usize].contains(&cur);
-                    if !(takes && w.n_captured as usize == MAX_CHAIN) {
-                        if takes {
-                            w.captured[w.n_captured as usize] = cur;
-                            w.n_captured += 1;
-                        }
-                        w.trail[w.len] = (cur, u8::from(takes) * CAPTURE);
-                        w.len += 1;
-                        emitted |= self.walk(st, w, seg + 1, cur, d, out);
-                        w.len -= 1;
-                        if takes {
-                            w.n_captured -= 1;
-                        }
-                    }
+                if k >= segment.min {
+                    emitted |= self.land(st, w, seg, cur, d, out);
                 }
                 let captured = &w.captured[..w.n_captured as usize];
                 if k < segment.max
@@ -456,6 +502,45 @@ impl Rules {
                     break;
                 }
             }
+        }
+        emitted
+    }
+
+    /// A segment reaches `cur` (in direction `d`): if it may end there, the
+    /// walk goes on from there with the next segment.
+    fn land(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        seg: usize,
+        cur: SiteId,
+        d: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(pattern) = w.pattern else {
+            return false;
+        };
+        let segment = &pattern.segments[seg];
+        let captured = &w.captured[..w.n_captured as usize];
+        if w.len >= MAX_TRAIL || !self.eval(&segment.to, st, w.side, w.origin, captured, cur, d) {
+            return false;
+        }
+        // `capture` takes what stands there; an empty site gives nothing.
+        let takes =
+            segment.capture && Self::occupant(st, w.origin, cur) != 0 && !captured.contains(&cur);
+        if takes && w.n_captured as usize == MAX_CHAIN {
+            return false;
+        }
+        if takes {
+            w.captured[w.n_captured as usize] = cur;
+            w.n_captured += 1;
+        }
+        w.trail[w.len] = (cur, u8::from(takes) * CAPTURE);
+        w.len += 1;
+        let emitted = self.walk(st, w, seg + 1, cur, d, out);
+        w.len -= 1;
+        if takes {
+            w.n_captured -= 1;
         }
         emitted
     }
@@ -873,7 +958,7 @@ impl Rules {
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
                 st.board[from.0 as usize] = 0;
-                st.board[to.0 as usize] = v;
+                st.board[to.0 as usize] = self.promoted(v, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
@@ -882,7 +967,7 @@ impl Rules {
                     st.board[c.0 as usize] = 0;
                 }
                 st.board[chain.from.0 as usize] = 0;
-                st.board[chain.to().0 as usize] = v;
+                st.board[chain.to().0 as usize] = self.promoted(v, chain.to());
             }
             Move::Place { barrier, slot } => {
                 st.slots[slot as usize] = barrier + 1;
@@ -899,6 +984,19 @@ impl Rules {
             }
 
             Move::Pass => {}
+        }
+    }
+
+    /// The board value of piece `v` once it ends a move on `to`: promoted
+    /// if its kind promotes there.
+    #[inline]
+    pub(crate) fn promoted(&self, v: u8, to: SiteId) -> u8 {
+        let (side, kind) = self.unman(v);
+        match self.kinds[kind as usize].promote {
+            Some((r, k)) if self.regions[r as usize].per_side[side as usize].contains(to) => {
+                self.man(side, k)
+            }
+            _ => v,
         }
     }
 

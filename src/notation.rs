@@ -49,8 +49,33 @@ fn slot_text(rules: &Rules, barrier: BarrierId, slot: u16) -> String {
 
 /// The full form of a move: `e1-e2`, `e1xe2`, `e3h`, `pass`.
 pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
+    if let Move::Demanding(_) = mv {
+        return format!("{}!", move_to_string(rules, st, rules.base(mv)));
+    }
+    let mut text = plain_move_text(rules, st, mv);
+    text.push_str(&promotion_suffix(rules, st, mv));
+    text
+}
+
+/// `=R` when the moving piece changes kind where it ends, else nothing.
+fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
+    let (Some(from), Some(to)) = (rules.move_from(&mv), rules.move_to(&mv)) else {
+        return String::new();
+    };
+    let v = st.board[from.0 as usize];
+    let after = rules.promoted(v, to);
+    match st.piece_at(rules, from) {
+        Some(_) if after != v => {
+            let (_, kind) = rules.unman(after);
+            format!("={}", rules.kinds[kind as usize].symbol)
+        }
+        _ => String::new(),
+    }
+}
+
+fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
     match mv {
-        Move::Demanding(_) => format!("{}!", move_to_string(rules, st, rules.base(mv))),
+        Move::Demanding(_) => unreachable!("written by move_to_string"),
         Move::Step { from, to } => {
             let sep = if st.piece_at(rules, to).is_some() {
                 'x'
@@ -94,7 +119,8 @@ pub fn move_to_short(rules: &Rules, st: &State, mv: Move, legal: &[Move]) -> Str
             .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
             .count();
         if same_to == 1 && st.piece_at(rules, to).is_none() {
-            return rules.board.site_name(to).to_string();
+            let suffix = promotion_suffix(rules, st, mv);
+            return format!("{}{suffix}", rules.board.site_name(to));
         }
     }
     move_to_string(rules, st, mv)
@@ -137,6 +163,22 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         .find(|&&m| move_to_string(rules, st, m) == text)
     {
         return Ok(mv);
+    }
+    if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
+        let mv = parse_move(rules, st, plain)?;
+        let suffix = promotion_suffix(rules, st, mv);
+        return if !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written) {
+            Ok(mv)
+        } else {
+            Err(MoveError {
+                message: format!("`{plain}` does not make the piece a `{written}`"),
+                hint: Some(if suffix.is_empty() {
+                    "the piece keeps its kind on this move: drop the `=...`".into()
+                } else {
+                    format!("write `{plain}{suffix}`")
+                }),
+            })
+        };
     }
     if let Some(plain) = text.strip_suffix('!') {
         let base = parse_move(rules, st, plain)?;

@@ -307,12 +307,28 @@ pub struct RawPiece {
     pub moves: Option<Located<Vec<Str>>>,
     /// Classes this kind belongs to, usable wherever a kind is: `["officer"]`.
     pub classes: Option<Located<Vec<Str>>>,
+    /// Becomes another kind on ending a move in a region.
+    pub promote: Option<RawPromote>,
+    /// A royal piece: the `[turn] check` rule protects it.
+    pub royal: Option<Located<bool>>,
 }
 merge_fields!(RawPiece {
     symbol,
     moves,
-    classes
+    classes,
+    promote,
+    royal
 });
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPromote {
+    /// The region (the mover's part of it) where the piece changes.
+    #[serde(rename = "in")]
+    pub region: Str,
+    /// The kind it becomes.
+    pub to: Str,
+}
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -344,6 +360,9 @@ pub struct RawTurn {
     pub huff: Option<Str>,
     /// Turns played once before the turn order, such as setup placements.
     pub prelude: Option<Located<Vec<RawPrelude>>>,
+    /// `every-royal` or `sole-royal`: which royal pieces a move may not
+    /// leave attacked.
+    pub check: Option<Str>,
 }
 merge_fields!(RawTurn {
     order,
@@ -351,7 +370,8 @@ merge_fields!(RawTurn {
     no_moves,
     captures,
     huff,
-    prelude
+    prelude,
+    check
 });
 
 /// One entry of `[[turn.prelude]]`.

@@ -66,6 +66,10 @@ pub struct Kind {
     /// The piece's own symbol (upper case), used in drop notation `O@c5`.
     pub symbol: String,
     pub patterns: Vec<Pattern>,
+    /// On ending a move in the region (the mover's part), the piece becomes
+    /// this kind.
+    pub promote: Option<(RegionId, KindId)>,
+    pub royal: bool,
 }
 
 /// Which directions a segment may take: absolute ones, plus ones relative
@@ -106,6 +110,9 @@ pub struct Segment {
     pub to: Cond,
     /// What stands on the landing site is captured when the move ends.
     pub capture: bool,
+    /// A leap's vectors (files, ranks), all its images; empty for steps
+    /// and slides.
+    pub leaps: Vec<(i8, i8)>,
 }
 
 #[derive(Clone, Debug)]
@@ -237,6 +244,15 @@ pub struct Priority {
     pub sides: Vec<SideId>,
     pub when: StateCond,
     pub prefer: Vec<MoveCond>,
+}
+
+/// The check rule: after a move, the mover's royal pieces must not be
+/// attacked — every one of them, or only a sole one (with two or more,
+/// royals are ordinary pieces).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    EveryRoyal,
+    SoleRoyal,
 }
 
 /// Who plays: a seat moves one or more sides, and wins when their team wins.
@@ -540,6 +556,8 @@ pub struct Rules {
     pub constraints: Vec<Constraint>,
     pub priorities: Vec<Priority>,
     pub demand: Option<Demand>,
+    /// Which royal pieces a move may not leave attacked.
+    pub check: Check,
     pub(crate) demands: DemandTable,
     /// One per player; every side belongs to exactly one.
     pub seats: Vec<Seat>,

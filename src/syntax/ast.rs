@@ -47,6 +47,8 @@ pub struct Segment {
     /// `step` or `slide`.
     pub kind: Name,
     pub dirs: Vec<Name>,
+    /// `leap(A, B)`: the vector, instead of directions.
+    pub vector: Option<(u32, u32, Span)>,
     pub range: Option<Range>,
     pub to: Option<SiteCond>,
     pub over: Option<SiteCond>,

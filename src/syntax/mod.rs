@@ -224,10 +224,20 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
     let sp = span(&seg);
     let mut inner = seg.into_inner();
     let kind = name(inner.next().unwrap().into_inner().next().unwrap());
-    let dirs = dir_set(inner.next().unwrap());
+    let what = inner.next().unwrap();
+    let (dirs, vector) = if what.as_rule() == Rule::leap_vector {
+        let sp = span(&what);
+        let mut n = what.into_inner();
+        let a = number(n.next().unwrap())?;
+        let b = number(n.next().unwrap())?;
+        (Vec::new(), Some((a, b, sp)))
+    } else {
+        (dir_set(what), None)
+    };
     let mut segment = Segment {
         kind,
         dirs,
+        vector,
         range: None,
         to: None,
         over: None,

@@ -71,6 +71,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_in => "`in REGION`",
         Rule::pattern_entry | Rule::pattern => "a move pattern such as `step(orth)`",
         Rule::segment | Rule::segment_kind => "a segment such as `step(orth)`",
+        Rule::leap_vector => "a leap such as `leap(1, 2)`",
         Rule::seg_clause => "`to CONDITION`, `over CONDITION` or `capture`",
         Rule::seg_to => "`to CONDITION`",
         Rule::seg_over => "`over CONDITION`",
