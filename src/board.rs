@@ -102,6 +102,11 @@ pub struct Board {
     square_at: Vec<u16>,
 }
 
+/// The (files, ranks) step of a compass direction (0 = n, clockwise).
+pub fn compass_step(d: u8) -> (i32, i32) {
+    COMPASS_STEP[d as usize % 8]
+}
+
 /// The name of file `x` (0-based): a..z, then aa, ab, ...
 pub fn file_name(x: i32) -> String {
     let mut x = x;

@@ -47,6 +47,8 @@ struct Compiler<'a> {
     diags: Vec<Diagnostic>,
     /// Whether `can(...)` may be used: in a priority's `when` only.
     allow_can: bool,
+    /// Whether `last(...)` may be used: in an end rule's `when` only.
+    allow_last: bool,
 }
 
 type Res<T> = Result<T, ()>;
@@ -140,6 +142,7 @@ pub fn compile(
         file,
         diags: Vec::new(),
         allow_can: false,
+        allow_last: false,
     };
     let result = c.game(raw);
     let has_errors = c.diags.iter().any(Diagnostic::is_error);
@@ -627,6 +630,7 @@ impl<'a> Compiler<'a> {
             })
             .collect();
 
+        let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         let board = scope.board;
         let n_sites = board.n_sites();
         let mut rules = Rules {
@@ -656,6 +660,8 @@ impl<'a> Compiler<'a> {
             constraints,
             constraints_barrier_only,
             constraint_kinds,
+            ends_read_last,
+            reach: Vec::new(),
             cell_owner: std::iter::once((0, 0))
                 .chain(
                     (0..side_names.len()).flat_map(|s| {
@@ -670,6 +676,13 @@ impl<'a> Compiler<'a> {
             check,
             chains: ChainTable::default(),
         };
+        rules.reach = (0..rules.kinds.len() as KindId)
+            .map(|k| {
+                (0..rules.sides.len() as SideId)
+                    .map(|s| rules.reach_offsets(k, s))
+                    .collect()
+            })
+            .collect();
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.
         let setup = self.setup(raw, &mut rules);
@@ -731,6 +744,71 @@ impl<'a> Compiler<'a> {
         if let Some(table) = &raw.board.sites {
             for (name, at) in table.iter() {
                 let grid_name = |x: i32, y: i32| format!("{}{}", crate::board::file_name(x), y + 1);
+                // `e of k2`: drawn beside the grid, one step from a square.
+                if let Some((dir, square)) = at.value.split_once(" of ") {
+                    let (dir, square) = (dir.trim(), square.trim());
+                    let step = COMPASS
+                        .iter()
+                        .position(|c| *c == dir)
+                        .map(|d| crate::board::compass_step(d as u8));
+                    let anchor = (0..files)
+                        .flat_map(|x| (0..ranks).map(move |y| (x, y)))
+                        .find(|&(x, y)| grid_name(x, y) == square);
+                    match (step, anchor) {
+                        (Some((dx, dy)), Some((x, y))) => {
+                            let xy = (x + dx, y + dy);
+                            let inside = xy.0 >= 0 && xy.1 >= 0 && xy.0 < files && xy.1 < ranks;
+                            if inside && !holes.contains(&xy) {
+                                self.error(
+                                    Diagnostic::error(
+                                        "site-over-square",
+                                        format!(
+                                            "`{}` would be drawn over a square of the grid",
+                                            name.value
+                                        ),
+                                    )
+                                    .at(at.loc())
+                                    .hint("draw extra sites beside the grid or on holes"),
+                                );
+                            } else if extra_sites.iter().any(|(_, e)| *e == xy) {
+                                self.error(
+                                    Diagnostic::error(
+                                        "duplicate-name",
+                                        format!(
+                                            "`{}` is drawn where another extra site is",
+                                            name.value
+                                        ),
+                                    )
+                                    .at(at.loc()),
+                                );
+                            } else if scope.board.site(&name.value).is_some() {
+                                self.error(
+                                    Diagnostic::error(
+                                        "duplicate-name",
+                                        format!("`{}` is already a square of the grid", name.value),
+                                    )
+                                    .at(name.loc())
+                                    .label("defined twice"),
+                                );
+                            } else {
+                                extra_sites.push((name.value.clone(), xy));
+                            }
+                        }
+                        (None, _) => self.error(
+                            Diagnostic::error("unknown-name", format!("unknown direction `{dir}`"))
+                                .at(at.loc())
+                                .label("expected a compass direction")
+                                .hint(suggest(dir, COMPASS)),
+                        ),
+                        (_, None) => self.error(
+                            Diagnostic::error("unknown-name", format!("unknown square `{square}`"))
+                                .at(at.loc())
+                                .label("not a square of the grid")
+                                .hint(board_extent(&scope.board)),
+                        ),
+                    }
+                    continue;
+                }
                 let mut squares = Vec::new();
                 for word in at.value.split_whitespace() {
                     let at_xy = (0..files)
@@ -1171,7 +1249,7 @@ impl<'a> Compiler<'a> {
                     }
                 };
                 for (i, site) in scope.board.sites.iter().enumerate() {
-                    if ((site.x + site.y) % 2 == 0) == dark {
+                    if ((site.x + site.y).rem_euclid(2) == 0) == dark {
                         set.insert(SiteId(i as u16));
                     }
                 }
@@ -1711,6 +1789,9 @@ impl<'a> Compiler<'a> {
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::Given(inner) => {
+                Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
+            }
             ast::SiteCond::Covered(inner) | ast::SiteCond::Backed(inner) => {
                 let outer = if matches!(c, ast::SiteCond::Covered(_)) {
                     "covered"
@@ -1845,6 +1926,23 @@ impl<'a> Compiler<'a> {
                 }
                 StateCond::Can(Box::new(self.move_cond(raw, scope, s, m)?))
             }
+            ast::StateCond::Last(m, span) => {
+                if !self.allow_last {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "last-outside-end",
+                            "`last(...)` is read only in an end rule's `when`",
+                        )
+                        .at(loc)
+                        .label("no move has just been played here")
+                        .hint("use it in `[[end]] when`, which is checked right after each move"),
+                    );
+                    return Err(());
+                }
+                StateCond::Last(Box::new(self.move_cond(raw, scope, s, m)?))
+            }
+            ast::StateCond::Check => StateCond::Check,
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
@@ -1871,7 +1969,9 @@ impl<'a> Compiler<'a> {
         e: &raw::RawEnd,
         n_teams: usize,
     ) -> Res<EndRule> {
+        self.allow_last = true;
         let when = self.state_cond(raw, scope, &e.when);
+        self.allow_last = false;
         let result = match e.result.value.as_str() {
             "win" => Ok(EndResult::Win),
             "loss" => {
@@ -2404,7 +2504,11 @@ impl<'a> Compiler<'a> {
                 .any(|&v| v != 0 && rules.unman(v).1 == k as KindId)
                 || (0..rules.sides.len() as SideId)
                     .any(|side| rules.initial.pieces_in_hand(rules, side, k as KindId) > 0);
-            if !placed {
+            let promoted_to = rules
+                .kinds
+                .iter()
+                .any(|kind| kind.promote.is_some_and(|(_, to)| to == k as KindId));
+            if !placed && !promoted_to {
                 self.error(
                     Diagnostic::warning(
                         "unused-piece",
@@ -2412,9 +2516,10 @@ impl<'a> Compiler<'a> {
                     )
                     .at(key.loc())
                     .label("defined here")
-                    .hint("place it in `[setup]`, or remove it"),
+                    .hint("place it in `[setup]` or promote a piece to it, or remove it"),
                 );
-            } else if piece.moves.as_ref().is_none_or(|m| m.value.is_empty())
+            } else if placed
+                && piece.moves.as_ref().is_none_or(|m| m.value.is_empty())
                 && rules
                     .phases
                     .iter()
@@ -2455,7 +2560,8 @@ impl<'a> Compiler<'a> {
                 );
             }
         }
-        if rules.ends.is_empty() {
+        // With royal pieces, checkmate is the end a game needs.
+        if rules.ends.is_empty() && !rules.kinds.iter().any(|k| k.royal) {
             self.error(
                 Diagnostic::warning(
                     "no-end",
@@ -2512,10 +2618,20 @@ fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Ahead(_) => Some("ahead"),
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
-        ast::SiteCond::Covered(_) => None,
+        ast::SiteCond::Covered(_) | ast::SiteCond::Given(_) => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
+}
+
+/// Whether a position condition reads the last move.
+fn reads_last(c: &StateCond) -> bool {
+    match c {
+        StateCond::Last(_) => true,
+        StateCond::Not(inner) => reads_last(inner),
+        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(reads_last),
+        _ => false,
     }
 }
 
@@ -2525,7 +2641,9 @@ fn kinds_read(c: &StateCond) -> Kinds {
     match c {
         StateCond::Const(_) => 0,
         StateCond::Count { kind, .. } => *kind,
-        StateCond::Reach { .. } | StateCond::Can(_) => ALL_KINDS,
+        StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
+            ALL_KINDS
+        }
         StateCond::Not(inner) => kinds_read(inner),
         StateCond::And(cs) | StateCond::Or(cs) => cs.iter().fold(0, |m, c| m | kinds_read(c)),
     }
@@ -2579,7 +2697,12 @@ fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         StateCond::Reach { dirs, .. } => {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
-        StateCond::Count { .. } | StateCond::Can(_) | StateCond::Not(_) | StateCond::Or(_) => false,
+        StateCond::Count { .. }
+        | StateCond::Can(_)
+        | StateCond::Last(_)
+        | StateCond::Check
+        | StateCond::Not(_)
+        | StateCond::Or(_) => false,
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
     }
 }

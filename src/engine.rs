@@ -316,6 +316,71 @@ impl Rules {
             .all(|i| !self.attacked(st, SiteId(i as u16), side))
     }
 
+    /// Every grid offset a piece of `kind` and `side` could end a move at,
+    /// conditions aside, or `None` when that cannot be told from geometry.
+    pub(crate) fn reach_offsets(&self, kind: KindId, side: SideId) -> Option<Offsets> {
+        let mut out = Offsets::new(self.board.files, self.board.ranks);
+        for pattern in &self.kinds[kind as usize].patterns {
+            if pattern.repeat.is_some() {
+                return None;
+            }
+            self.offsets_from(pattern, side, 0, (0, 0), NO_HEADING, &mut out)?;
+        }
+        Some(out)
+    }
+
+    fn offsets_from(
+        &self,
+        pattern: &Pattern,
+        side: SideId,
+        seg: usize,
+        at: (i32, i32),
+        heading: u8,
+        out: &mut Offsets,
+    ) -> Option<()> {
+        let Some(segment) = pattern.segments.get(seg) else {
+            out.insert(at.0, at.1);
+            return Some(());
+        };
+        let (files, ranks) = (self.board.files, self.board.ranks);
+        let inside = |p: (i32, i32)| p.0.abs() < files && p.1.abs() < ranks;
+        if !segment.leaps.is_empty() {
+            for &(dx, dy) in &segment.leaps {
+                let next = (at.0 + dx as i32, at.1 + dy as i32);
+                if inside(next) {
+                    self.offsets_from(pattern, side, seg + 1, next, NO_HEADING, out)?;
+                }
+            }
+            return Some(());
+        }
+        let dirs = if seg == 0 {
+            segment.first[side as usize]
+        } else {
+            segment.dirs.resolve(heading)
+        };
+        if dirs >> 8 != 0 {
+            // Link labels: not geometry.
+            return None;
+        }
+        for d in 0..8u8 {
+            if dirs >> d & 1 == 0 {
+                continue;
+            }
+            let (dx, dy) = crate::board::compass_step(d);
+            let mut cur = at;
+            for k in 1..=segment.max {
+                cur = (cur.0 + dx, cur.1 + dy);
+                if !inside(cur) {
+                    break;
+                }
+                if k >= segment.min {
+                    self.offsets_from(pattern, side, seg + 1, cur, d, out)?;
+                }
+            }
+        }
+        Some(())
+    }
+
     /// Whether a piece of a team other than `side`'s could take the piece on
     /// `target` with one of its moves (its own safety aside).
     pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
@@ -327,6 +392,15 @@ impl Rules {
             let (owner, kind) = self.unman(v);
             if self.same_team(owner, side) {
                 continue;
+            }
+            let p = SiteId(i as u16);
+            if let Some(offsets) = &self.reach[kind as usize][owner as usize] {
+                if !self.board.is_extra(p) && !self.board.is_extra(target) {
+                    let (a, b) = (&self.board.sites[i], &self.board.sites[target.0 as usize]);
+                    if !offsets.contains(b.x - a.x, b.y - a.y) {
+                        continue;
+                    }
+                }
             }
             moves.clear();
             let mut w = Walker::new(owner);
@@ -642,6 +716,7 @@ impl Rules {
                             && self.covers(st, p, s)
                     })
             }
+            Cond::Given(c) => self.eval_state(c, st, side, &st.blocked),
             Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
@@ -941,8 +1016,9 @@ impl Rules {
                     let goal = &self.regions[*region as usize].per_side[ps as usize];
                     self.search(st, s, goal, *dirs, blocked, None)
                 }),
-            // Read only by priorities, through `priority_holds`.
-            StateCond::Can(_) => false,
+            // Read only by priorities and end rules, which know the moves.
+            StateCond::Can(_) | StateCond::Last(_) => false,
+            StateCond::Check => !self.royals_safe(st, side),
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
@@ -1011,6 +1087,7 @@ impl Rules {
             Some(rule) if self.move_from(&mv).is_some() => self.huff_victim(st, mv, rule),
             _ => None,
         };
+        let before = self.ends_read_last.then(|| st.clone());
         self.apply(st, side, mv);
         st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
@@ -1028,7 +1105,8 @@ impl Rules {
                 st.passes = 0;
             }
         }
-        if let Some(o) = self.check_end(st, side) {
+        let last = before.as_ref().map(|b| (b, mv));
+        if let Some(o) = self.check_end(st, side, last) {
             st.outcome = o;
             return;
         }
@@ -1184,7 +1262,12 @@ impl Rules {
 
     /// The first end rule that holds, for the mover first, then the sides
     /// after it in the order the file declares them.
-    fn check_end(&self, st: &State, mover: SideId) -> Option<Outcome> {
+    fn check_end(
+        &self,
+        st: &State,
+        mover: SideId,
+        last: Option<(&State, Move)>,
+    ) -> Option<Outcome> {
         for rule in &self.ends {
             let n = self.sides.len();
             for i in 0..n {
@@ -1192,7 +1275,7 @@ impl Rules {
                 if !rule.sides.contains(&side) {
                     continue;
                 }
-                if self.eval_state(&rule.when, st, side, &st.blocked) {
+                if self.end_holds(&rule.when, st, side, last) {
                     return Some(match rule.result {
                         EndResult::Win => Outcome::Win(side),
                         EndResult::Loss => self.loss_of(side),
@@ -1202,6 +1285,27 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// An end rule's condition, where `last(...)` reads the move just
+    /// played on the position before it.
+    fn end_holds(
+        &self,
+        c: &StateCond,
+        st: &State,
+        side: SideId,
+        last: Option<(&State, Move)>,
+    ) -> bool {
+        match c {
+            StateCond::Last(m) => last.is_some_and(|(before, mv)| {
+                let mover = self.to_move(before);
+                self.move_meets(m, before, mover, &mv)
+            }),
+            StateCond::Not(inner) => !self.end_holds(inner, st, side, last),
+            StateCond::And(cs) => cs.iter().all(|c| self.end_holds(c, st, side, last)),
+            StateCond::Or(cs) => cs.iter().any(|c| self.end_holds(c, st, side, last)),
+            other => self.eval_state(other, st, side, &st.blocked),
+        }
     }
 
     /// Whether the constraints hold in `st` (used when a position is loaded).
@@ -1234,7 +1338,7 @@ impl Rules {
     pub(crate) fn decide(&self, st: &mut State) {
         st.outcome = Outcome::Ongoing;
         let previous = self.turn_side(self.previous_turn(st.turn as usize));
-        if let Some(o) = self.check_end(st, previous) {
+        if let Some(o) = self.check_end(st, previous, None) {
             st.outcome = o;
             return;
         }

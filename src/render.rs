@@ -4,9 +4,10 @@ use crate::board::{file_name, SiteId};
 use crate::notation;
 use crate::rules::*;
 
-/// Column of the centre of file `x` in a drawn rank.
-fn col(x: i32) -> usize {
-    5 + 4 * x as usize
+/// Column of the centre of file `x` in a drawn rank, the leftmost drawn
+/// file being `x0` (below 0 when a site is drawn left of the grid).
+fn col(x: i32, x0: i32) -> usize {
+    5 + 4 * (x - x0) as usize
 }
 
 /// The board with coordinates, pieces by symbol, extra sites as `<x>`,
@@ -14,7 +15,16 @@ fn col(x: i32) -> usize {
 /// reserve below.
 pub fn board(rules: &Rules, st: &State) -> String {
     let b = &rules.board;
-    let width = col(b.files - 1) + 6;
+    let x0 = b.sites.iter().map(|s| s.x).min().unwrap_or(0).min(0);
+    let x1 = b
+        .sites
+        .iter()
+        .map(|s| s.x)
+        .max()
+        .unwrap_or(0)
+        .max(b.files - 1);
+    let col = |x: i32| col(x, x0);
+    let width = col(x1) + 6;
     let n_rows = (2 * b.ranks - 1) as usize;
     // Row 0 is the top rank; odd rows are the grooves between ranks.
     let mut grid = vec![vec![' '; width]; n_rows];
@@ -57,8 +67,15 @@ pub fn board(rules: &Rules, st: &State) -> String {
             grid[rows].iter_mut().for_each(|row| row[c] = '|');
         }
     }
-    let files: String = (0..b.files)
-        .map(|x| format!("{:<4}", file_name(x)))
+    let files: String = (x0..=x1)
+        .map(|x| {
+            let name = if (0..b.files).contains(&x) {
+                file_name(x)
+            } else {
+                String::new()
+            };
+            format!("{name:<4}")
+        })
         .collect();
     let header = format!("     {}", files.trim_end());
     let mut out = String::new();

@@ -143,6 +143,8 @@ pub enum Cond {
     Covered(Box<Cond>),
     /// The piece on the next site meets the condition and could move here.
     Backed(Box<Cond>),
+    /// The position, seen from the moving side, meets the condition.
+    Given(Box<StateCond>),
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -186,6 +188,10 @@ pub enum StateCond {
     },
     /// The side has a legal move meeting the condition (priorities only).
     Can(Box<MoveCond>),
+    /// The move just played meets the condition (end rules only).
+    Last(Box<MoveCond>),
+    /// A royal piece of the side is attacked, under the check rule.
+    Check,
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -244,6 +250,40 @@ pub struct Priority {
     pub sides: Vec<SideId>,
     pub when: StateCond,
     pub prefer: Vec<MoveCond>,
+}
+
+/// A set of grid offsets `(dx, dy)` within the board's size.
+#[derive(Clone, Debug)]
+pub struct Offsets {
+    files: i32,
+    ranks: i32,
+    bits: Vec<bool>,
+}
+
+impl Offsets {
+    pub(crate) fn new(files: i32, ranks: i32) -> Self {
+        Offsets {
+            files,
+            ranks,
+            bits: vec![false; ((2 * files - 1) * (2 * ranks - 1)) as usize],
+        }
+    }
+
+    fn index(&self, dx: i32, dy: i32) -> Option<usize> {
+        let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
+        let (x, y) = (dx + self.files - 1, dy + self.ranks - 1);
+        (x >= 0 && y >= 0 && x < w && y < h).then(|| (x + y * w) as usize)
+    }
+
+    pub(crate) fn insert(&mut self, dx: i32, dy: i32) {
+        if let Some(i) = self.index(dx, dy) {
+            self.bits[i] = true;
+        }
+    }
+
+    pub(crate) fn contains(&self, dx: i32, dy: i32) -> bool {
+        self.index(dx, dy).is_some_and(|i| self.bits[i])
+    }
 }
 
 /// The check rule: after a move, the mover's royal pieces must not be
@@ -568,6 +608,12 @@ pub struct Rules {
     /// The piece kinds the constraints count: a move that neither moves nor
     /// captures such a piece leaves them as they were.
     pub(crate) constraint_kinds: Kinds,
+    /// Whether an end rule reads the last move (`last(...)`).
+    pub(crate) ends_read_last: bool,
+    /// Per kind and side: every grid offset a move of that piece could
+    /// end at on an empty board, or `None` when its patterns follow link
+    /// labels or repeat (for the check rule's quick rejections).
+    pub(crate) reach: Vec<Vec<Option<Offsets>>>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     pub(crate) chains: ChainTable,

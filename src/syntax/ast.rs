@@ -36,6 +36,8 @@ pub enum SiteCond {
     Covered(Box<SiteCond>),
     /// `backed(COND)`: the piece on the next site meets COND and could move here.
     Backed(Box<SiteCond>),
+    /// `given(POSITION_CONDITION)`.
+    Given(Box<StateCond>),
     Not(Box<SiteCond>),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
@@ -125,6 +127,10 @@ pub enum StateCond {
     },
     /// `can(MOVE_CONDITION)`.
     Can(MoveCond, Span),
+    /// `last(MOVE_CONDITION)`.
+    Last(MoveCond, Span),
+    /// `check`.
+    Check,
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),

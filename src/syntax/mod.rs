@@ -158,14 +158,14 @@ fn dir_set(pair: Pair<'_, Rule>) -> Vec<Name> {
 
 // ---------------------------------------------------------------- site conditions
 
-fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
-    match pair.as_rule() {
+fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
+    Ok(match pair.as_rule() {
         Rule::site_cond => {
             let mut parts: Vec<SiteCond> = pair
                 .into_inner()
                 .filter(|p| p.as_rule() != Rule::kw_or)
                 .map(site_cond)
-                .collect();
+                .collect::<Result<_>>()?;
             if parts.len() == 1 {
                 parts.pop().unwrap()
             } else {
@@ -177,7 +177,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
                 .into_inner()
                 .filter(|p| p.as_rule() != Rule::kw_and)
                 .map(site_cond)
-                .collect();
+                .collect::<Result<_>>()?;
             if parts.len() == 1 {
                 parts.pop().unwrap()
             } else {
@@ -188,23 +188,27 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
             let mut inner = pair.into_inner();
             let first = inner.next().unwrap();
             if first.as_rule() == Rule::kw_not {
-                SiteCond::Not(Box::new(site_cond(inner.next().unwrap())))
+                SiteCond::Not(Box::new(site_cond(inner.next().unwrap())?))
             } else {
-                site_cond(first)
+                site_cond(first)?
             }
         }
-        Rule::site_atom => site_cond(pair.into_inner().next().unwrap()),
+        Rule::site_atom => site_cond(pair.into_inner().next().unwrap())?,
         Rule::site_ahead => {
             let inner = pair.into_inner().nth(1).unwrap();
-            SiteCond::Ahead(Box::new(site_cond(inner)))
+            SiteCond::Ahead(Box::new(site_cond(inner)?))
         }
         Rule::site_covered => {
             let inner = pair.into_inner().nth(1).unwrap();
-            SiteCond::Covered(Box::new(site_cond(inner)))
+            SiteCond::Covered(Box::new(site_cond(inner)?))
         }
         Rule::site_backed => {
             let inner = pair.into_inner().nth(1).unwrap();
-            SiteCond::Backed(Box::new(site_cond(inner)))
+            SiteCond::Backed(Box::new(site_cond(inner)?))
+        }
+        Rule::site_given => {
+            let inner = pair.into_inner().nth(1).unwrap();
+            SiteCond::Given(Box::new(state_cond(inner)?))
         }
         Rule::site_in => SiteCond::In(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
@@ -215,7 +219,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> SiteCond {
             SiteCond::Occupant { word, kind }
         }
         r => unreachable!("site condition rule {r:?}"),
-    }
+    })
 }
 
 // ---------------------------------------------------------------- patterns
@@ -255,7 +259,7 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
                     continue;
                 }
                 let is_to = clause.as_rule() == Rule::seg_to;
-                let cond = site_cond(clause.into_inner().nth(1).unwrap());
+                let cond = site_cond(clause.into_inner().nth(1).unwrap())?;
                 let slot = if is_to {
                     &mut segment.to
                 } else {
@@ -288,7 +292,7 @@ pub fn parse_pattern(text: &str) -> Result<Pattern> {
     };
     for item in entry.into_inner() {
         match item.as_rule() {
-            Rule::guard => out.guard = Some(site_cond(item.into_inner().next().unwrap())),
+            Rule::guard => out.guard = Some(site_cond(item.into_inner().next().unwrap())?),
             Rule::pattern => {
                 for part in item.into_inner().filter(|p| p.as_rule() == Rule::part) {
                     let part = part.into_inner().next().unwrap();
@@ -395,8 +399,13 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
         Rule::kw_false => StateCond::Const(false),
         Rule::state_can => {
             let sp = span(&pair);
-            StateCond::Can(move_cond(pair.into_inner().nth(1).unwrap()), sp)
+            StateCond::Can(move_cond(pair.into_inner().nth(1).unwrap())?, sp)
         }
+        Rule::state_last => {
+            let sp = span(&pair);
+            StateCond::Last(move_cond(pair.into_inner().nth(1).unwrap())?, sp)
+        }
+        Rule::kw_check => StateCond::Check,
         Rule::state_compare => {
             let sp = span(&pair);
             let mut inner = pair.into_inner();
@@ -448,18 +457,18 @@ pub fn parse_state_cond(text: &str) -> Result<StateCond> {
 /// Parses a condition on a move such as `from(in fortress) and captures`.
 pub fn parse_move_cond(text: &str) -> Result<MoveCond> {
     let entry = parse_entry(Rule::move_entry, text)?;
-    Ok(move_cond(entry.into_inner().next().unwrap()))
+    move_cond(entry.into_inner().next().unwrap())
 }
 
-fn move_cond(pair: Pair<'_, Rule>) -> MoveCond {
-    match pair.as_rule() {
+fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
+    Ok(match pair.as_rule() {
         Rule::move_cond | Rule::move_and => {
             let or = pair.as_rule() == Rule::move_cond;
             let mut parts: Vec<MoveCond> = pair
                 .into_inner()
                 .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
                 .map(move_cond)
-                .collect();
+                .collect::<Result<_>>()?;
             match (parts.len(), or) {
                 (1, _) => parts.pop().unwrap(),
                 (_, true) => MoveCond::Or(parts),
@@ -470,18 +479,18 @@ fn move_cond(pair: Pair<'_, Rule>) -> MoveCond {
             let mut inner = pair.into_inner();
             let first = inner.next().unwrap();
             if first.as_rule() == Rule::kw_not {
-                MoveCond::Not(Box::new(move_cond(inner.next().unwrap())))
+                MoveCond::Not(Box::new(move_cond(inner.next().unwrap())?))
             } else {
-                move_cond(first)
+                move_cond(first)?
             }
         }
-        Rule::move_atom => move_cond(pair.into_inner().next().unwrap()),
-        Rule::move_from => MoveCond::From(site_cond(pair.into_inner().nth(1).unwrap())),
-        Rule::move_to => MoveCond::To(site_cond(pair.into_inner().nth(1).unwrap())),
+        Rule::move_atom => move_cond(pair.into_inner().next().unwrap())?,
+        Rule::move_from => MoveCond::From(site_cond(pair.into_inner().nth(1).unwrap())?),
+        Rule::move_to => MoveCond::To(site_cond(pair.into_inner().nth(1).unwrap())?),
         Rule::kw_captures => MoveCond::Captures,
         Rule::kw_true => MoveCond::True,
         r => unreachable!("move condition rule {r:?}"),
-    }
+    })
 }
 
 // ---------------------------------------------------------------- phases

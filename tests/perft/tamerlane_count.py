@@ -530,8 +530,17 @@ class Game:
     def legal_filter(self, pseudo, S):
         """Keep the moves that do not leave a sole royal of S attacked."""
         roy = self.roy[S]
-        if len(roy) != 1:
-            return list(pseudo)
+        if len(roy) >= 2:
+            return list(pseudo)             # own moves never lose a royal
+        if not roy:                         # only possible in a set-up position
+            res = []
+            for m in pseudo:
+                u = self.make(m)
+                ok = len(roy) != 1 or not self.attacked(next(iter(roy)), 1 - S)
+                self.unmake(u)
+                if ok:
+                    res.append(m)
+            return res
         r0 = next(iter(roy))
         incheck = self.attacked(r0, 1 - S)
         lines = LINES[r0]
