@@ -76,10 +76,15 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 }
 
 /// Games whose rules set no length limit and that random play need not
-/// finish: the Siege of Paris (clarification 10 of its rules: no length
-/// limit, no repetition rule) once the attackers are stuck and the defender
-/// cannot take them. Their random games are followed this far only.
-const UNBOUNDED: [(&str, u32); 2] = [("siege-of-paris", 1_500), ("cerco-de-paris", 1_500)];
+/// finish, followed this far only: the Siege of Paris (clarification 10 of
+/// its rules: no length limit, no repetition rule) once the attackers are
+/// stuck and the defender cannot take them; Tamerlane chess (T15: no
+/// repetition rule, no move limit), where random kings wander for ever.
+const UNBOUNDED: [(&str, u32); 3] = [
+    ("siege-of-paris", 1_500),
+    ("cerco-de-paris", 1_500),
+    ("tamerlane", 600),
+];
 
 #[test]
 fn random_playouts_keep_every_invariant() {
