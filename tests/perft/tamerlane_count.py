@@ -1,8 +1,158 @@
 #!/usr/bin/env python3
 """An independent Tamerlane chess move counter (perft), to check the engine.
 
-(The full docstring with counts and hand checks is filled in below the code
-once the counts are known; see DOC at the end of this comment block.)
+Written from shared/rules/tamerlane.md (sections 2.2-2.8, the open-question
+defaults and the binding "Clarifications") and the Italian seed 002 alone,
+sharing nothing with the engine. perft(d) = number of legal move sequences
+of length d; a finished game (no legal move = loss, or a citadel-entry draw)
+has no moves, so a move that ends it counts at its own depth only.
+
+Method. Mailbox of 17 x 16 with 3 padding cells round the 11 x 10 field;
+the citadels CW (east of k2, White's) and CB (west of a9, Black's) are two
+extra sites outside the index arithmetic, so sliders and leapers never see
+them; only royal steps use them (CW touches k1 k2 k3, CB touches a8 a9 a10).
+Make/unmake with per-side piece dictionaries and royal sets. Legality: if
+the mover has exactly one royal after the move it must not be attacked
+(clarification 1); the attack test looks outward from the royal's site
+(step pieces, pawns, leapers, rook rays, picket rays from distance 2,
+giraffe paths walked back from the target: empty orthogonal run, empty
+corner, giraffe diagonally behind it; royals standing on a citadel attack
+the three adjacent squares; a citadel site is attacked only by its owner's
+adventitious king next to it, and never when it holds that owner's own AK).
+Shortcut: when the sole royal is not in check, an ordinary non-royal move
+whose from-square lies on none of the royal's 8 rays cannot expose it
+(giraffe paths to a square run along its orthogonal rays). A random-playout
+fuzz checked the attack test against "some enemy pseudo-move captures
+there" and the shortcut against the full test (770 000 checks).
+
+Rules as implemented (kind names are the engine's):
+- giraffe: diagonal step to an empty square, then outward (the two
+  orthogonal directions pointing away from the start) >= 3 squares
+  (>= 2 with ARRAY-giraffe2), squares before the target empty; picket:
+  diagonal slider, blocked by a piece on the first square, moves/captures
+  at distance >= 2; leapers E (2,2), C (1,3), W (2,0), N (1,2).
+- pawns: one step forward to empty, capture diagonally forward; last rank
+  promotes (=R =N =T =G =V =F =E =C =W, pawn_of_kings =PR). pawn_of_pawns
+  arrives =S1 (parked_pawn_of_pawns: immobile, uncapturable, blocks, attacks
+  nothing); pawn_of_pawns_1 arrives =S2 (moved to a3/k8 as pawn_of_pawns_2,
+  same move) if that square is empty, else =S2w (waiting_pawn_of_pawns on the
+  arrival square; later "k10-a3" when a3 is empty); pawn_of_pawns_2 arrives
+  =AK. Stage-1 use "P@d5": parked pawn replaces the own pawn on d5 (which
+  leaves the game) and becomes pawn_of_pawns_1 there, while that pawn has
+  capturable enemy pieces (not parked/waiting) on both forward diagonals, or
+  on one of them a piece with no legal move of its own if its side were to
+  move (king swap not counted; a royal's citadel entry counts); check rule
+  applies.
+- king swap "K<>e2" (once per side): one royal that is the King: offered
+  when in check or no other legal move; two or more royals: only when no
+  other legal move. Partner: any other own piece on the main field except
+  parked/waiting pawns of pawns, and except pawns when the King stands on
+  their promotion rank; a sole King must not end attacked.
+- citadels: own citadel only for an adventitious king (it may capture an
+  enemy royal there: "k2xCW"); enemy citadel only for the senior royal
+  (King, else prince, else adventitious king), only if empty: "a9-CB" draws
+  (always legal, game over), and once per side "a9-CB<>e5" swaps the
+  entering royal with an own prince/AK on the main field (play goes on).
+  Royals may step out of a citadel. bnf1451: no citadels.
+
+Usage:
+    python3 tests/perft/tamerlane_count.py masculine 4        # depths 1..4
+    python3 tests/perft/tamerlane_count.py bnf1451 3 --divide # per first move
+    python3 tests/perft/tamerlane_count.py --position "pieces white king f2, \
+        black king f9; turn white; used white king_swap" 2 [--divide] [--array A]
+ARRAY: masculine, feminine, bnf1451, and any of them with -giraffe2.
+
+Counts from the start (White first), depths 1..5; time of one run (all
+depths up to 4 / up to 5) on one core:
+  masculine            24  576  14518  365893  9709736   1.5 s / 38 s
+  feminine             24  576  14494  364863  9633619   1.3 s / 31 s
+  bnf1451              32  980  30641  936623 29553337   3.1 s / 102 s
+  masculine-giraffe2   24  576  14518  365893  9709738   1.6 s / 39 s
+(giraffe2 first differs at e3-e4 h8-h7 e4-e5 i9xe5, where d2xe5 - via
+e3, 2 squares north - becomes possible.)
+
+Depth 1 by hand. Masculine: 11 pawns a3..k3 step to rank 4 (11); camel c1
+b4 d4, camel i1 h4 j4 (4; f2 is own, l2 is no square); knight b2 a4 c4
+d1, knight j2 h1 i4 k4 (6); ferz e2 d1 f1 (2); king f2 f1 (1); everything
+else is boxed in: elephants hit c3/i3, war engines e3 c1 g1 / g3 e1 i1,
+rooks, vizier, giraffes (all four corners occupied), pickets (first square
+own pawn or a rank-1 square with the edge beyond) = 24. Black mirrors it
+and nothing interacts at ply 2: 24 * 24 = 576.
+Feminine: 10 rank-3 pawns + f2-f3 (11), camels 4, knights 6 (d1, h1 empty),
+vizier g1-h1 (1), war engines e2-e4, g2-g4 (2); king, ferz, giraffes,
+pickets, rooks, elephants blocked = 24; again 576.
+bnf1451: 11 pawn moves, camels 4, knights 6, vizier g1-h1, war engines
+c2-c4, i2-i4, and each giraffe (e2, g2) goes via the empty f3 north to
+f6 f7 f8 and xf9 (the f-file is open: f3 and f8 are empty), 4 each
+(g2's other corner h1 leads into the i1 camel) = 32. At ply 2 Black has 32
+except: after f2-f3 30 (each black giraffe loses one f-file square); after
+a giraffe on f6 24, on f7 26 (its f-file runs die, e8xf7 g8xf7 appear), on
+f8 23 (f9-f8 also blocked), xf9 34 (f9-f8 gone; c10xf9 g10xf9 i10xf9 new,
+Kxf9 illegal: the g2 giraffe covers f9 via f3) -> 980.
+
+Hand positions (perft(1), perft(2), depth-1 moves; every count below was
+worked out by hand, move by move, and agrees with this script):
+1. Promotion and pawn-of-pawns arrivals:
+   "pieces white king a1, white pawn_of_rooks b9, white pawn_of_kings d9,
+   white pawn_of_pawns_1 h9, white pawn_of_knights a3, black king k10,
+   black knight c10, black elephant i10; turn white"        10, 78
+   a1-a2 a1-b1 a1-b2 a3-a4 b9-b10=R b9xc10=R d9-d10=PR d9xc10=PR
+   h9-h10=S2w h9xi10=S2w   (a3 is occupied, so the second arrival waits.)
+   Black replies 9 each, but 3 after b9xc10=R (the i10 elephant is pinned
+   by the new rook), 5 after d9xc10=PR, 7 after h9xi10=S2w.
+2. Check, mate and stalemate with one royal:
+   "pieces white king k8, white war_engine i8, white knight h9, black king
+   k10; turn white"                                          12, 10
+   h9-f10 h9-f8 h9-g7 h9-i7 h9-j10 h9-j8 i8-g8 i8-i10 i8-i6 k8-j7 k8-j8
+   k8-k7   (k8-j9/k9 would touch the black king.) i8-i10 mates; i8-g8,
+   i8-i6, k8-j8 stalemate (loss, 0 replies); k8-j7, k8-k7 leave 2 replies,
+   the 6 knight moves 1 each.
+3. Two royals, and a promotion to a second royal out of check:
+   a) "pieces white king a1, white prince c1, white pawn_of_kings c9, black
+   rook a8, black king k10, black ferz b10; turn white"      10, 237
+   a1-a2 a1-b1 a1-b2 c1-b1 c1-b2 c1-c2 c1-d1 c1-d2 c9-c10=PR c9xb10=PR
+   (a1-a2 steps onto the rook's file: legal with two royals; Black may
+   then take a royal: a8xa2 / a8xa1 are among Black's 23/24 replies.)
+   b) "pieces white king a1, white pawn_of_kings c9, black rook a8, black
+   king k10, black ferz b10; turn white"                      4, 94
+   a1-b1 a1-b2 c9-c10=PR c9xb10=PR   (in check: =PR makes a second royal
+   and is legal though the king stays attacked; K<>c9 is offered but the
+   king would stand on c9, attacked by the b10 ferz.)
+4. King swap:
+   a) in check: "pieces white king a1, white rook c3, white knight h5,
+   black rook a8 b8, black king k10; turn white"              3, 88
+   K<>c3 K<>h5 c3-a3   (replies 30, 30, 28)
+   b) stalemate: "pieces white king a1, white pawn_of_rooks a2, black
+   pawn_of_rooks a3, black rook b8, black king k10; turn white"  1, 22
+   K<>a2
+5. Citadel entry (two royals each side):
+   "pieces white king a9, white prince e5, black king f10, black
+   adventitious_king a8; turn white"                         15, 148
+   a9-CB a9-CB<>e5 a9-a10 a9-b10 a9-b8 a9-b9 a9xa8 e5-d4 e5-d5 e5-d6 e5-e4
+   e5-e6 e5-f4 e5-f5 e5-f6   (a9-CB is a draw: 0 replies; after the swap
+   Black's AK can take the prince with a8xCB (11 replies); a8-CB (own
+   citadel) is a Black reply elsewhere; after a9xa8 Black has 5.)
+6. Pawn of pawns stages:
+   a) "pieces white king f1, white parked_pawn_of_pawns j10, white
+   pawn_of_rooks e5, white pawn_of_ferzes b9, black king f10, black knight
+   d6 c8, black camel f6, black elephant a10, black waiting_pawn_of_pawns
+   c1; turn white"                                           12, 322
+   P@b9 P@e5 b9-b10=F b9xa10=F e5-e6 e5xd6 e5xf6 f1-e1 f1-e2 f1-f2 f1-g1
+   f1-g2   (P@e5: e5 forks d6 and f6; P@b9: the a10 elephant has no move,
+   c8 is its own knight. Black's 28 replies include the transfer c1-k8;
+   22 after e5xd6, 20 after e5xf6.) Without the c8 knight P@b9 goes.
+   b) "pieces white king f1, white pawn_of_pawns_1 c9, white
+   pawn_of_pawns_2 d9, black king k10; turn white"             7, 21
+   c9-c10=S2 d9-d10=AK f1-e1 f1-e2 f1-f2 f1-g1 f1-g2   (a3 is empty, so
+   the second arrival goes straight to a3.)
+
+Choices where the text leaves room are listed in the report that came with
+this file; the main ones: "attacks" for P@ is pseudo-legal (enemy piece on
+a forward diagonal, not parked/waiting); "no ordinary legal move" counts
+the piece's own moves including a royal's citadel entry, not the king swap;
+the King is the only piece that can swap (a sole prince cannot); a
+citadel draw is legal even while in check; a position with zero royals
+(set-up only) has no check rule until a promotion makes one royal.
 """
 import sys
 
@@ -691,11 +841,8 @@ def main(argv):
         text, depth = start_text(name), int(args[1])
     game = Game(text, citadels=name != "bnf1451", gmin=gmin)
     if divide:
-        total = 0
         for txt, n in game.divide(depth):
             print(txt, n)
-            total += n
-        print("total", total)
     else:
         for d in range(1, depth + 1):
             print("depth %d: %d" % (d, game.perft(d)))
