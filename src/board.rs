@@ -109,6 +109,10 @@ pub fn compass_step(d: u8) -> (i32, i32) {
 
 /// The name of file `x` (0-based): a..z, then aa, ab, ...
 pub fn file_name(x: i32) -> String {
+    if x < 0 {
+        // Left of the grid (a site drawn beside it): no file.
+        return String::new();
+    }
     let mut x = x;
     let mut s = Vec::new();
     loop {

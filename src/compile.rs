@@ -130,6 +130,8 @@ struct Scope {
     forward: Vec<Option<u8>>,
     /// Classes of piece kinds: `officer` for general, colonel, ...
     classes: Vec<(String, Kinds)>,
+    /// Names of the tokens of `[tokens]`.
+    tokens: Vec<String>,
 }
 
 pub fn compile(
@@ -291,6 +293,7 @@ impl<'a> Compiler<'a> {
             failed: Vec::new(),
             forward,
             classes: Vec::new(),
+            tokens: raw.tokens.keys().map(str::to_string).collect(),
         };
         for (k, (_, piece)) in raw.pieces.iter().enumerate() {
             for class in piece.classes.iter().flat_map(|c| c.value.iter()) {
@@ -633,49 +636,53 @@ impl<'a> Compiler<'a> {
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         let board = scope.board;
         let n_sites = board.n_sites();
-        let mut rules = Rules {
-            name,
-            initial: State {
-                board: vec![0; n_sites].into_boxed_slice(),
-                slots: vec![0; board.slots.len()].into_boxed_slice(),
-                blocked: vec![0; board.edge_words()].into_boxed_slice(),
-                reserves: vec![0; sides.len() * (barriers.len() + kinds.len())].into_boxed_slice(),
-                turn: 0,
-                phase: 0,
-                passes: 0,
-                demanded: false,
-                outcome: Outcome::Ongoing,
-            },
-            board,
-            sides,
-            kinds,
-            barriers,
-            regions,
-            order,
-            phases,
-            prelude,
-            captures,
-            huff,
-            ends,
-            constraints,
-            constraints_barrier_only,
-            constraint_kinds,
-            ends_read_last,
-            reach: Vec::new(),
-            cell_owner: std::iter::once((0, 0))
-                .chain(
-                    (0..side_names.len()).flat_map(|s| {
+        let mut rules =
+            Rules {
+                name,
+                initial: State {
+                    board: vec![0; n_sites].into_boxed_slice(),
+                    slots: vec![0; board.slots.len()].into_boxed_slice(),
+                    blocked: vec![0; board.edge_words()].into_boxed_slice(),
+                    reserves: vec![
+                        0;
+                        sides.len() * (barriers.len() + kinds.len() + scope.tokens.len())
+                    ]
+                    .into_boxed_slice(),
+                    turn: 0,
+                    phase: 0,
+                    passes: 0,
+                    demanded: false,
+                    outcome: Outcome::Ongoing,
+                },
+                board,
+                sides,
+                kinds,
+                barriers,
+                regions,
+                order,
+                phases,
+                prelude,
+                captures,
+                huff,
+                ends,
+                constraints,
+                constraints_barrier_only,
+                constraint_kinds,
+                ends_read_last,
+                reach: Vec::new(),
+                cell_owner: std::iter::once((0, 0))
+                    .chain((0..side_names.len()).flat_map(|s| {
                         (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
-                    }),
-                )
-                .collect(),
-            priorities,
-            seats,
-            demand,
-            demands: DemandTable::default(),
-            check,
-            chains: ChainTable::default(),
-        };
+                    }))
+                    .collect(),
+                priorities,
+                seats,
+                demand,
+                demands: DemandTable::default(),
+                tokens: scope.tokens.clone(),
+                check,
+                chains: ChainTable::default(),
+            };
         rules.reach = (0..rules.kinds.len() as KindId)
             .map(|k| {
                 (0..rules.sides.len() as SideId)
@@ -723,6 +730,7 @@ impl<'a> Compiler<'a> {
             failed: Vec::new(),
             forward: Vec::new(),
             classes: Vec::new(),
+            tokens: raw.tokens.keys().map(str::to_string).collect(),
         };
         let mut coords_of = |c: &mut Self, text: &Option<Str>| -> Res<Option<Vec<(i32, i32)>>> {
             let Some(text) = text else { return Ok(None) };
@@ -1460,6 +1468,16 @@ impl<'a> Compiler<'a> {
         for seg in &ast.segments {
             match self.segment(raw, scope, s, seg, segments.is_empty()) {
                 Ok(x) => {
+                    if segments
+                        .last()
+                        .is_some_and(|p: &rules::Segment| p.swap.is_some())
+                    {
+                        self.error(
+                            Diagnostic::error("syntax", "a swap ends the move: nothing follows it")
+                                .at(s.inner_loc(self.sources, seg.span.clone())),
+                        );
+                        ok = false;
+                    }
                     let after_leap = segments
                         .last()
                         .is_some_and(|p: &rules::Segment| !p.leaps.is_empty());
@@ -1496,6 +1514,15 @@ impl<'a> Compiler<'a> {
                 }
                 None => None,
             };
+            let swaps = segments.iter().any(|seg| seg.swap.is_some());
+            if swaps && (ast.repeat.is_some() || segments.iter().any(|seg| seg.capture)) {
+                self.error(
+                    Diagnostic::error("syntax", "a swap cannot follow captures or repeat")
+                        .at(s.loc())
+                        .hint("a swap ends a plain move: `swap(friend)` or `step(...) then swap(...)`"),
+                );
+                return Err(());
+            }
             let repeat = match &ast.repeat {
                 Some((start, end, span)) => {
                     if !segments[*start..*end].iter().any(|seg| seg.capture) {
@@ -1536,6 +1563,17 @@ impl<'a> Compiler<'a> {
         first: bool,
     ) -> Res<rules::Segment> {
         let longest = scope.board.files.max(scope.board.ranks).max(1) as u32;
+        if let Some(partner) = &seg.partner {
+            return self.swap_segment(raw, scope, s, seg, partner);
+        }
+        if let Some(n) = &seg.spend {
+            self.error(
+                Diagnostic::error("syntax", "only a `swap(...)` segment spends a token")
+                    .at(self.name_loc(s, n))
+                    .hint("write `swap(friend) spend TOKEN`"),
+            );
+            return Err(());
+        }
         match (seg.kind.text.as_str(), &seg.vector) {
             ("leap", Some((a, b, _))) => return self.leap_segment(raw, scope, s, seg, *a, *b),
             ("leap", None) => {
@@ -1650,6 +1688,70 @@ impl<'a> Compiler<'a> {
             over,
             to,
             leaps: Vec::new(),
+            swap: None,
+            spend: None,
+        })
+    }
+
+    /// A token named in an expression.
+    fn token_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<TokenId> {
+        match scope.tokens.iter().position(|t| *t == n.text) {
+            Some(i) => Ok(i as TokenId),
+            None => {
+                let known: Vec<&str> = scope.tokens.iter().map(String::as_str).collect();
+                self.unknown("token", s, n, &known);
+                Err(())
+            }
+        }
+    }
+
+    /// `swap(COND) [spend TOKEN]`.
+    fn swap_segment(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        seg: &ast::Segment,
+        partner: &ast::SiteCond,
+    ) -> Res<rules::Segment> {
+        if seg.to.is_some() || seg.over.is_some() || seg.capture {
+            self.error(
+                Diagnostic::error("syntax", "a swap takes no `to`, `over` or `capture`")
+                    .at(s.inner_loc(self.sources, seg.span.clone()))
+                    .hint("the condition in `swap(...)` chooses the partner's site"),
+            );
+            return Err(());
+        }
+        if let Some(word) = needs_a_step(partner) {
+            self.error(
+                Diagnostic::error(
+                    "guard-without-step",
+                    format!("`{word}` means nothing in `swap(...)`"),
+                )
+                .at(s.inner_loc(self.sources, seg.span.clone()))
+                .hint("a swap's partner may stand anywhere: there is no step to look along"),
+            );
+            return Err(());
+        }
+        let cond = self.cond(raw, scope, s, partner)?;
+        let spend = match &seg.spend {
+            Some(n) => Some(self.token_ref(s, n, scope)?),
+            None => None,
+        };
+        Ok(rules::Segment {
+            capture: false,
+            dirs: DirSel {
+                absolute: 0,
+                relative: 0,
+            },
+            first: vec![0; scope.sides.len()],
+            min: 1,
+            max: 1,
+            over: Cond::True,
+            to: Cond::True,
+            leaps: Vec::new(),
+            swap: Some(cond),
+            spend,
         })
     }
 
@@ -1715,6 +1817,8 @@ impl<'a> Compiler<'a> {
             over: Cond::True,
             to,
             leaps,
+            swap: None,
+            spend: None,
         })
     }
 
@@ -2108,6 +2212,7 @@ impl<'a> Compiler<'a> {
         };
         Ok(match c {
             ast::MoveCond::True => MoveCond::True,
+            ast::MoveCond::Spends(n) => MoveCond::Spends(self.token_ref(s, n, scope)?),
             ast::MoveCond::Captures => MoveCond::Captures,
             ast::MoveCond::From(site) | ast::MoveCond::To(site) => {
                 if let Some(word) = needs_a_step(site) {
@@ -2470,6 +2575,24 @@ impl<'a> Compiler<'a> {
                 };
                 if let Ok(count) = int_in(self, n, "a reserve", 0, MAX_RESERVE) {
                     st.reserves[si * rules.n_items() + item] = count as u8;
+                }
+            }
+        }
+        // Every side starts with each token's count.
+        for (t, (key, n)) in raw.tokens.iter().enumerate() {
+            let clash = rules.barrier(&key.value).is_some() || rules.kind(&key.value).is_some();
+            if clash {
+                self.error(
+                    Diagnostic::error("duplicate-name", format!("`{}` is also a piece or barrier", key.value))
+                        .at(key.loc())
+                        .hint("tokens are counted in the reserves beside pieces and barriers: give it a name of its own"),
+                );
+                continue;
+            }
+            if let Ok(count) = int_in(self, n, "a token count", 0, MAX_RESERVE) {
+                for si in 0..rules.sides.len() {
+                    let i = si * rules.n_items() + rules.barriers.len() + rules.kinds.len() + t;
+                    st.reserves[i] = count as u8;
                 }
             }
         }

@@ -30,6 +30,8 @@ struct Walker<'a> {
     len: usize,
     captured: [SiteId; MAX_CHAIN],
     n_captured: u8,
+    /// Only moves that could take something: swaps are skipped.
+    attacks_only: bool,
 }
 
 impl Walker<'_> {
@@ -43,6 +45,7 @@ impl Walker<'_> {
             len: 0,
             captured: [SiteId(0); MAX_CHAIN],
             n_captured: 0,
+            attacks_only: false,
         }
     }
 }
@@ -200,7 +203,7 @@ impl Rules {
             out.retain(|&mv| {
                 let check = match mv {
                     Move::Drop { .. } => true,
-                    Move::Step { from, to } => {
+                    Move::Step { from, to } | Move::Swap { from, with: to, .. } => {
                         !self.constraints_barrier_only && (counted(from) || counted(to))
                     }
                     Move::Chain(id) => {
@@ -292,6 +295,9 @@ impl Rules {
             MoveCond::Captures => self.n_captures(st, mv) > 0,
             MoveCond::From(c) => at(self.move_from(mv), c),
             MoveCond::To(c) => at(self.move_to(mv), c),
+            MoveCond::Spends(t) => {
+                matches!(self.base(*mv), Move::Swap { token, .. } if token == *t)
+            }
             MoveCond::Not(inner) => !self.move_meets(inner, st, side, mv),
             MoveCond::And(cs) => cs.iter().all(|c| self.move_meets(c, st, side, mv)),
             MoveCond::Or(cs) => cs.iter().any(|c| self.move_meets(c, st, side, mv)),
@@ -342,6 +348,10 @@ impl Rules {
             out.insert(at.0, at.1);
             return Some(());
         };
+        if segment.swap.is_some() {
+            // A swap takes nothing: it attacks no site.
+            return Some(());
+        }
         let (files, ranks) = (self.board.files, self.board.ranks);
         let inside = |p: (i32, i32)| p.0.abs() < files && p.1.abs() < ranks;
         if !segment.leaps.is_empty() {
@@ -404,6 +414,7 @@ impl Rules {
             }
             moves.clear();
             let mut w = Walker::new(owner);
+            w.attacks_only = true;
             self.moves_from(st, &mut w, SiteId(i as u16), kind, &mut moves);
             let hits = |m: &Move| match self.base(*m) {
                 Move::Chain(c) => self.chain(c).captured().contains(&target),
@@ -541,6 +552,9 @@ impl Rules {
             return self.emit(w, at, out);
         }
         let segment = &pattern.segments[seg];
+        if let Some(partner) = &segment.swap {
+            return !w.attacks_only && self.swaps(st, w, at, partner, segment.spend, out);
+        }
         if !segment.leaps.is_empty() {
             let mut emitted = false;
             for &(dx, dy) in &segment.leaps {
@@ -575,6 +589,43 @@ impl Rules {
                 {
                     break;
                 }
+            }
+        }
+        emitted
+    }
+
+    /// A `swap` segment at `at`: one move per partner site meeting the
+    /// condition (not the mover's own sites), if the side holds the token.
+    fn swaps(
+        &self,
+        st: &State,
+        w: &Walker,
+        at: SiteId,
+        partner: &Cond,
+        spend: Option<TokenId>,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if spend.is_some_and(|t| st.tokens_left(self, w.side, t) == 0) {
+            return false;
+        }
+        let mut emitted = false;
+        for i in 0..st.board.len() {
+            let with = SiteId(i as u16);
+            if with == at
+                || with == w.origin
+                || !self.eval(partner, st, w.side, w.origin, &[], with, NO_HEADING)
+            {
+                continue;
+            }
+            let mv = Move::Swap {
+                from: w.origin,
+                via: at,
+                with,
+                token: spend.unwrap_or(NO_TOKEN),
+            };
+            if !out[w.start..].contains(&mv) {
+                out.push(mv);
+                emitted = true;
             }
         }
         emitted
@@ -1044,6 +1095,24 @@ impl Rules {
                 }
                 st.board[chain.from.0 as usize] = 0;
                 st.board[chain.to().0 as usize] = self.promoted(v, chain.to());
+            }
+            Move::Swap {
+                from,
+                via,
+                with,
+                token,
+            } => {
+                let (mover, partner) = (st.board[from.0 as usize], st.board[with.0 as usize]);
+                st.board[from.0 as usize] = 0;
+                st.board[via.0 as usize] = partner;
+                st.board[with.0 as usize] = mover;
+                if token != NO_TOKEN {
+                    let i = side as usize * self.n_items()
+                        + self.barriers.len()
+                        + self.kinds.len()
+                        + token as usize;
+                    st.reserves[i] = st.reserves[i].saturating_sub(1);
+                }
             }
             Move::Place { barrier, slot } => {
                 st.slots[slot as usize] = barrier + 1;

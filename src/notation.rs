@@ -98,6 +98,24 @@ fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
             text
         }
         Move::Place { barrier, slot } => slot_text(rules, barrier, slot),
+        Move::Swap {
+            from, via, with, ..
+        } => {
+            // `K<>e2` for a swap where the piece stands; `a9-CB<>e5` after a step.
+            let start = if via == from {
+                match st.piece_at(rules, from) {
+                    Some((_, kind)) => rules.kinds[kind as usize].symbol.clone(),
+                    None => rules.board.site_name(from).to_string(),
+                }
+            } else {
+                format!(
+                    "{}-{}",
+                    rules.board.site_name(from),
+                    rules.board.site_name(via)
+                )
+            };
+            format!("{start}<>{}", rules.board.site_name(with))
+        }
         Move::Drop { kind, to } => format!(
             "{}@{}",
             rules.kinds[kind as usize].symbol,
@@ -200,6 +218,21 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
                     None => "this game has no demands: drop the `!`".into(),
                 }),
             });
+    }
+    if text.contains("<>") {
+        let swaps: Vec<String> = legal
+            .iter()
+            .filter(|m| matches!(rules.base(**m), Move::Swap { .. }))
+            .map(|&m| move_to_string(rules, st, m))
+            .collect();
+        return Err(MoveError {
+            message: format!("`{text}` is not a legal swap here"),
+            hint: Some(if swaps.is_empty() {
+                "no swap is legal now (it may be spent, or offered only in check or without another move)".into()
+            } else {
+                format!("the legal swaps: {}", swaps.join(", "))
+            }),
+        });
     }
     if let Some((kind, at)) = text.split_once('@') {
         return parse_drop(rules, st, &legal, kind, at);
@@ -467,6 +500,15 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
             }
         }
     }
+    for side in 0..rules.sides.len() as SideId {
+        for (t, name) in rules.tokens.iter().enumerate() {
+            reserves.push(format!(
+                "{} {name} {}",
+                rules.side_name(side),
+                st.tokens_left(rules, side, t as TokenId)
+            ));
+        }
+    }
     if !reserves.is_empty() {
         parts.push(format!("reserves {}", reserves.join(", ")));
     }
@@ -615,24 +657,32 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Reserves(list) => {
                 for (side, kind, n, span) in list {
                     let s = rules.side(&side.text);
-                    // Barrier kinds first, then piece kinds.
-                    let item = rules.barrier(&kind.text).map(|b| b as usize).or_else(|| {
-                        rules
-                            .kind(&kind.text)
-                            .map(|k| rules.barriers.len() + k as usize)
-                    });
+                    // Barrier kinds first, then piece kinds, then tokens.
+                    let item = rules
+                        .barrier(&kind.text)
+                        .map(|b| b as usize)
+                        .or_else(|| {
+                            rules
+                                .kind(&kind.text)
+                                .map(|k| rules.barriers.len() + k as usize)
+                        })
+                        .or_else(|| {
+                            let t = rules.tokens.iter().position(|t| *t == kind.text)?;
+                            Some(rules.barriers.len() + rules.kinds.len() + t)
+                        });
                     if s.is_none() {
                         errors.push(unknown("side", &side, side_names.clone()));
                     }
                     if item.is_none() {
                         errors.push(unknown(
-                            "barrier or piece",
+                            "barrier, piece or token",
                             &kind,
                             rules
                                 .barriers
                                 .iter()
                                 .map(|b| b.name.as_str())
                                 .chain(rules.kinds.iter().map(|k| k.name.as_str()))
+                                .chain(rules.tokens.iter().map(String::as_str))
                                 .collect(),
                         ));
                     }

@@ -185,6 +185,9 @@ pub struct RawGame {
     pub constraint: Option<Located<Vec<RawConstraint>>>,
     pub priority: Option<Located<Vec<RawPriority>>>,
     pub demand: Option<RawDemand>,
+    /// Token name -> how many each side starts with (spent by `spend`).
+    #[serde(default)]
+    pub tokens: Table<Located<i64>>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
 }
@@ -204,6 +207,7 @@ impl Merge for RawGame {
         self.constraint.merge(over.constraint);
         self.priority.merge(over.priority);
         self.demand.merge(over.demand);
+        self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
     }
 }

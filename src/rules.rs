@@ -113,7 +113,16 @@ pub struct Segment {
     /// A leap's vectors (files, ranks), all its images; empty for steps
     /// and slides.
     pub leaps: Vec<(i8, i8)>,
+    /// `swap(COND)`: the condition on the partner's site.
+    pub swap: Option<Cond>,
+    /// `spend TOKEN`: the token a swap uses up.
+    pub spend: Option<TokenId>,
 }
+
+/// Index of a token in [`Rules::tokens`].
+pub type TokenId = u8;
+/// A swap that spends no token.
+pub const NO_TOKEN: TokenId = u8::MAX;
 
 #[derive(Clone, Debug)]
 pub struct Pattern {
@@ -237,6 +246,8 @@ pub enum MoveCond {
     Captures,
     From(Cond),
     To(Cond),
+    /// The move spends this token.
+    Spends(TokenId),
     Not(Box<MoveCond>),
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),
@@ -533,6 +544,15 @@ pub enum Move {
     /// A move that demands something of the next one (`b3-c4!`): the plain
     /// move is in [`Rules::base`].
     Demanding(u32),
+    /// The piece on `from` goes to `via` (the same site for a plain swap)
+    /// and changes places with the piece on `with`: it ends on `with`, the
+    /// other on `via`. `token` is spent, unless it is [`NO_TOKEN`].
+    Swap {
+        from: SiteId,
+        via: SiteId,
+        with: SiteId,
+        token: TokenId,
+    },
     /// A barrier from the reserve goes into a slot.
     Place {
         barrier: BarrierId,
@@ -596,6 +616,9 @@ pub struct Rules {
     pub constraints: Vec<Constraint>,
     pub priorities: Vec<Priority>,
     pub demand: Option<Demand>,
+    /// Names of the tokens each side holds, counted in the reserves after
+    /// barriers and pieces.
+    pub tokens: Vec<String>,
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
     pub(crate) demands: DemandTable,
@@ -640,7 +663,7 @@ impl Rules {
     /// The site a piece move starts from.
     pub fn move_from(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
-            Move::Step { from, .. } => Some(from),
+            Move::Step { from, .. } | Move::Swap { from, .. } => Some(from),
             Move::Chain(c) => Some(self.chain(c).from),
             _ => None,
         }
@@ -650,6 +673,7 @@ impl Rules {
     pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
             Move::Step { to, .. } | Move::Drop { to, .. } => Some(to),
+            Move::Swap { with, .. } => Some(with),
             Move::Chain(c) => Some(self.chain(c).to()),
             _ => None,
         }
@@ -715,7 +739,7 @@ impl Rules {
     /// Items a side can hold in reserve: barrier kinds, then piece kinds.
     #[inline]
     pub(crate) fn n_items(&self) -> usize {
-        self.barriers.len() + self.kinds.len()
+        self.barriers.len() + self.kinds.len() + self.tokens.len()
     }
 
     /// The side playing turn `turn` (an index into prelude + order).
@@ -776,6 +800,12 @@ impl State {
     /// How many barriers of a kind a side has in hand.
     pub fn reserve(&self, rules: &Rules, side: SideId, barrier: BarrierId) -> u32 {
         self.reserves[side as usize * rules.n_items() + barrier as usize] as u32
+    }
+
+    /// How many of a token a side has left.
+    pub fn tokens_left(&self, rules: &Rules, side: SideId, token: TokenId) -> u32 {
+        let i = side as usize * rules.n_items() + rules.barriers.len() + rules.kinds.len();
+        self.reserves[i + token as usize] as u32
     }
 
     /// How many pieces of a kind a side has in hand.

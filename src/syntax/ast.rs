@@ -51,6 +51,10 @@ pub struct Segment {
     pub dirs: Vec<Name>,
     /// `leap(A, B)`: the vector, instead of directions.
     pub vector: Option<(u32, u32, Span)>,
+    /// `swap(COND)`: the condition on the partner's site.
+    pub partner: Option<SiteCond>,
+    /// `spend TOKEN`.
+    pub spend: Option<Name>,
     pub range: Option<Range>,
     pub to: Option<SiteCond>,
     pub over: Option<SiteCond>,
@@ -158,6 +162,8 @@ pub enum MoveCond {
     From(SiteCond),
     /// `to(COND)`: where the piece (or a dropped piece) ends.
     To(SiteCond),
+    /// `spends(TOKEN)`: the move uses up a token.
+    Spends(Name),
     Not(Box<MoveCond>),
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),

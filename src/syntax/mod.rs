@@ -227,9 +227,19 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
 fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
     let sp = span(&seg);
     let mut inner = seg.into_inner();
-    let kind = name(inner.next().unwrap().into_inner().next().unwrap());
+    let head = inner.next().unwrap();
+    let is_swap = head.as_rule() == Rule::kw_swap;
+    let kind = if is_swap {
+        name(head)
+    } else {
+        name(head.into_inner().next().unwrap())
+    };
     let what = inner.next().unwrap();
-    let (dirs, vector) = if what.as_rule() == Rule::leap_vector {
+    let mut partner = None;
+    let (dirs, vector) = if is_swap {
+        partner = Some(site_cond(what)?);
+        (Vec::new(), None)
+    } else if what.as_rule() == Rule::leap_vector {
         let sp = span(&what);
         let mut n = what.into_inner();
         let a = number(n.next().unwrap())?;
@@ -242,6 +252,8 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
         kind,
         dirs,
         vector,
+        partner,
+        spend: None,
         range: None,
         to: None,
         over: None,
@@ -256,6 +268,10 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
                 let clause_span = span(&clause);
                 if clause.as_rule() == Rule::kw_capture {
                     segment.capture = true;
+                    continue;
+                }
+                if clause.as_rule() == Rule::seg_spend {
+                    segment.spend = Some(name(clause.into_inner().nth(1).unwrap()));
                     continue;
                 }
                 let is_to = clause.as_rule() == Rule::seg_to;
@@ -488,6 +504,7 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
         Rule::move_from => MoveCond::From(site_cond(pair.into_inner().nth(1).unwrap())?),
         Rule::move_to => MoveCond::To(site_cond(pair.into_inner().nth(1).unwrap())?),
         Rule::kw_captures => MoveCond::Captures,
+        Rule::move_spends => MoveCond::Spends(name(pair.into_inner().nth(1).unwrap())),
         Rule::kw_true => MoveCond::True,
         r => unreachable!("move condition rule {r:?}"),
     })
