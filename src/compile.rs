@@ -569,18 +569,27 @@ impl<'a> Compiler<'a> {
         // Promotions, once every kind is known.
         for (i, (_, piece)) in raw.pieces.iter().enumerate() {
             let Some(p) = &piece.promote else { continue };
-            let region = self.region_name(raw, &mut scope, &p.region);
-            match kind_names.iter().position(|k| *k == p.to.value) {
-                Some(k) => {
-                    if let Ok(r) = region {
-                        kinds[i].promote = Some((r, k as KindId));
+            let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
+            let kind_of = |c: &mut Self, s: &Str| -> Res<KindId> {
+                match kind_names.iter().position(|k| *k == s.value) {
+                    Some(k) => Ok(k as KindId),
+                    None => {
+                        c.unknown_key("piece", s, &known);
+                        Err(())
                     }
                 }
-                None => self.unknown_key(
-                    "piece",
-                    &p.to,
-                    &kind_names.iter().map(String::as_str).collect::<Vec<_>>(),
-                ),
+            };
+            let region = self.region_name(raw, &mut scope, &p.region);
+            let to = kind_of(self, &p.to);
+            let at = p.at.as_ref().map(|s| self.region_name(raw, &mut scope, s));
+            let otherwise = p.otherwise.as_ref().map(|s| kind_of(self, s));
+            if let (Ok(region), Ok(to)) = (region, to) {
+                kinds[i].promote = Some(Promote {
+                    region,
+                    to,
+                    at: at.and_then(Result::ok),
+                    otherwise: otherwise.and_then(Result::ok),
+                });
             }
         }
         let check = match &raw.turn.check {
@@ -1566,6 +1575,19 @@ impl<'a> Compiler<'a> {
         if let Some(partner) = &seg.partner {
             return self.swap_segment(raw, scope, s, seg, partner);
         }
+        if let Some(target) = &seg.jump {
+            let mut jump = self.swap_segment(raw, scope, s, seg, target)?;
+            jump.to = jump.swap.take().unwrap_or(Cond::True);
+            jump.jump = true;
+            if jump.spend.is_some() {
+                self.error(
+                    Diagnostic::error("syntax", "only a `swap(...)` segment spends a token")
+                        .at(s.inner_loc(self.sources, seg.span.clone())),
+                );
+                return Err(());
+            }
+            return Ok(jump);
+        }
         if let Some(n) = &seg.spend {
             self.error(
                 Diagnostic::error("syntax", "only a `swap(...)` segment spends a token")
@@ -1689,6 +1711,7 @@ impl<'a> Compiler<'a> {
             to,
             leaps: Vec::new(),
             swap: None,
+            jump: false,
             spend: None,
         })
     }
@@ -1751,6 +1774,7 @@ impl<'a> Compiler<'a> {
             to: Cond::True,
             leaps: Vec::new(),
             swap: Some(cond),
+            jump: false,
             spend,
         })
     }
@@ -1818,6 +1842,7 @@ impl<'a> Compiler<'a> {
             to,
             leaps,
             swap: None,
+            jump: false,
             spend: None,
         })
     }
@@ -1895,6 +1920,23 @@ impl<'a> Compiler<'a> {
             ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::Given(inner) => {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
+            }
+            ast::SiteCond::Stuck => Cond::Stuck,
+            ast::SiteCond::Attacks(inner, op, n) => {
+                if let Some(word) = looks_along(inner) {
+                    self.error(
+                        Diagnostic::error(
+                            "bad-nesting",
+                            format!("`{word}` cannot be used inside `attacks(...)`"),
+                        )
+                        .at(s.loc())
+                        .hint(
+                            "inside `attacks(...)` a condition reads the attacked piece's own site",
+                        ),
+                    );
+                    return Err(());
+                }
+                Cond::Attacks(Box::new(self.cond(raw, scope, s, inner)?), compare(*op), *n)
             }
             ast::SiteCond::Covered(inner) | ast::SiteCond::Backed(inner) => {
                 let outer = if matches!(c, ast::SiteCond::Covered(_)) {
@@ -1989,14 +2031,7 @@ impl<'a> Compiler<'a> {
                     owner: owner?,
                     kind: kind?,
                     region,
-                    op: match op {
-                        ast::CompareOp::Ge => Compare::Ge,
-                        ast::CompareOp::Le => Compare::Le,
-                        ast::CompareOp::Eq => Compare::Eq,
-                        ast::CompareOp::Ne => Compare::Ne,
-                        ast::CompareOp::Gt => Compare::Gt,
-                        ast::CompareOp::Lt => Compare::Lt,
-                    },
+                    op: compare(*op),
                     value: *value,
                 }
             }
@@ -2627,10 +2662,11 @@ impl<'a> Compiler<'a> {
                 .any(|&v| v != 0 && rules.unman(v).1 == k as KindId)
                 || (0..rules.sides.len() as SideId)
                     .any(|side| rules.initial.pieces_in_hand(rules, side, k as KindId) > 0);
-            let promoted_to = rules
-                .kinds
-                .iter()
-                .any(|kind| kind.promote.is_some_and(|(_, to)| to == k as KindId));
+            let promoted_to = rules.kinds.iter().any(|kind| {
+                kind.promote
+                    .as_ref()
+                    .is_some_and(|p| p.to == k as KindId || p.otherwise == Some(k as KindId))
+            });
             if !placed && !promoted_to {
                 self.error(
                     Diagnostic::warning(
@@ -2741,10 +2777,24 @@ fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Ahead(_) => Some("ahead"),
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
-        ast::SiteCond::Covered(_) | ast::SiteCond::Given(_) => None,
+        ast::SiteCond::Covered(_)
+        | ast::SiteCond::Given(_)
+        | ast::SiteCond::Attacks(..)
+        | ast::SiteCond::Stuck => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
+}
+
+fn compare(op: ast::CompareOp) -> Compare {
+    match op {
+        ast::CompareOp::Ge => Compare::Ge,
+        ast::CompareOp::Le => Compare::Le,
+        ast::CompareOp::Eq => Compare::Eq,
+        ast::CompareOp::Ne => Compare::Ne,
+        ast::CompareOp::Gt => Compare::Gt,
+        ast::CompareOp::Lt => Compare::Lt,
     }
 }
 

@@ -352,6 +352,10 @@ impl Rules {
             // A swap takes nothing: it attacks no site.
             return Some(());
         }
+        if segment.jump {
+            // Anywhere: not geometry.
+            return None;
+        }
         let (files, ranks) = (self.board.files, self.board.ranks);
         let inside = |p: (i32, i32)| p.0.abs() < files && p.1.abs() < ranks;
         if !segment.leaps.is_empty() {
@@ -554,6 +558,16 @@ impl Rules {
         let segment = &pattern.segments[seg];
         if let Some(partner) = &segment.swap {
             return !w.attacks_only && self.swaps(st, w, at, partner, segment.spend, out);
+        }
+        if segment.jump {
+            let mut emitted = false;
+            for i in 0..st.board.len() {
+                let p = SiteId(i as u16);
+                if p != at && p != w.origin {
+                    emitted |= self.land(st, w, seg, p, NO_HEADING, out);
+                }
+            }
+            return emitted;
         }
         if !segment.leaps.is_empty() {
             let mut emitted = false;
@@ -768,6 +782,55 @@ impl Rules {
                     })
             }
             Cond::Given(c) => self.eval_state(c, st, side, &st.blocked),
+            Cond::Attacks(inner, op, n) => {
+                let v = Self::occupant(st, origin, s);
+                if v == 0 || COVERING.get() {
+                    return false;
+                }
+                let (owner, kind) = self.unman(v);
+                let mut moves = Vec::new();
+                let mut w = Walker::new(owner);
+                w.attacks_only = true;
+                COVERING.set(true);
+                self.moves_from(st, &mut w, s, kind, &mut moves);
+                // The targets are judged as in any other condition (`stuck`
+                // included); only the piece's own moves were guarded.
+                COVERING.set(false);
+                let mut taken: Vec<SiteId> = Vec::new();
+                for m in &moves {
+                    let sites = match self.base(*m) {
+                        Move::Chain(c) => self.chain(c).captured().to_vec(),
+                        Move::Step { to, .. } if st.board[to.0 as usize] != 0 => vec![to],
+                        _ => Vec::new(),
+                    };
+                    for t in sites {
+                        if !taken.contains(&t)
+                            && self.eval(inner, st, side, origin, captured, t, NO_HEADING)
+                        {
+                            taken.push(t);
+                        }
+                    }
+                }
+                op.holds(taken.len() as u32, *n)
+            }
+            Cond::Stuck => {
+                let v = Self::occupant(st, origin, s);
+                if v == 0 || COVERING.get() {
+                    return false;
+                }
+                let (owner, kind) = self.unman(v);
+                let mut moves = Vec::new();
+                COVERING.set(true);
+                self.moves_from(st, &mut Walker::new(owner), s, kind, &mut moves);
+                let mut after = st.clone();
+                let stuck = !moves.iter().any(|&m| {
+                    after.copy_from(st);
+                    self.apply(&mut after, owner, m);
+                    !self.kinds.iter().any(|k| k.royal) || self.royals_safe(&after, owner)
+                });
+                COVERING.set(false);
+                stuck
+            }
             Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
@@ -1047,14 +1110,7 @@ impl Rules {
                     }
                     None => st.board.iter().filter(|&&v| hit(v)).count(),
                 } as u32;
-                match op {
-                    Compare::Ge => n >= *value,
-                    Compare::Le => n <= *value,
-                    Compare::Eq => n == *value,
-                    Compare::Ne => n != *value,
-                    Compare::Gt => n > *value,
-                    Compare::Lt => n < *value,
-                }
+                op.holds(n, *value)
             }
             StateCond::Reach {
                 owner,
@@ -1085,7 +1141,8 @@ impl Rules {
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
                 st.board[from.0 as usize] = 0;
-                st.board[to.0 as usize] = self.promoted(v, to);
+                st.board[to.0 as usize] = v;
+                self.arrive(st, v, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
@@ -1094,7 +1151,8 @@ impl Rules {
                     st.board[c.0 as usize] = 0;
                 }
                 st.board[chain.from.0 as usize] = 0;
-                st.board[chain.to().0 as usize] = self.promoted(v, chain.to());
+                st.board[chain.to().0 as usize] = v;
+                self.arrive(st, v, chain.to());
             }
             Move::Swap {
                 from,
@@ -1132,16 +1190,34 @@ impl Rules {
         }
     }
 
-    /// The board value of piece `v` once it ends a move on `to`: promoted
-    /// if its kind promotes there.
+    /// What piece `v`, ending a move on `to` (where it now stands),
+    /// becomes and where: its new kind and site, if its kind promotes there.
     #[inline]
-    pub(crate) fn promoted(&self, v: u8, to: SiteId) -> u8 {
+    pub(crate) fn promotion(&self, st: &State, v: u8, to: SiteId) -> Option<(KindId, SiteId)> {
         let (side, kind) = self.unman(v);
-        match self.kinds[kind as usize].promote {
-            Some((r, k)) if self.regions[r as usize].per_side[side as usize].contains(to) => {
-                self.man(side, k)
-            }
-            _ => v,
+        let p = self.kinds[kind as usize].promote.as_ref()?;
+        if !self.regions[p.region as usize].per_side[side as usize].contains(to) {
+            return None;
+        }
+        let Some(at) = p.at else {
+            return Some((p.to, to));
+        };
+        let home = self.regions[at as usize].per_side[side as usize]
+            .iter()
+            .next();
+        match home {
+            Some(h) if h == to || st.board[h.0 as usize] == 0 => Some((p.to, h)),
+            _ => Some((p.otherwise.unwrap_or(p.to), to)),
+        }
+    }
+
+    /// Promotes the piece `v` that has just ended a move on `to`.
+    #[inline]
+    fn arrive(&self, st: &mut State, v: u8, to: SiteId) {
+        if let Some((kind, site)) = self.promotion(st, v, to) {
+            let (side, _) = self.unman(v);
+            st.board[to.0 as usize] = 0;
+            st.board[site.0 as usize] = self.man(side, kind);
         }
     }
 

@@ -63,13 +63,16 @@ fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
         return String::new();
     };
     let v = st.board[from.0 as usize];
-    let after = rules.promoted(v, to);
-    match st.piece_at(rules, from) {
-        Some(_) if after != v => {
-            let (_, kind) = rules.unman(after);
-            format!("={}", rules.kinds[kind as usize].symbol)
-        }
-        _ => String::new(),
+    if v == 0 {
+        return String::new();
+    }
+    // Read on the board after the move, where the piece has left `from`.
+    let mut after = st.clone();
+    after.board[from.0 as usize] = 0;
+    after.board[to.0 as usize] = v;
+    match rules.promotion(&after, v, to) {
+        Some((kind, _)) => format!("={}", rules.kinds[kind as usize].symbol),
+        None => String::new(),
     }
 }
 

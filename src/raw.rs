@@ -332,6 +332,12 @@ pub struct RawPromote {
     pub region: Str,
     /// The kind it becomes.
     pub to: Str,
+    /// A region whose (first) site the piece is moved to as it changes, when
+    /// that site is empty.
+    pub at: Option<Str>,
+    /// The kind it becomes instead, where it stands, when `at` is taken.
+    #[serde(rename = "else")]
+    pub otherwise: Option<Str>,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]

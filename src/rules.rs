@@ -66,10 +66,21 @@ pub struct Kind {
     /// The piece's own symbol (upper case), used in drop notation `O@c5`.
     pub symbol: String,
     pub patterns: Vec<Pattern>,
-    /// On ending a move in the region (the mover's part), the piece becomes
-    /// this kind.
-    pub promote: Option<(RegionId, KindId)>,
+    /// What the piece becomes on ending a move in a region.
+    pub promote: Option<Promote>,
     pub royal: bool,
+}
+
+/// A promotion: on ending a move in `region` (the mover's part) the piece
+/// becomes `to`; with `at`, it is also moved to that region's first site
+/// (the mover's part) if it is empty, and otherwise becomes `otherwise`
+/// where it stands (or `to`, when there is no `otherwise`).
+#[derive(Clone, Debug)]
+pub struct Promote {
+    pub region: RegionId,
+    pub to: KindId,
+    pub at: Option<RegionId>,
+    pub otherwise: Option<KindId>,
 }
 
 /// Which directions a segment may take: absolute ones, plus ones relative
@@ -115,6 +126,8 @@ pub struct Segment {
     pub leaps: Vec<(i8, i8)>,
     /// `swap(COND)`: the condition on the partner's site.
     pub swap: Option<Cond>,
+    /// `jump(COND)`: the segment lands on any site meeting `to`.
+    pub jump: bool,
     /// `spend TOKEN`: the token a swap uses up.
     pub spend: Option<TokenId>,
 }
@@ -154,6 +167,11 @@ pub enum Cond {
     Backed(Box<Cond>),
     /// The position, seen from the moving side, meets the condition.
     Given(Box<StateCond>),
+    /// The piece here could take this many pieces on sites meeting the
+    /// condition.
+    Attacks(Box<Cond>, Compare, u32),
+    /// The piece here has no legal move.
+    Stuck,
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -174,6 +192,20 @@ pub enum Compare {
     Ne,
     Gt,
     Lt,
+}
+
+impl Compare {
+    /// `n OP value`.
+    pub fn holds(self, n: u32, value: u32) -> bool {
+        match self {
+            Compare::Ge => n >= value,
+            Compare::Le => n <= value,
+            Compare::Eq => n == value,
+            Compare::Ne => n != value,
+            Compare::Gt => n > value,
+            Compare::Lt => n < value,
+        }
+    }
 }
 
 /// A compiled condition on a position, seen from one side.

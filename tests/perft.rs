@@ -13,6 +13,8 @@ struct File {
 #[derive(Deserialize)]
 struct Case {
     game: String,
+    /// A position to start from instead of the start.
+    position: Option<String>,
     #[serde(default)]
     moves: String,
     counts: Vec<u64>,
@@ -32,7 +34,11 @@ fn perft_files() {
         let file: File = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         for case in file.case {
             let rules = common::load(&case.game);
-            let st = common::play_all(&rules, rules.initial(), &case.moves);
+            let start = match &case.position {
+                Some(p) => common::position(&rules, p),
+                None => rules.initial(),
+            };
+            let st = common::play_all(&rules, start, &case.moves);
             for (i, &expected) in case.counts.iter().enumerate() {
                 if expected > limit {
                     continue;

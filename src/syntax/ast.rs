@@ -38,6 +38,10 @@ pub enum SiteCond {
     Backed(Box<SiteCond>),
     /// `given(POSITION_CONDITION)`.
     Given(Box<StateCond>),
+    /// `attacks(COND) OP N`.
+    Attacks(Box<SiteCond>, CompareOp, u32),
+    /// `stuck`.
+    Stuck,
     Not(Box<SiteCond>),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
@@ -53,6 +57,8 @@ pub struct Segment {
     pub vector: Option<(u32, u32, Span)>,
     /// `swap(COND)`: the condition on the partner's site.
     pub partner: Option<SiteCond>,
+    /// `jump(COND)`: the condition on the landing site, anywhere.
+    pub jump: Option<SiteCond>,
     /// `spend TOKEN`.
     pub spend: Option<Name>,
     pub range: Option<Range>,

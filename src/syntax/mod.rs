@@ -206,6 +206,14 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Backed(Box::new(site_cond(inner)?))
         }
+        Rule::site_attacks => {
+            let mut inner = pair.into_inner().skip(1);
+            let cond = site_cond(inner.next().unwrap())?;
+            let op = compare_op(inner.next().unwrap().as_str());
+            let n = number(inner.next().unwrap())?;
+            SiteCond::Attacks(Box::new(cond), op, n)
+        }
+        Rule::kw_stuck => SiteCond::Stuck,
         Rule::site_given => {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Given(Box::new(state_cond(inner)?))
@@ -222,6 +230,17 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
     })
 }
 
+fn compare_op(text: &str) -> CompareOp {
+    match text {
+        ">=" => CompareOp::Ge,
+        "<=" => CompareOp::Le,
+        "==" => CompareOp::Eq,
+        "!=" => CompareOp::Ne,
+        ">" => CompareOp::Gt,
+        _ => CompareOp::Lt,
+    }
+}
+
 // ---------------------------------------------------------------- patterns
 
 fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
@@ -229,15 +248,19 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
     let mut inner = seg.into_inner();
     let head = inner.next().unwrap();
     let is_swap = head.as_rule() == Rule::kw_swap;
-    let kind = if is_swap {
+    let is_jump = head.as_rule() == Rule::kw_jump;
+    let kind = if is_swap || is_jump {
         name(head)
     } else {
         name(head.into_inner().next().unwrap())
     };
     let what = inner.next().unwrap();
-    let mut partner = None;
+    let (mut partner, mut jump) = (None, None);
     let (dirs, vector) = if is_swap {
         partner = Some(site_cond(what)?);
+        (Vec::new(), None)
+    } else if is_jump {
+        jump = Some(site_cond(what)?);
         (Vec::new(), None)
     } else if what.as_rule() == Rule::leap_vector {
         let sp = span(&what);
@@ -253,6 +276,7 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
         dirs,
         vector,
         partner,
+        jump,
         spend: None,
         range: None,
         to: None,
@@ -428,14 +452,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             let mut count = inner.next().unwrap().into_inner().skip(1);
             let filter = piece_filter(count.next().unwrap());
             let region = count.nth(1).map(name);
-            let op = match inner.next().unwrap().as_str() {
-                ">=" => CompareOp::Ge,
-                "<=" => CompareOp::Le,
-                "==" => CompareOp::Eq,
-                "!=" => CompareOp::Ne,
-                ">" => CompareOp::Gt,
-                _ => CompareOp::Lt,
-            };
+            let op = compare_op(inner.next().unwrap().as_str());
             let value = number(inner.next().unwrap())?;
             StateCond::Count {
                 filter,
