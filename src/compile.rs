@@ -1922,21 +1922,31 @@ impl<'a> Compiler<'a> {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
             ast::SiteCond::Stuck => Cond::Stuck,
-            ast::SiteCond::Attacks(inner, op, n) => {
-                if let Some(word) = looks_along(inner) {
+            ast::SiteCond::Attacks(inner, op, n) | ast::SiteCond::Threatens(inner, op, n) => {
+                let word = if matches!(c, ast::SiteCond::Attacks(..)) {
+                    "attacks"
+                } else {
+                    "threatens"
+                };
+                if let Some(inside) = looks_along(inner) {
                     self.error(
                         Diagnostic::error(
                             "bad-nesting",
-                            format!("`{word}` cannot be used inside `attacks(...)`"),
+                            format!("`{inside}` cannot be used inside `{word}(...)`"),
                         )
                         .at(s.loc())
-                        .hint(
-                            "inside `attacks(...)` a condition reads the attacked piece's own site",
-                        ),
+                        .hint(format!(
+                            "inside `{word}(...)` a condition reads the site of the piece that could be taken"
+                        )),
                     );
                     return Err(());
                 }
-                Cond::Attacks(Box::new(self.cond(raw, scope, s, inner)?), compare(*op), *n)
+                let inner = Box::new(self.cond(raw, scope, s, inner)?);
+                if word == "attacks" {
+                    Cond::Attacks(inner, compare(*op), *n)
+                } else {
+                    Cond::Threatens(inner, compare(*op), *n)
+                }
             }
             ast::SiteCond::Covered(inner) | ast::SiteCond::Backed(inner) => {
                 let outer = if matches!(c, ast::SiteCond::Covered(_)) {
@@ -2780,6 +2790,7 @@ fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Covered(_)
         | ast::SiteCond::Given(_)
         | ast::SiteCond::Attacks(..)
+        | ast::SiteCond::Threatens(..)
         | ast::SiteCond::Stuck => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),

@@ -304,6 +304,34 @@ impl Rules {
         }
     }
 
+    /// How many distinct pieces meeting `meets` the piece on `s` could take
+    /// with one move (its own moves guarded against `covered` and the like).
+    fn takes(&self, st: &State, s: SiteId, meets: impl Fn(SiteId) -> bool) -> u32 {
+        let (owner, kind) = self.unman(st.board[s.0 as usize]);
+        let mut moves = Vec::new();
+        let mut w = Walker::new(owner);
+        w.attacks_only = true;
+        COVERING.set(true);
+        self.moves_from(st, &mut w, s, kind, &mut moves);
+        // The targets are judged as in any other condition (`stuck`
+        // included); only the piece's own moves were guarded.
+        COVERING.set(false);
+        let mut taken: Vec<SiteId> = Vec::new();
+        for m in &moves {
+            let sites = match self.base(*m) {
+                Move::Chain(c) => self.chain(c).captured().to_vec(),
+                Move::Step { to, .. } if st.board[to.0 as usize] != 0 => vec![to],
+                _ => Vec::new(),
+            };
+            for t in sites {
+                if !taken.contains(&t) && meets(t) {
+                    taken.push(t);
+                }
+            }
+        }
+        taken.len() as u32
+    }
+
     /// Whether `side`'s royal pieces are safe under the check rule: none
     /// attacked, or, under `sole-royal`, any number but one.
     pub(crate) fn royals_safe(&self, st: &State, side: SideId) -> bool {
@@ -787,31 +815,31 @@ impl Rules {
                 if v == 0 || COVERING.get() {
                     return false;
                 }
-                let (owner, kind) = self.unman(v);
-                let mut moves = Vec::new();
-                let mut w = Walker::new(owner);
-                w.attacks_only = true;
-                COVERING.set(true);
-                self.moves_from(st, &mut w, s, kind, &mut moves);
-                // The targets are judged as in any other condition (`stuck`
-                // included); only the piece's own moves were guarded.
-                COVERING.set(false);
-                let mut taken: Vec<SiteId> = Vec::new();
-                for m in &moves {
-                    let sites = match self.base(*m) {
-                        Move::Chain(c) => self.chain(c).captured().to_vec(),
-                        Move::Step { to, .. } if st.board[to.0 as usize] != 0 => vec![to],
-                        _ => Vec::new(),
-                    };
-                    for t in sites {
-                        if !taken.contains(&t)
-                            && self.eval(inner, st, side, origin, captured, t, NO_HEADING)
-                        {
-                            taken.push(t);
-                        }
+                let n_taken = self.takes(st, s, |t| {
+                    self.eval(inner, st, side, origin, captured, t, NO_HEADING)
+                });
+                op.holds(n_taken, *n)
+            }
+            Cond::Threatens(inner, op, n) => {
+                let v = st.board[origin.0 as usize];
+                if v == 0 || COVERING.get() {
+                    return false;
+                }
+                // The moving piece, moved here as the kind it becomes here.
+                let mut there = st.clone();
+                there.board[origin.0 as usize] = 0;
+                there.board[s.0 as usize] = v;
+                if let Some((kind, site)) = self.promotion(&there, v, s) {
+                    there.board[s.0 as usize] = 0;
+                    there.board[site.0 as usize] = self.man(side, kind);
+                    if site != s {
+                        return false;
                     }
                 }
-                op.holds(taken.len() as u32, *n)
+                let n_taken = self.takes(&there, s, |t| {
+                    self.eval(inner, &there, side, s, captured, t, NO_HEADING)
+                });
+                op.holds(n_taken, *n)
             }
             Cond::Stuck => {
                 let v = Self::occupant(st, origin, s);

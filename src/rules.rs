@@ -170,6 +170,9 @@ pub enum Cond {
     /// The piece here could take this many pieces on sites meeting the
     /// condition.
     Attacks(Box<Cond>, Compare, u32),
+    /// The moving piece, standing here as the kind it becomes here, could
+    /// take this many pieces on sites meeting the condition.
+    Threatens(Box<Cond>, Compare, u32),
     /// The piece here has no legal move.
     Stuck,
     Not(Box<Cond>),

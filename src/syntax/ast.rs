@@ -40,6 +40,8 @@ pub enum SiteCond {
     Given(Box<StateCond>),
     /// `attacks(COND) OP N`.
     Attacks(Box<SiteCond>, CompareOp, u32),
+    /// `threatens(COND) OP N`.
+    Threatens(Box<SiteCond>, CompareOp, u32),
     /// `stuck`.
     Stuck,
     Not(Box<SiteCond>),

@@ -213,6 +213,13 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let n = number(inner.next().unwrap())?;
             SiteCond::Attacks(Box::new(cond), op, n)
         }
+        Rule::site_threatens => {
+            let mut inner = pair.into_inner().skip(1);
+            let cond = site_cond(inner.next().unwrap())?;
+            let op = compare_op(inner.next().unwrap().as_str());
+            let n = number(inner.next().unwrap())?;
+            SiteCond::Threatens(Box::new(cond), op, n)
+        }
         Rule::kw_stuck => SiteCond::Stuck,
         Rule::site_given => {
             let inner = pair.into_inner().nth(1).unwrap();

@@ -52,6 +52,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_attacks => "`attacks`",
         Rule::kw_stuck => "`stuck`",
         Rule::site_attacks => "`attacks(...) >= N`",
+        Rule::kw_threatens => "`threatens`",
+        Rule::site_threatens => "`threatens(...) >= N`",
         Rule::kw_spend => "`spend`",
         Rule::kw_spends => "`spends`",
         Rule::seg_spend => "`spend TOKEN`",
