@@ -83,7 +83,7 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 const UNBOUNDED: [(&str, u32); 3] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
-    ("tamerlane", 600),
+    ("tamerlane", 300),
 ];
 
 #[test]
