@@ -2736,7 +2736,12 @@ impl<'a> Compiler<'a> {
                     "no-end",
                     "the game has no end rule: only a lack of moves ends it",
                 )
-                .at_opt(raw.game.name.as_ref().map(|n| n.loc())),
+                .at(raw
+                    .game
+                    .name
+                    .as_ref()
+                    .map_or_else(|| self.whole_file(), |n| n.loc()))
+                .hint("add `[[end]]` rules, or royal pieces with the check rule"),
             );
         }
     }

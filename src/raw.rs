@@ -449,7 +449,10 @@ pub fn parse_as<T: serde::de::DeserializeOwned>(
     toml::from_str::<T>(sources.text(file)).map_err(|e| {
         let message = e.message().trim().to_string();
         let (message, hint) = match message.split_once(", expected") {
-            Some((m, rest)) => (m.to_string(), Some(format!("expected{rest}"))),
+            Some((m, rest)) => (
+                m.to_string(),
+                Some(format!("expected{}", plain_types(rest))),
+            ),
             None => (message, None),
         };
         let d = Diagnostic::error("toml", message)
@@ -517,4 +520,13 @@ pub fn load(
         merged.merge(over);
     }
     Ok(merged)
+}
+
+/// Serde's names of types in words a game author knows.
+fn plain_types(text: &str) -> String {
+    text.replace("i64", "a whole number")
+        .replace("a sequence", "a list `[...]`")
+        .replace("a boolean", "`true` or `false`")
+        .replace("bool", "`true` or `false`")
+        .replace("a map", "a table")
 }
