@@ -549,7 +549,11 @@ impl<'a> Compiler<'a> {
                     .as_ref()
                     .map(|list| self.side_list(list, &side_names));
                 if let Ok(rule) = self.state_cond(raw, &mut scope, &c.rule) {
-                    constraints.push(Constraint { rule, sides });
+                    constraints.push(Constraint {
+                        rule,
+                        sides,
+                        text: c.rule.value.clone(),
+                    });
                 }
             }
         }
@@ -2234,10 +2238,21 @@ impl<'a> Compiler<'a> {
         if prefer.len() != p.prefer.value.len() || prefer.is_empty() {
             return Err(());
         }
+        let text = format!(
+            "when `{}`, prefer {}",
+            p.when.as_ref().map_or("true", |w| w.value.as_str()),
+            p.prefer
+                .value
+                .iter()
+                .map(|c| format!("`{}`", c.value))
+                .collect::<Vec<_>>()
+                .join(", then ")
+        );
         Ok(Priority {
             sides,
             when,
             prefer,
+            text,
         })
     }
 

@@ -178,7 +178,22 @@ impl Rules {
     }
 
     fn phase_moves(&self, st: &State, out: &mut Vec<Move>) {
+        self.phase_moves_watching(st, out, None);
+    }
+
+    /// The legal moves, stage by stage; with `watch`, the stage that
+    /// removed that move (or `None` if it is legal or was never generated).
+    fn phase_moves_watching(
+        &self,
+        st: &State,
+        out: &mut Vec<Move>,
+        watch: Option<Move>,
+    ) -> Option<Refusal> {
         let side = self.to_move(st);
+        // Whether the watched move was there and is gone now.
+        let gone =
+            |out: &Vec<Move>, before: bool| watch.is_some_and(|w| before && !out.contains(&w));
+        let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => self.piece_moves(st, side, kind, out),
@@ -188,6 +203,10 @@ impl Rules {
                 Action::Pass => out.push(Move::Pass),
             }
         }
+        if watch.is_some() && !has(out) {
+            return Some(Refusal::NoPattern);
+        }
+        let before = has(out);
         if !self.constraints.is_empty() {
             // Constraints are checked on the position after each drop, and
             // after each piece move when they read piece positions (a piece
@@ -221,6 +240,9 @@ impl Rules {
                 self.constraints_hold(&after, side, &after.blocked)
             });
         }
+        if gone(out, before) {
+            return Some(Refusal::Constraint);
+        }
         if self.kinds.iter().any(|k| k.royal) {
             // The check rule: no move may leave the mover's royals attacked.
             let mut after = st.clone();
@@ -229,6 +251,9 @@ impl Rules {
                 self.apply(&mut after, side, mv);
                 self.royals_safe(&after, side)
             });
+        }
+        if gone(out, before) {
+            return Some(Refusal::Check);
         }
         match self.captures {
             Captures::Free => {}
@@ -246,7 +271,10 @@ impl Rules {
                 out.retain(|m| self.n_captures(st, m) == most);
             }
         }
-        for p in &self.priorities {
+        if gone(out, before) {
+            return Some(Refusal::Captures);
+        }
+        for (i, p) in self.priorities.iter().enumerate() {
             if !p.sides.contains(&side) || !self.priority_holds(&p.when, st, side, out) {
                 continue;
             }
@@ -258,10 +286,16 @@ impl Rules {
                 Some(c) => out.retain(|m| self.move_meets(c, st, side, m)),
                 None => out.clear(),
             }
+            if gone(out, before) {
+                return Some(Refusal::Priority(i));
+            }
         }
         if let Some(d) = &self.demand {
             if st.demanded && out.iter().any(|m| self.move_meets(&d.rule, st, side, m)) {
                 out.retain(|m| self.move_meets(&d.rule, st, side, m));
+            }
+            if gone(out, before) {
+                return Some(Refusal::Demand);
             }
             if d.sides.contains(&side) {
                 for i in 0..out.len() {
@@ -271,6 +305,25 @@ impl Rules {
                     }
                 }
             }
+        }
+        None
+    }
+
+    /// Why `mv` is not legal in `st`, or `None` when it is.
+    pub fn why_not(&self, st: &State, mv: Move) -> Option<Refusal> {
+        if st.outcome != Outcome::Ongoing {
+            return Some(Refusal::GameOver);
+        }
+        let mut out = Vec::new();
+        // A demanding move is judged as its plain move, then as a demand.
+        let plain = self.base(mv);
+        let refusal = self.phase_moves_watching(st, &mut out, Some(plain));
+        match refusal {
+            Some(r) => Some(r),
+            None if mv == Move::Pass && out.is_empty() => None,
+            None if !out.contains(&mv) && plain != mv => Some(Refusal::NoDemand),
+            None if !out.contains(&mv) => Some(Refusal::NoPattern),
+            None => None,
         }
     }
 
@@ -330,6 +383,40 @@ impl Rules {
             }
         }
         taken.len() as u32
+    }
+
+    /// A royal piece of `side` attacked in `st`, and a piece attacking it.
+    pub fn attacked_royal(&self, st: &State, side: SideId) -> Option<(SiteId, SiteId)> {
+        let royal = |v: u8| {
+            v != 0 && {
+                let (s, k) = self.unman(v);
+                s == side && self.kinds[k as usize].royal
+            }
+        };
+        for i in (0..st.board.len()).filter(|&i| royal(st.board[i])) {
+            let target = SiteId(i as u16);
+            for (j, &v) in st.board.iter().enumerate() {
+                if v == 0 || self.same_team(self.unman(v).0, side) {
+                    continue;
+                }
+                let (owner, kind) = self.unman(v);
+                let mut moves = Vec::new();
+                let mut w = Walker::new(owner);
+                w.attacks_only = true;
+                self.moves_from(st, &mut w, SiteId(j as u16), kind, &mut moves);
+                if moves.iter().any(|m| self.move_to(m) == Some(target)) {
+                    return Some((target, SiteId(j as u16)));
+                }
+            }
+        }
+        None
+    }
+
+    /// The state after a move of the side to move, legal or not.
+    pub fn after(&self, st: &State, mv: Move) -> State {
+        let mut next = st.clone();
+        self.apply(&mut next, self.to_move(st), mv);
+        next
     }
 
     /// Whether `side`'s royal pieces are safe under the check rule: none
@@ -1479,6 +1566,16 @@ impl Rules {
             StateCond::Or(cs) => cs.iter().any(|c| self.end_holds(c, st, side, last)),
             other => self.eval_state(other, st, side, &st.blocked),
         }
+    }
+
+    /// The first constraint that does not hold in `st`, after a move of `side`.
+    pub fn broken_constraint(&self, st: &State, side: SideId) -> Option<usize> {
+        self.constraints.iter().position(|c| match &c.sides {
+            None => !self.eval_state(&c.rule, st, side, &st.blocked),
+            Some(sides) => sides
+                .iter()
+                .any(|&s| !self.eval_state(&c.rule, st, s, &st.blocked)),
+        })
     }
 
     /// Whether the constraints hold in `st` (used when a position is loaded).

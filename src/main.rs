@@ -52,6 +52,10 @@ enum Command {
         /// Write steps by their destination where unambiguous.
         #[arg(long)]
         short: bool,
+        /// Instead of listing the moves, say why this move is not legal
+        /// (or that it is); exits 1 when it is not.
+        #[arg(long, value_name = "MOVE")]
+        why: Option<String>,
     },
     /// Count legal move sequences to a depth.
     Perft {
@@ -231,11 +235,35 @@ fn run(cli: Cli) -> Result<ExitCode> {
             println!("position: {}", notation::position_to_string(&rules, &st));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { file, at, short } => {
+        Command::Moves {
+            file,
+            at,
+            short,
+            why,
+        } => {
             let (rules, st) = match rules_at(&file, &at)? {
                 Ok(loaded) => loaded,
                 Err(code) => return Ok(code),
             };
+            if let Some(text) = why {
+                return Ok(match notation::read_any_move(&rules, &st, &text) {
+                    Ok(mv) if rules.why_not(&st, mv).is_none() => {
+                        println!("{}", notation::explain(&rules, &st, mv));
+                        ExitCode::SUCCESS
+                    }
+                    Ok(mv) => {
+                        println!(
+                            "`{text}` is not legal: {}",
+                            notation::explain(&rules, &st, mv)
+                        );
+                        ExitCode::from(1)
+                    }
+                    Err(e) => {
+                        println!("`{text}` is not legal: {e}");
+                        ExitCode::from(1)
+                    }
+                });
+            }
             let mut moves = Vec::new();
             rules.legal_moves(&st, &mut moves);
             for line in render::move_list(&rules, &st, &moves, short) {

@@ -295,7 +295,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
                 "the piece on {a} belongs to {}",
                 rules.side_name(side)
             )),
-            _ => Some(format!("the piece on {a} cannot go to {b}")),
+            _ => Some(explain(rules, st, mv)),
         };
         return Err(not_legal(mv, hint));
     }
@@ -404,6 +404,196 @@ fn parse_drop(
         ),
         hint: Some(hint),
     })
+}
+
+/// Why a move the side to move cannot play is refused, in a sentence; or
+/// that it is legal.
+pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
+    let side = rules.to_move(st);
+    let written = plain_move_text(rules, st, rules.base(mv));
+    let site = |s: SiteId| rules.board.site_name(s).to_string();
+    let piece = |s: SiteId| match st.piece_at(rules, s) {
+        Some((side, kind)) => format!(
+            "the {} {} on {}",
+            rules.side_name(side),
+            rules.kinds[kind as usize].name,
+            site(s)
+        ),
+        None => format!("no piece on {}", site(s)),
+    };
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    let list = |moves: &[Move]| {
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|&m| move_to_string(rules, st, m))
+            .collect();
+        texts.sort();
+        texts.truncate(12);
+        texts.join(", ")
+    };
+    match rules.why_not(st, mv) {
+        None => format!("`{}` is legal", move_to_string(rules, st, mv)),
+        Some(Refusal::GameOver) => "the game is over".into(),
+        Some(Refusal::NoPattern) => match rules.base(mv) {
+            Move::Step { from, to } => match st.piece_at(rules, from) {
+                None => format!("there is no piece on {}", site(from)),
+                Some((owner, _)) if owner != side => format!(
+                    "{} belongs to {}, and it is {}'s turn",
+                    piece(from),
+                    rules.side_name(owner),
+                    rules.side_name(side)
+                ),
+                Some(_) => {
+                    let mine: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| rules.move_from(m) == Some(from))
+                        .collect();
+                    if mine.is_empty() {
+                        format!("{} has no legal move now", piece(from))
+                    } else {
+                        format!(
+                            "no move of {} ends on {}; its legal moves: {}",
+                            piece(from),
+                            site(to),
+                            list(&mine)
+                        )
+                    }
+                }
+            },
+            Move::Place { slot, .. } => placement_hint(rules, st, slot)
+                .unwrap_or_else(|| "no barrier can go there now".into()),
+            Move::Drop { kind, to } => {
+                if st.pieces_in_hand(rules, side, kind) == 0 {
+                    format!(
+                        "{} has no {} in hand",
+                        rules.side_name(side),
+                        rules.kinds[kind as usize].name
+                    )
+                } else if st.piece_at(rules, to).is_some() {
+                    format!("{} is taken", site(to))
+                } else {
+                    format!(
+                        "a {} cannot be placed on {} now",
+                        rules.kinds[kind as usize].name,
+                        site(to)
+                    )
+                }
+            }
+            Move::Pass => "passing is not allowed while a move is possible".into(),
+            _ => format!("`{written}` is not a move of {} now", rules.side_name(side)),
+        },
+        Some(Refusal::Constraint) => {
+            let after = rules.after(st, rules.base(mv));
+            match rules.broken_constraint(&after, side) {
+                Some(i) => format!(
+                    "`{written}` would break the rule `{}`",
+                    rules.constraints[i].text
+                ),
+                None => format!("`{written}` would break a constraint of the game"),
+            }
+        }
+        Some(Refusal::Check) => {
+            let after = rules.after(st, rules.base(mv));
+            match rules.attacked_royal(&after, side) {
+                Some((royal, by)) => {
+                    let after_piece = |s: SiteId| match after.piece_at(rules, s) {
+                        Some((p, k)) => format!(
+                            "the {} {} on {}",
+                            rules.side_name(p),
+                            rules.kinds[k as usize].name,
+                            site(s)
+                        ),
+                        None => site(s),
+                    };
+                    format!(
+                        "`{written}` would leave {} attacked by {}",
+                        after_piece(royal),
+                        after_piece(by)
+                    )
+                }
+                None => format!("`{written}` would leave a royal piece attacked"),
+            }
+        }
+        Some(Refusal::Captures) => format!(
+            "the capture rule (`{}`) keeps only these moves: {}",
+            match rules.captures {
+                Captures::Compulsory => "compulsory",
+                Captures::Maximum => "maximum",
+                Captures::Free => "free",
+            },
+            list(&legal)
+        ),
+        Some(Refusal::Priority(i)) => format!(
+            "a priority of the game ({}) keeps only these moves: {}",
+            rules.priorities[i].text,
+            list(&legal)
+        ),
+        Some(Refusal::Demand) => format!(
+            "the last move demanded a move that meets its rule: {}",
+            list(&legal)
+        ),
+        Some(Refusal::NoDemand) => match &rules.demand {
+            Some(d) => format!(
+                "only moves of {} may demand",
+                d.sides
+                    .iter()
+                    .map(|&s| rules.side_name(s))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+            None => "this game has no demands".into(),
+        },
+    }
+}
+
+/// The move a text names, legal or not, for explanations: a legal move it
+/// reads as, or the step, drop, barrier or pass it spells.
+pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
+    if let Ok(mv) = parse_move(rules, st, text) {
+        return Ok(mv);
+    }
+    let text = text.trim();
+    let plain = text.strip_suffix('!').unwrap_or(text);
+    let plain = plain.rsplit_once('=').map_or(plain, |(p, _)| p);
+    if plain == "pass" {
+        return Ok(Move::Pass);
+    }
+    if let Some((kind, at)) = plain.split_once('@') {
+        let k = rules
+            .kinds
+            .iter()
+            .position(|k| k.name == kind || k.symbol.eq_ignore_ascii_case(kind));
+        if let (Some(k), Some(to)) = (k, rules.board.site(at)) {
+            return Ok(Move::Drop {
+                kind: k as KindId,
+                to,
+            });
+        }
+    }
+    let split = plain
+        .char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&plain[..i], &plain[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some());
+    if let Some((a, b)) = split {
+        return Ok(Move::Step {
+            from: site(rules, a)?,
+            to: site(rules, b)?,
+        });
+    }
+    if let Some(slot) = rules.board.slot(plain) {
+        if let Some(b) =
+            (0..rules.barriers.len()).find(|&b| rules.barriers[b].slots.contains(&slot))
+        {
+            return Ok(Move::Place {
+                barrier: b as BarrierId,
+                slot,
+            });
+        }
+    }
+    parse_move(rules, st, text)
 }
 
 fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<String> {

@@ -288,6 +288,26 @@ pub enum MoveCond {
     Or(Vec<MoveCond>),
 }
 
+/// Why a move is not legal: the stage of move generation that removed it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    GameOver,
+    /// No pattern or action of the side to move gives it.
+    NoPattern,
+    /// It would break a `[[constraint]]`.
+    Constraint,
+    /// It would leave a royal piece of the mover attacked.
+    Check,
+    /// The `[turn] captures` rule keeps other moves.
+    Captures,
+    /// This `[[priority]]` (an index into `Rules::priorities`) keeps others.
+    Priority(usize),
+    /// The last move demanded another kind of move.
+    Demand,
+    /// The side may not demand.
+    NoDemand,
+}
+
 /// A filter on the legal moves of some sides: while `when` holds, only the
 /// moves of the first class in `prefer` that has any remain (none at all if
 /// every class is empty).
@@ -296,6 +316,8 @@ pub struct Priority {
     pub sides: Vec<SideId>,
     pub when: StateCond,
     pub prefer: Vec<MoveCond>,
+    /// `when` and `prefer` as written, for explanations.
+    pub text: String,
 }
 
 /// A set of grid offsets `(dx, dy)` within the board's size.
@@ -396,6 +418,8 @@ pub enum EndResult {
 pub struct Constraint {
     pub rule: StateCond,
     pub sides: Option<Vec<SideId>>,
+    /// The rule as written, for explanations.
+    pub text: String,
 }
 
 #[derive(Clone, Debug)]

@@ -341,3 +341,108 @@ fn a_square_under_a_fortress_cell_is_explained() {
     let err = stderr(&o);
     assert!(err.contains("e9 is part of the site `W`"), "{err}");
 }
+
+/// `moves --why MOVE`: the reason, and exit code 1 for a refused move.
+fn why(args: &[&str]) -> (String, Option<i32>) {
+    let o = run(&[&["moves"], args].concat());
+    (stdout(&o), o.status.code())
+}
+
+#[test]
+fn why_names_the_rule_that_refuses_a_move_in_every_game() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["games/quoridor.toml", "--why", "e1-e3"],
+            "no move of the white pawn on e1 ends on e3; its legal moves: e1-d1, e1-e2, e1-f1",
+        ),
+        (
+            &[
+                "games/quoridor.toml",
+                "--position",
+                "pieces white pawn a1, black pawn e9; barriers a1v; turn white",
+                "--why",
+                "a2h",
+            ],
+            "a piece would be cut off from its goal",
+        ),
+        (
+            &[
+                "games/asalto-enforce-max.toml",
+                "--position",
+                "pieces soldiers soldier d4 e3 c3 e4 a3 a4 a5 b5 c1 d1 e1 g5, officers officer d5 c7; turn officers",
+                "--why",
+                "c7-c6",
+            ],
+            "the capture rule (`maximum`) keeps only these moves: d5xd3xb3, d5xd3xf3",
+        ),
+        (
+            &[
+                "games/siege-of-paris.toml",
+                "--position",
+                "pieces yellow defender_soldier a2 a4 a12 W, black soldier a16; turn yellow",
+                "--why",
+                "W-c8",
+            ],
+            "would break the rule `count(own defender_soldier in light_outside) <= 3",
+        ),
+        (
+            &[
+                "games/siege-of-paris.toml",
+                "--position",
+                "pieces yellow defender_soldier a1, yellow defender_colonel W, yellow defender_general N, white soldier b2 c3, black soldier a16; turn yellow",
+                "--why",
+                "N-NE",
+            ],
+            "a priority of the game (when `count(own piece in outside) >= 1 and not can(from(in outside))`",
+        ),
+        (
+            &[
+                "games/siege-of-paris-demand.toml",
+                "--position",
+                "pieces yellow defender_colonel c4, yellow defender_general W, white soldier c5, black soldier a16; turn yellow; demanded",
+                "--why",
+                "W-c8",
+            ],
+            "the last move demanded a move that meets its rule: c4xc5",
+        ),
+        (
+            &[
+                "games/tamerlane.toml",
+                "--position",
+                "pieces white king e1, black rook d10, black king k10; turn white",
+                "--why",
+                "e1-d1",
+            ],
+            "would leave the white king on d1 attacked by the black rook on d10",
+        ),
+        (
+            &["games/tamerlane.toml", "--why", "K<>e2"],
+            "is not a legal swap here",
+        ),
+    ];
+    for (args, expected) in cases {
+        let (out, code) = why(args);
+        assert!(out.contains(expected), "{args:?}:\n{out}");
+        assert_eq!(code, Some(1), "{args:?}");
+    }
+    let (out, code) = why(&["games/tamerlane.toml", "--why", "b2-c4"]);
+    assert_eq!(out.trim(), "`b2-c4` is legal");
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn play_refuses_with_the_same_reason() {
+    let o = play_session(
+        &[
+            "games/tamerlane.toml",
+            "--position",
+            "pieces white king e1, black rook d10, black king k10; turn white",
+        ],
+        "e1-d1\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("would leave the white king on d1 attacked by the black rook on d10"),
+        "{out}"
+    );
+}
