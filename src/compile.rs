@@ -2733,6 +2733,35 @@ impl<'a> Compiler<'a> {
                 );
             }
         }
+        // Kinds that can ever be on the board: placed, in hand, or promoted to.
+        let mut present: Kinds = 0;
+        for &v in rules.initial.board.iter().filter(|&&v| v != 0) {
+            present |= 1 << rules.unman(v).1;
+        }
+        for k in 0..rules.kinds.len() {
+            if (0..rules.sides.len() as SideId)
+                .any(|s| rules.initial.pieces_in_hand(rules, s, k as KindId) > 0)
+            {
+                present |= 1 << k;
+            }
+            if let Some(p) = &rules.kinds[k].promote {
+                present |= 1 << p.to;
+                if let Some(o) = p.otherwise {
+                    present |= 1 << o;
+                }
+            }
+        }
+        let ends = raw.end.as_ref().map(|e| e.value.as_slice()).unwrap_or(&[]);
+        for (rule, raw_end) in rules.ends.iter().zip(ends) {
+            if never_holds(&rule.when, present, rules) {
+                self.error(
+                    Diagnostic::warning("impossible-end", "this end rule can never hold")
+                        .at(raw_end.when.loc())
+                        .label("it counts pieces that are never on the board, or a region with no site")
+                        .hint("check the piece and region names, or remove the rule"),
+                );
+            }
+        }
         for (i, (key, _)) in raw.regions.iter().enumerate() {
             if rules.regions[i].per_side.iter().all(SiteSet::is_empty) {
                 self.error(
@@ -2826,6 +2855,33 @@ fn compare(op: ast::CompareOp) -> Compare {
         ast::CompareOp::Ne => Compare::Ne,
         ast::CompareOp::Gt => Compare::Gt,
         ast::CompareOp::Lt => Compare::Lt,
+    }
+}
+
+/// Whether a position condition can never hold: it needs pieces of kinds
+/// that are never on the board (`present` is the kinds that can be), or in
+/// a region with no site.
+fn never_holds(c: &StateCond, present: Kinds, rules: &Rules) -> bool {
+    match c {
+        StateCond::Const(b) => !b,
+        StateCond::Count {
+            kind,
+            region,
+            op,
+            value,
+            ..
+        } => {
+            let empty_region = region.is_some_and(|r| {
+                rules.regions[r as usize]
+                    .per_side
+                    .iter()
+                    .all(SiteSet::is_empty)
+            });
+            (kind & present == 0 || empty_region) && !op.holds(0, *value)
+        }
+        StateCond::And(cs) => cs.iter().any(|c| never_holds(c, present, rules)),
+        StateCond::Or(cs) => cs.iter().all(|c| never_holds(c, present, rules)),
+        _ => false,
     }
 }
 
