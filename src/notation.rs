@@ -209,17 +209,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             .find(|&m| matches!(m, Move::Demanding(_)) && rules.base(m) == base)
             .ok_or_else(|| MoveError {
                 message: format!("`{plain}` cannot demand anything"),
-                hint: Some(match &rules.demand {
-                    Some(d) => format!(
-                        "only moves of {} may demand",
-                        d.sides
-                            .iter()
-                            .map(|&s| rules.side_name(s))
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                    None => "this game has no demands: drop the `!`".into(),
-                }),
+                hint: Some(who_demands(rules)),
             });
     }
     if text.contains("<>") {
@@ -534,17 +524,22 @@ pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
             "the last move demanded a move that meets its rule: {}",
             list(&legal)
         ),
-        Some(Refusal::NoDemand) => match &rules.demand {
-            Some(d) => format!(
-                "only moves of {} may demand",
-                d.sides
-                    .iter()
-                    .map(|&s| rules.side_name(s))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-            None => "this game has no demands".into(),
-        },
+        Some(Refusal::NoDemand) => who_demands(rules),
+    }
+}
+
+/// Which sides may make a move demanding.
+fn who_demands(rules: &Rules) -> String {
+    match &rules.demand {
+        Some(d) => format!(
+            "only moves of {} may demand",
+            d.sides
+                .iter()
+                .map(|&s| rules.side_name(s))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        None => "this game has no demands: drop the `!`".into(),
     }
 }
 

@@ -499,86 +499,71 @@ impl ChainId {
     }
 }
 
-/// The chains moves have made, each stored once: a [`Move::Chain`] holds an
-/// id, so that moves stay small whatever the longest chain.
-#[derive(Debug, Default)]
-pub struct ChainTable {
-    inner: std::sync::RwLock<(std::collections::HashMap<Chain, u32>, Vec<Chain>)>,
+/// Values stored once each, named by a small index: moves stay small and
+/// `Copy` whatever they refer to. Shared by every thread that plays.
+#[derive(Debug)]
+pub struct Interner<T> {
+    inner: std::sync::RwLock<(std::collections::HashMap<T, u32>, Vec<T>)>,
 }
 
-impl Clone for ChainTable {
+impl<T> Default for Interner<T> {
+    fn default() -> Self {
+        Interner {
+            inner: std::sync::RwLock::new((std::collections::HashMap::new(), Vec::new())),
+        }
+    }
+}
+
+impl<T: Clone> Clone for Interner<T> {
     fn clone(&self) -> Self {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner()).clone();
-        ChainTable {
+        Interner {
             inner: std::sync::RwLock::new(inner),
         }
     }
 }
 
-impl ChainTable {
-    pub(crate) fn intern(&self, chain: Chain) -> ChainId {
-        let n = chain.captured().len();
+impl<T: Copy + Eq + std::hash::Hash> Interner<T> {
+    pub(crate) fn intern(&self, value: T) -> u32 {
         if let Some(&id) = self
             .inner
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .0
-            .get(&chain)
-        {
-            return ChainId::new(id as usize, n);
-        }
-        let mut guard = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        let (map, list) = &mut *guard;
-        let id = *map.entry(chain).or_insert_with(|| {
-            list.push(chain);
-            (list.len() - 1) as u32
-        });
-        ChainId::new(id as usize, n)
-    }
-
-    pub(crate) fn get(&self, id: ChainId) -> Chain {
-        self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id.index()]
-    }
-}
-
-/// The moves made demanding, each stored once, like chains.
-#[derive(Debug, Default)]
-pub struct DemandTable {
-    inner: std::sync::RwLock<(std::collections::HashMap<Move, u32>, Vec<Move>)>,
-}
-
-impl Clone for DemandTable {
-    fn clone(&self) -> Self {
-        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner()).clone();
-        DemandTable {
-            inner: std::sync::RwLock::new(inner),
-        }
-    }
-}
-
-impl DemandTable {
-    pub(crate) fn intern(&self, mv: Move) -> u32 {
-        if let Some(&id) = self
-            .inner
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .0
-            .get(&mv)
+            .get(&value)
         {
             return id;
         }
         let mut guard = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let (map, list) = &mut *guard;
-        *map.entry(mv).or_insert_with(|| {
-            list.push(mv);
+        *map.entry(value).or_insert_with(|| {
+            list.push(value);
             (list.len() - 1) as u32
         })
     }
 
-    pub(crate) fn get(&self, id: u32) -> Move {
+    pub(crate) fn get(&self, id: u32) -> T {
         self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id as usize]
     }
 }
+
+/// The chains moves have made, each stored once: a [`Move::Chain`] holds an
+/// id, so that moves stay small whatever the longest chain.
+#[derive(Debug, Default, Clone)]
+pub struct ChainTable(Interner<Chain>);
+
+impl ChainTable {
+    pub(crate) fn intern(&self, chain: Chain) -> ChainId {
+        ChainId::new(self.0.intern(chain) as usize, chain.captured().len())
+    }
+
+    pub(crate) fn get(&self, id: ChainId) -> Chain {
+        self.0.get(id.index() as u32)
+    }
+}
+
+/// The moves made demanding, each stored once, like chains.
+pub type DemandTable = Interner<Move>;
 
 /// Capture on demand, in general: the listed sides may make any move
 /// demanding; the next move must then meet `rule` when a legal one does.
