@@ -1926,57 +1926,44 @@ impl<'a> Compiler<'a> {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
             ast::SiteCond::Stuck => Cond::Stuck,
-            ast::SiteCond::Attacks(inner, op, n) | ast::SiteCond::Threatens(inner, op, n) => {
-                let word = if matches!(c, ast::SiteCond::Attacks(..)) {
-                    "attacks"
-                } else {
-                    "threatens"
-                };
-                if let Some(inside) = looks_along(inner) {
-                    self.error(
-                        Diagnostic::error(
-                            "bad-nesting",
-                            format!("`{inside}` cannot be used inside `{word}(...)`"),
-                        )
-                        .at(s.loc())
-                        .hint(format!(
-                            "inside `{word}(...)` a condition reads the site of the piece that could be taken"
-                        )),
-                    );
-                    return Err(());
-                }
-                let inner = Box::new(self.cond(raw, scope, s, inner)?);
-                if word == "attacks" {
-                    Cond::Attacks(inner, compare(*op), *n)
-                } else {
-                    Cond::Threatens(inner, compare(*op), *n)
-                }
+            ast::SiteCond::Attacks(inner, op, n) => {
+                let inner = self.nested_cond(
+                    raw,
+                    scope,
+                    s,
+                    inner,
+                    "attacks",
+                    "the site of the piece that could be taken",
+                )?;
+                Cond::Attacks(inner, compare(*op), *n)
             }
-            ast::SiteCond::Covered(inner) | ast::SiteCond::Backed(inner) => {
-                let outer = if matches!(c, ast::SiteCond::Covered(_)) {
-                    "covered"
-                } else {
-                    "backed"
-                };
-                if let Some(word) = looks_along(inner) {
-                    self.error(
-                        Diagnostic::error(
-                            "bad-nesting",
-                            format!("`{word}` cannot be used inside `{outer}(...)`"),
-                        )
-                        .at(s.loc())
-                        .label(format!("in the `{outer}` condition of this expression"))
-                        .hint(format!("inside `{outer}(...)` a condition reads the covering piece's own site: name it by owner, kind and region, such as `{outer}(enemy and not in fortress)`")),
-                    );
-                    return Err(());
-                }
-                let inner = Box::new(self.cond(raw, scope, s, inner)?);
-                if outer == "covered" {
-                    Cond::Covered(inner)
-                } else {
-                    Cond::Backed(inner)
-                }
+            ast::SiteCond::Threatens(inner, op, n) => {
+                let inner = self.nested_cond(
+                    raw,
+                    scope,
+                    s,
+                    inner,
+                    "threatens",
+                    "the site of the piece that could be taken",
+                )?;
+                Cond::Threatens(inner, compare(*op), *n)
             }
+            ast::SiteCond::Covered(inner) => Cond::Covered(self.nested_cond(
+                raw,
+                scope,
+                s,
+                inner,
+                "covered",
+                "the covering piece's own site",
+            )?),
+            ast::SiteCond::Backed(inner) => Cond::Backed(self.nested_cond(
+                raw,
+                scope,
+                s,
+                inner,
+                "backed",
+                "the covering piece's own site",
+            )?),
             ast::SiteCond::Not(inner) => Cond::Not(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::And(cs) => Cond::And(
                 cs.iter()
@@ -1993,6 +1980,35 @@ impl<'a> Compiler<'a> {
                     .collect::<Res<_>>()?,
             ),
         })
+    }
+
+    /// The condition inside `covered(...)`, `backed(...)`, `attacks(...)`
+    /// or `threatens(...)`: read at another piece's site, so it cannot look
+    /// along a step.
+    fn nested_cond(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        inner: &ast::SiteCond,
+        outer: &str,
+        reads: &str,
+    ) -> Res<Box<Cond>> {
+        if let Some(word) = looks_along(inner) {
+            self.error(
+                Diagnostic::error(
+                    "bad-nesting",
+                    format!("`{word}` cannot be used inside `{outer}(...)`"),
+                )
+                .at(s.loc())
+                .label(format!("in the `{outer}` condition of this expression"))
+                .hint(format!(
+                    "inside `{outer}(...)` a condition reads {reads}: name it by owner, kind and region, such as `{outer}(enemy and not in fortress)`"
+                )),
+            );
+            return Err(());
+        }
+        Ok(Box::new(self.cond(raw, scope, s, inner)?))
     }
 
     // ------------------------------------------------------------ position conditions
