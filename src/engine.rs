@@ -1512,7 +1512,7 @@ impl Rules {
     }
 
     /// The outcome when `side` loses: the other team wins.
-    pub(crate) fn loss_of(&self, side: SideId) -> Outcome {
+    pub fn loss_of(&self, side: SideId) -> Outcome {
         let team = self.sides[side as usize].team;
         match self.sides.iter().position(|s| s.team != team) {
             Some(other) => Outcome::Win(other as SideId),

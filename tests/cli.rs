@@ -446,3 +446,68 @@ fn play_refuses_with_the_same_reason() {
         "{out}"
     );
 }
+
+#[test]
+fn a_scripted_game_with_refusal_undo_save_load_and_an_end() {
+    let dir = std::env::temp_dir().join(format!("tavoliere-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    let _ = std::fs::remove_file(&record);
+    let record_arg = record.to_string_lossy().into_owned();
+    let mate_in_one =
+        "pieces white king k8, white war_engine i8, white knight h9, black king k10; turn white";
+    let o = play_session(
+        &[
+            "games/tamerlane.toml",
+            "--position",
+            mate_in_one,
+            "--seat",
+            "black=random",
+            "--record",
+            &record_arg,
+        ],
+        "k8-k9\nh9-f8\nundo\nsave\ni8-i10\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The illegal move is refused with its reason; the legal one is played
+    // and answered; undo takes back both; the mate ends the game.
+    assert!(
+        out.contains("not played: `k8-k9` is not a legal move here (`k8-k9` would leave the white king on k9 attacked by the black king on k10)"),
+        "{out}"
+    );
+    assert!(out.contains("black plays"), "{out}");
+    assert!(out.contains(&format!("saved to {record_arg}")), "{out}");
+    assert!(out.contains("game over: white won"), "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with(&format!("record kept in {record_arg}")),
+        "{out}"
+    );
+    // The record was rewritten after the last move: the game file and the
+    // one move left after the undo.
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(
+        text,
+        "# tavoliere game record\ngame games/tamerlane.toml\ni8-i10\n"
+    );
+    // Loaded again, the game resumes finished.
+    let o = play_session(
+        &[
+            "games/tamerlane.toml",
+            "--position",
+            mate_in_one,
+            "--load",
+            &record_arg,
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("resumed after 1 move\n"), "{out}");
+    assert!(out.contains("game over: white won"), "{out}");
+    // A record of another game is refused.
+    let o = play_session(&["games/quoridor.toml", "--load", &record_arg], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("this is a record of games/tamerlane.toml"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,208 @@
+//! Computer players, over the public [`Rules`] and [`State`] API only:
+//! uniformly random moves, and Monte Carlo tree search (UCT) with random
+//! playouts, run on several threads (one tree each, their root statistics
+//! summed).
+
+use crate::rules::{Move, Outcome, Rules, SideId, State};
+
+/// A computer player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Agent {
+    Random,
+    /// UCT: `iterations` per thread, playouts cut at `max_plies`.
+    Mcts {
+        iterations: u32,
+        threads: usize,
+        max_plies: u32,
+    },
+}
+
+impl Agent {
+    /// `random`, `mcts` or `mcts:ITERATIONS`.
+    pub fn parse(text: &str) -> Result<Agent, String> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        match text.split_once(':') {
+            None if text == "random" => Ok(Agent::Random),
+            None if text == "mcts" => Ok(Agent::Mcts {
+                iterations: 2_000,
+                threads,
+                max_plies: 400,
+            }),
+            Some(("mcts", n)) => match n.parse::<u32>() {
+                Ok(iterations) if iterations > 0 => Ok(Agent::Mcts {
+                    iterations,
+                    threads,
+                    max_plies: 400,
+                }),
+                _ => Err(format!("`{n}` is not a number of iterations (1 or more)")),
+            },
+            _ => Err(format!(
+                "unknown player `{text}`: expected `human`, `random`, `mcts` or `mcts:ITERATIONS`"
+            )),
+        }
+    }
+
+    /// A move for the side to move; `None` when the game is over.
+    pub fn choose(&self, rules: &Rules, st: &State, seed: u64) -> Option<Move> {
+        let mut moves = Vec::new();
+        rules.legal_moves(st, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        match *self {
+            Agent::Random => Some(moves[fastrand::Rng::with_seed(seed).usize(..moves.len())]),
+            Agent::Mcts { .. } if moves.len() == 1 => Some(moves[0]),
+            Agent::Mcts {
+                iterations,
+                threads,
+                max_plies,
+            } => {
+                let visits: Vec<Vec<u32>> = std::thread::scope(|scope| {
+                    let handles: Vec<_> = (0..threads.max(1))
+                        .map(|t| {
+                            let seed = seed.wrapping_mul(31).wrapping_add(t as u64);
+                            scope.spawn(move || {
+                                Tree::new(rules, st).search(rules, iterations, max_plies, seed)
+                            })
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a search thread"))
+                        .collect()
+                });
+                let total = |i: usize| visits.iter().map(|v| v[i]).sum::<u32>();
+                let best = (0..moves.len()).max_by_key(|&i| total(i))?;
+                // The tree's root moves are the legal moves, in order.
+                Some(moves[best])
+            }
+        }
+    }
+}
+
+struct Node {
+    parent: usize,
+    /// The side that played the move into this node.
+    mover: SideId,
+    children: Vec<usize>,
+    untried: Vec<Move>,
+    /// The move into this node, and its index among the parent's moves.
+    mv: Move,
+    index: usize,
+    visits: u32,
+    reward: f64,
+}
+
+struct Tree {
+    nodes: Vec<Node>,
+    root_state: State,
+}
+
+impl Tree {
+    fn new(rules: &Rules, st: &State) -> Tree {
+        let mut moves = Vec::new();
+        rules.legal_moves(st, &mut moves);
+        let root = Node {
+            parent: usize::MAX,
+            mover: rules.to_move(st),
+            children: Vec::new(),
+            untried: moves.into_iter().rev().collect(),
+            mv: Move::Pass,
+            index: 0,
+            visits: 0,
+            reward: 0.0,
+        };
+        Tree {
+            nodes: vec![root],
+            root_state: st.clone(),
+        }
+    }
+
+    /// Runs the search; the visits of each root move, in legal-move order.
+    fn search(mut self, rules: &Rules, iterations: u32, max_plies: u32, seed: u64) -> Vec<u32> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let n_root = self.nodes[0].untried.len();
+        let mut st = self.root_state.clone();
+        let mut buf = Vec::new();
+        for _ in 0..iterations {
+            st.clone_from(&self.root_state);
+            // Selection: down fully expanded nodes by UCB1.
+            let mut node = 0;
+            while self.nodes[node].untried.is_empty() && !self.nodes[node].children.is_empty() {
+                node = self.best_child(node);
+                rules.play(&mut st, self.nodes[node].mv);
+            }
+            // Expansion: one untried move.
+            if let Some(mv) = self.nodes[node].untried.pop() {
+                let mover = rules.to_move(&st);
+                rules.play(&mut st, mv);
+                rules.legal_moves(&st, &mut buf);
+                let index = self.nodes[node].children.len();
+                let child = self.nodes.len();
+                self.nodes.push(Node {
+                    parent: node,
+                    mover,
+                    children: Vec::new(),
+                    untried: buf.iter().rev().copied().collect(),
+                    mv,
+                    index,
+                    visits: 0,
+                    reward: 0.0,
+                });
+                self.nodes[node].children.push(child);
+                node = child;
+            }
+            // Playout: uniformly random moves.
+            let mut plies = 0;
+            while plies < max_plies {
+                rules.legal_moves(&st, &mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                rules.play(&mut st, buf[rng.usize(..buf.len())]);
+                plies += 1;
+            }
+            let outcome = rules.outcome(&st);
+            // Backpropagation: each node scores the result for its mover.
+            loop {
+                let n = &mut self.nodes[node];
+                n.visits += 1;
+                n.reward += score(rules, outcome, n.mover);
+                if n.parent == usize::MAX {
+                    break;
+                }
+                node = n.parent;
+            }
+        }
+        let mut visits = vec![0; n_root];
+        for &c in &self.nodes[0].children {
+            // The k-th root child is the k-th legal move (popped in order).
+            visits[self.nodes[c].index] = self.nodes[c].visits;
+        }
+        visits
+    }
+
+    fn best_child(&self, node: usize) -> usize {
+        let parent_visits = (self.nodes[node].visits.max(1) as f64).ln();
+        let ucb = |c: usize| {
+            let n = &self.nodes[c];
+            let v = n.visits.max(1) as f64;
+            n.reward / v + 1.4 * (parent_visits / v).sqrt()
+        };
+        *self.nodes[node]
+            .children
+            .iter()
+            .max_by(|&&a, &&b| ucb(a).total_cmp(&ucb(b)))
+            .expect("a fully expanded node has children")
+    }
+}
+
+/// 1 for a win of the side's team, 0.5 for a draw or an unfinished game, 0
+/// for a loss.
+fn score(rules: &Rules, outcome: Outcome, side: SideId) -> f64 {
+    match outcome {
+        Outcome::Win(w) if rules.sides[w as usize].team == rules.sides[side as usize].team => 1.0,
+        Outcome::Win(_) => 0.0,
+        _ => 0.5,
+    }
+}

@@ -1,0 +1,76 @@
+//! Computer players: legal choices, and a search that finds a win.
+
+mod common;
+
+use tavoliere::agent::Agent;
+use tavoliere::rules::Outcome;
+
+#[test]
+fn mcts_takes_a_win_in_one() {
+    // Tamerlane, counter position 2: i8-i10 mates and i8-g8, i8-i6, k8-j8
+    // stalemate (a loss for Black too); the other 8 moves do not win.
+    let rules = common::load("games/tamerlane.toml");
+    let st = common::position(
+        &rules,
+        "pieces white king k8, white war_engine i8, white knight h9, black king k10; turn white",
+    );
+    let agent = Agent::Mcts {
+        iterations: 400,
+        threads: 2,
+        max_plies: 60,
+    };
+    for seed in 0..3 {
+        let mv = agent.choose(&rules, &st, seed).expect("a move");
+        let mut after = st.clone();
+        rules.play(&mut after, mv);
+        assert_eq!(
+            rules.outcome(&after),
+            Outcome::Win(rules.side("white").unwrap()),
+            "seed {seed}: {}",
+            tavoliere::notation::move_to_string(&rules, &st, mv)
+        );
+    }
+}
+
+#[test]
+fn agents_choose_legal_moves_in_every_game() {
+    for entry in std::fs::read_dir(common::root().join("games")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let rel = path
+            .strip_prefix(common::root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let rules = common::load(&rel);
+        let st = rules.initial();
+        for agent in [
+            Agent::Random,
+            Agent::Mcts {
+                iterations: 20,
+                threads: 1,
+                max_plies: 20,
+            },
+        ] {
+            let mv = agent.choose(&rules, &st, 7).expect("a move at the start");
+            assert!(rules.is_legal(&st, mv), "{rel}: {agent:?}");
+        }
+    }
+}
+
+#[test]
+fn player_names_are_read_with_their_errors() {
+    assert_eq!(Agent::parse("random"), Ok(Agent::Random));
+    assert!(matches!(
+        Agent::parse("mcts:50"),
+        Ok(Agent::Mcts { iterations: 50, .. })
+    ));
+    assert!(Agent::parse("mcts:0")
+        .unwrap_err()
+        .contains("number of iterations"));
+    assert!(Agent::parse("alphabeta")
+        .unwrap_err()
+        .contains("unknown player"));
+}
