@@ -7,6 +7,7 @@
 // load: boxing them would cost clarity for no speed that matters.
 #![allow(clippy::result_large_err)]
 pub mod agent;
+pub mod analyze;
 pub mod board;
 pub mod compile;
 pub mod diag;

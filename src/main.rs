@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use tavoliere::agent::Agent;
 use tavoliere::diag::{self, Diagnostic, Sources};
 use tavoliere::rules::{Move, Outcome, Rules, State};
-use tavoliere::{compile, notation, perft, playout, render, scenario};
+use tavoliere::{analyze, compile, notation, perft, playout, render, scenario};
 
 /// A board-game rules interpreter: every game and variant is a data file.
 #[derive(Parser)]
@@ -68,6 +68,28 @@ enum Command {
         /// One line per first move, with the count below it.
         #[arg(long)]
         divide: bool,
+    },
+    /// Self-play: who wins, how long games last, branching, first-move advantage.
+    Analyze {
+        file: PathBuf,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Who plays a seat (or side): `NAME=random`, `NAME=mcts`,
+        /// `NAME=mcts:ITERATIONS`; repeatable; random by default.
+        #[arg(long = "seat", value_name = "NAME=PLAYER")]
+        seats: Vec<String>,
+        /// Games played at once (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A game reaching this many plies is counted as a draw.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Uniform random playouts: speed, game length, outcomes.
     Bench {
@@ -385,6 +407,61 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             game.play(start, &moves)
         }
+        Command::Analyze {
+            file,
+            games,
+            seats,
+            threads,
+            max_plies,
+            seed,
+            json,
+        } => {
+            let rules = match rules_or_exit(&file)? {
+                Ok(r) => r,
+                Err(code) => return Ok(code),
+            };
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let mut players = vec![Agent::Random; rules.sides.len()];
+            let mut names = vec!["random".to_string(); rules.sides.len()];
+            for spec in &seats {
+                let (name, who) = spec.split_once('=').unwrap_or((spec.as_str(), ""));
+                let mut agent =
+                    Agent::parse(who).map_err(|e| anyhow::anyhow!("--seat {name}: {e}"))?;
+                // The games run in parallel: each search keeps to one thread.
+                if let Agent::Mcts { threads, .. } = &mut agent {
+                    *threads = 1;
+                }
+                for s in seat_sides(&rules, name)? {
+                    players[s as usize] = agent.clone();
+                    names[s as usize] = who.to_string();
+                }
+            }
+            // A progress bar on a terminal; nothing in logs and pipes.
+            let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let progress = |done: usize| {
+                if !on_terminal {
+                    return;
+                }
+                let width = 30;
+                let filled = done * width / games.max(1);
+                eprint!(
+                    "\r[{}{}] {done}/{games} games",
+                    "#".repeat(filled),
+                    " ".repeat(width - filled)
+                );
+                if done == games {
+                    eprintln!();
+                }
+            };
+            let result = analyze::run(&rules, &players, games, threads, max_plies, seed, &progress);
+            if json {
+                println!("{}", result.to_json(&rules, &names));
+            } else {
+                print!("{}", result.to_text(&rules, &names));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
@@ -417,10 +494,9 @@ Type a move (e1-e2, e2, e3h, pass), or:
 
 /// The sides of a seat, or a side by its own name.
 fn seat_sides(rules: &Rules, name: &str) -> Result<Vec<u8>> {
-    match (rules.seat(name), rules.side(name)) {
-        (Some(seat), _) => Ok(rules.seats[seat].sides.clone()),
-        (None, Some(s)) => Ok(vec![s]),
-        (None, None) => {
+    match analyze::sides_named(rules, name) {
+        Some(sides) => Ok(sides),
+        None => {
             let mut known: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
             for s in &rules.sides {
                 if !known.contains(&s.name.as_str()) {

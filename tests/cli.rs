@@ -511,3 +511,46 @@ fn a_scripted_game_with_refusal_undo_save_load_and_an_end() {
     assert!(stderr(&o).contains("this is a record of games/tamerlane.toml"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn analyze_reports_results_with_intervals_lengths_and_branching() {
+    let o = run(&[
+        "analyze",
+        "games/quoridor-kid.toml",
+        "--games",
+        "12",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let wins = v["wins"]["white"]["games"].as_u64().unwrap()
+        + v["wins"]["black"]["games"].as_u64().unwrap()
+        + v["draws"]["games"].as_u64().unwrap();
+    assert_eq!(wins, 12);
+    for key in ["low", "high", "percent"] {
+        assert!(v["draws"][key].is_number(), "{v}");
+    }
+    assert!(v["length"]["median"].as_u64().unwrap() > 0);
+    assert!(v["branching"].as_f64().unwrap() > 1.0);
+    assert_eq!(v["first_seat"], "white");
+}
+
+#[test]
+fn mcts_beats_random_at_quoridor_kid() {
+    // Seeded: each game's seed is fixed by its number, whatever the threads.
+    let o = run(&[
+        "analyze",
+        "games/quoridor-kid.toml",
+        "--games",
+        "10",
+        "--seat",
+        "white=mcts:100",
+        "--max-plies",
+        "200",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let won = v["wins"]["white"]["games"].as_u64().unwrap();
+    assert!(won >= 7, "MCTS won only {won} of 10: {v}");
+}
