@@ -19,4 +19,5 @@ pub mod raw;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod svg;
 pub mod syntax;

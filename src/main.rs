@@ -44,6 +44,9 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         at: At,
+        /// Also draw the position as an SVG picture into this file.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<PathBuf>,
     },
     /// List the legal moves.
     Moves {
@@ -255,11 +258,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::from(u8::from(failed)))
         }
-        Command::Show { file, at } => {
+        Command::Show { file, at, svg } => {
             let (rules, st) = match rules_at(&file, &at)? {
                 Ok(loaded) => loaded,
                 Err(code) => return Ok(code),
             };
+            if let Some(out) = svg {
+                std::fs::write(&out, tavoliere::svg::position(&rules, &st))
+                    .with_context(|| format!("cannot write {}", out.display()))?;
+            }
             print!("{}", render::board(&rules, &st));
             println!("{}", render::status(&rules, &st));
             println!("position: {}", notation::position_to_string(&rules, &st));
