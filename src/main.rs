@@ -24,7 +24,7 @@ Examples (GAME is a game file such as one in games/):
   tavoliere moves GAME --moves \"e2 e8\"
   tavoliere perft GAME --depth 3
   tavoliere bench GAME --seconds 5 --max-plies 324
-  tavoliere play GAME --computer black
+  tavoliere play GAME --seat black=mcts
   tavoliere scenario tests/scenarios/FILE.toml
 
 Exit codes: 0 success; 1 a game file, position or move is invalid; 2 bad
