@@ -604,7 +604,7 @@ impl Game<'_> {
             let plural = if loaded.len() == 1 { "" } else { "s" };
             println!("resumed after {} move{plural}", loaded.len());
         }
-        print!("{}", render::board(rules, &st));
+        print!("{}", board(rules, &st));
         let mut resigned = None;
         loop {
             if rules.outcome(&st) != Outcome::Ongoing {
@@ -623,7 +623,7 @@ impl Game<'_> {
                 history.push((st.clone(), written));
                 rules.play(&mut st, mv);
                 self.save_record(&history, false)?;
-                print!("{}", render::board(rules, &st));
+                print!("{}", board(rules, &st));
                 continue;
             }
             print!("{} > ", render::status(rules, &st));
@@ -638,7 +638,7 @@ impl Game<'_> {
                 "" => {}
                 "help" => println!("{PLAY_HELP}"),
                 "quit" | "exit" => break,
-                "board" => print!("{}", render::board(rules, &st)),
+                "board" => print!("{}", board(rules, &st)),
                 "moves" => println!("{}", render::move_list(rules, &st, &buf, true).join(" ")),
                 "record" => println!("{}", moves_of(&history).join(" ")),
                 "save" => self.save_record(&history, true)?,
@@ -655,7 +655,7 @@ impl Game<'_> {
                         }
                     }
                     self.save_record(&history, false)?;
-                    print!("{}", render::board(rules, &st));
+                    print!("{}", board(rules, &st));
                 }
                 typed if typed.starts_with("why ") => {
                     let text = typed["why ".len()..].trim();
@@ -669,7 +669,7 @@ impl Game<'_> {
                         history.push((st.clone(), notation::move_to_string(rules, &st, mv)));
                         rules.play(&mut st, mv);
                         self.save_record(&history, false)?;
-                        print!("{}", render::board(rules, &st));
+                        print!("{}", board(rules, &st));
                     }
                     Err(e) => println!("not played: {e}"),
                 },
@@ -704,6 +704,15 @@ impl Game<'_> {
             println!("saved to {}", path.display());
         }
         Ok(())
+    }
+}
+
+/// The board for the terminal: in colour when standard output is one.
+fn board(rules: &Rules, st: &State) -> String {
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        render::board_in_colour(rules, st)
+    } else {
+        render::board(rules, st)
     }
 }
 

@@ -14,6 +14,46 @@ fn col(x: i32, x0: i32) -> usize {
 /// barriers in the grooves (`---` horizontal, `|` vertical) and each side's
 /// reserve below.
 pub fn board(rules: &Rules, st: &State) -> String {
+    draw(rules, st, false)
+}
+
+/// The board as [`board`] draws it, in colour for a terminal: each side's
+/// pieces in a colour of their own (by side name when it names a colour),
+/// barriers and the names of extra sites in others.
+pub fn board_in_colour(rules: &Rules, st: &State) -> String {
+    draw(rules, st, true)
+}
+
+/// Paint of a drawn character: none, a side's piece (1 + side), a barrier,
+/// an extra site's name.
+const BARRIER_PAINT: u8 = 200;
+const SITE_PAINT: u8 = 201;
+
+fn ansi(rules: &Rules, paint: u8) -> &'static str {
+    const NAMED: [(&str, &str); 6] = [
+        ("white", "\x1b[1;97m"),
+        ("black", "\x1b[1;35m"),
+        ("yellow", "\x1b[1;93m"),
+        ("red", "\x1b[1;91m"),
+        ("blue", "\x1b[1;94m"),
+        ("green", "\x1b[1;92m"),
+    ];
+    match paint {
+        0 => "\x1b[0m",
+        BARRIER_PAINT => "\x1b[33m",
+        SITE_PAINT => "\x1b[36m",
+        p => {
+            let side = (p - 1) as usize;
+            let name = &rules.sides[side].name;
+            NAMED
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(NAMED[side % NAMED.len()].1, |(_, code)| code)
+        }
+    }
+}
+
+fn draw(rules: &Rules, st: &State, colour: bool) -> String {
     let b = &rules.board;
     let x0 = b.sites.iter().map(|s| s.x).min().unwrap_or(0).min(0);
     let x1 = b
@@ -28,15 +68,21 @@ pub fn board(rules: &Rules, st: &State) -> String {
     let n_rows = (2 * b.ranks - 1) as usize;
     // Row 0 is the top rank; odd rows are the grooves between ranks.
     let mut grid = vec![vec![' '; width]; n_rows];
+    let mut paint = vec![vec![0u8; width]; n_rows];
     let row_of_rank = |y: i32| (2 * (b.ranks - 1 - y)) as usize;
     for (i, site) in b.sites.iter().enumerate() {
-        let row = &mut grid[row_of_rank(site.y)];
-        let text = match st.piece_at(rules, SiteId(i as u16)) {
-            Some((side, kind)) => rules.sides[side as usize].symbols[kind as usize].clone(),
-            None => ".".to_string(),
+        let r = row_of_rank(site.y);
+        let row = &mut grid[r];
+        let (text, p) = match st.piece_at(rules, SiteId(i as u16)) {
+            Some((side, kind)) => (
+                rules.sides[side as usize].symbols[kind as usize].clone(),
+                1 + side,
+            ),
+            None => (".".to_string(), 0),
         };
         for (k, ch) in text.chars().take(3).enumerate() {
             row[col(site.x) + k] = ch;
+            paint[r][col(site.x) + k] = p;
         }
         if b.is_extra(SiteId(i as u16)) {
             // Extra sites (cells beyond the grid) are drawn `<x>`.
@@ -46,9 +92,10 @@ pub fn board(rules: &Rules, st: &State) -> String {
     }
     // The other squares an extra site covers show its name.
     for &(x, y, s) in &b.areas {
-        let row = &mut grid[row_of_rank(y)];
+        let r = row_of_rank(y);
         for (k, ch) in b.sites[s.0 as usize].name.chars().take(3).enumerate() {
-            row[col(x) + k] = ch;
+            grid[r][col(x) + k] = ch;
+            paint[r][col(x) + k] = SITE_PAINT;
         }
     }
     for (slot_id, slot) in b.slots.iter().enumerate() {
@@ -60,11 +107,15 @@ pub fn board(rules: &Rules, st: &State) -> String {
         if slot.orientation == 'h' {
             let row = row_of_rank(anchor.y) - 1;
             let cols = col(anchor.x) - 1..=col(anchor.x + len - 1) + 1;
-            grid[row][cols].iter_mut().for_each(|ch| *ch = '-');
+            grid[row][cols.clone()].iter_mut().for_each(|ch| *ch = '-');
+            paint[row][cols].iter_mut().for_each(|p| *p = BARRIER_PAINT);
         } else {
             let c = col(anchor.x) + 2;
             let rows = row_of_rank(anchor.y + len - 1)..=row_of_rank(anchor.y);
-            grid[rows].iter_mut().for_each(|row| row[c] = '|');
+            grid[rows.clone()].iter_mut().for_each(|row| row[c] = '|');
+            paint[rows]
+                .iter_mut()
+                .for_each(|row| row[c] = BARRIER_PAINT);
         }
     }
     let files: String = (x0..=x1)
@@ -83,13 +134,35 @@ pub fn board(rules: &Rules, st: &State) -> String {
     out.push('\n');
     for (r, row) in grid.iter().enumerate() {
         let mut line: String = row.iter().collect();
-        if r % 2 == 0 {
+        let plain = if r % 2 == 0 {
             let rank = b.ranks - (r / 2) as i32;
             line.replace_range(0..3, &format!("{rank:>3}"));
             let body = line.trim_end();
-            out.push_str(&format!("{body:<w$} {rank}", w = width - 1));
+            format!("{body:<w$} {rank}", w = width - 1)
         } else {
-            out.push_str(line.trim_end());
+            line.trim_end().to_string()
+        };
+        if colour {
+            // Escape codes where the paint changes (the line keeps the
+            // grid's columns; the rank label on the left has none).
+            let mut current = 0u8;
+            for (i, ch) in plain.chars().enumerate() {
+                let p = if i >= 3 {
+                    paint[r].get(i).copied().unwrap_or(0)
+                } else {
+                    0
+                };
+                if p != current {
+                    out.push_str(ansi(rules, p));
+                    current = p;
+                }
+                out.push(ch);
+            }
+            if current != 0 {
+                out.push_str(ansi(rules, 0));
+            }
+        } else {
+            out.push_str(&plain);
         }
         out.push('\n');
     }
@@ -182,4 +255,36 @@ pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<
         .collect();
     out.sort();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_coloured_board_is_the_plain_board_with_escape_codes() {
+        let text = "[board]\nfiles = 3\nranks = 3\n[sides.white]\n[sides.black]\n[pieces.king]\nmoves = [\"step(all) to empty or enemy\"]\n[setup]\nwhite = \"king: a1\"\nblack = \"king: c3\"\n[[end]]\nwhen = \"count(enemy king) == 0\"\nresult = \"win\"\n";
+        let mut sources = crate::diag::Sources::new();
+        let id = sources.add("kings.toml", text);
+        let (rules, _) = crate::compile::load(&mut sources, id, &mut |_, _| Err("none".into()))
+            .unwrap_or_else(|_| panic!("the test game compiles"));
+        let st = rules.initial();
+        let coloured = board_in_colour(&rules, &st);
+        assert!(coloured.contains("\x1b[1;97mK\x1b[0m"), "{coloured}");
+        assert!(coloured.contains("\x1b[1;35mk\x1b[0m"), "{coloured}");
+        let mut stripped = String::new();
+        let mut chars = coloured.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                stripped.push(c);
+            }
+        }
+        assert_eq!(stripped, board(&rules, &st));
+    }
 }
