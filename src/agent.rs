@@ -9,37 +9,78 @@ use crate::rules::{Move, Outcome, Rules, SideId, State};
 #[derive(Clone, Debug, PartialEq)]
 pub enum Agent {
     Random,
-    /// UCT: `iterations` per thread, playouts cut at `max_plies`.
+    /// UCT: `iterations` per thread (or as many as `millis` allows),
+    /// playouts cut at `max_plies`. A cut playout scores by the pieces'
+    /// `value`s where the game gives them, else as a draw.
     Mcts {
         iterations: u32,
         threads: usize,
         max_plies: u32,
+        millis: Option<u64>,
     },
 }
 
 impl Agent {
-    /// `random`, `mcts` or `mcts:ITERATIONS`.
+    /// `random`, `mcts`, `mcts:ITERATIONS` or `mcts:MILLISECONDSms`, with
+    /// an optional `:PLIES`, the playouts' length (400 by default).
     pub fn parse(text: &str) -> Result<Agent, String> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        match text.split_once(':') {
-            None if text == "random" => Ok(Agent::Random),
-            None if text == "mcts" => Ok(Agent::Mcts {
-                iterations: 2_000,
-                threads,
-                max_plies: 400,
-            }),
-            Some(("mcts", n)) => match n.parse::<u32>() {
-                Ok(iterations) if iterations > 0 => Ok(Agent::Mcts {
-                    iterations,
-                    threads,
-                    max_plies: 400,
-                }),
-                _ => Err(format!("`{n}` is not a number of iterations (1 or more)")),
-            },
-            _ => Err(format!(
-                "unknown player `{text}`: expected `human`, `random`, `mcts` or `mcts:ITERATIONS`"
-            )),
+        let mut parts = text.split(':');
+        match parts.next() {
+            Some("random") if text == "random" => return Ok(Agent::Random),
+            Some("mcts") => {}
+            _ => {
+                return Err(format!(
+                    "unknown player `{text}`: expected `human`, `random`, `mcts`, `mcts:ITERATIONS` or `mcts:500ms`, optionally `:PLIES`"
+                ))
+            }
         }
+        let mut agent = Agent::Mcts {
+            iterations: 2_000,
+            threads,
+            max_plies: 400,
+            millis: None,
+        };
+        let Agent::Mcts {
+            iterations,
+            max_plies,
+            millis,
+            ..
+        } = &mut agent
+        else {
+            unreachable!("built just above")
+        };
+        if let Some(budget) = parts.next() {
+            match budget.strip_suffix("ms").map(str::parse::<u64>) {
+                Some(Ok(ms)) if ms > 0 => {
+                    *millis = Some(ms);
+                    *iterations = u32::MAX;
+                }
+                Some(_) => return Err(format!("`{budget}` is not a time such as `500ms`")),
+                None => match budget.parse::<u32>() {
+                    Ok(n) if n > 0 => *iterations = n,
+                    _ => {
+                        return Err(format!(
+                            "`{budget}` is not a number of iterations (1 or more)"
+                        ))
+                    }
+                },
+            }
+        }
+        if let Some(plies) = parts.next() {
+            match plies.parse::<u32>() {
+                Ok(n) if n > 0 => *max_plies = n,
+                _ => {
+                    return Err(format!(
+                        "`{plies}` is not a playout length (1 or more plies)"
+                    ))
+                }
+            }
+        }
+        if let Some(extra) = parts.next() {
+            return Err(format!("unexpected `:{extra}` in `{text}`"));
+        }
+        Ok(agent)
     }
 
     /// A move for the side to move; `None` when the game is over.
@@ -56,13 +97,17 @@ impl Agent {
                 iterations,
                 threads,
                 max_plies,
+                millis,
             } => {
+                let deadline = millis
+                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
                 let visits: Vec<Vec<u32>> = std::thread::scope(|scope| {
                     let handles: Vec<_> = (0..threads.max(1))
                         .map(|t| {
                             let seed = seed.wrapping_mul(31).wrapping_add(t as u64);
                             scope.spawn(move || {
-                                Tree::new(rules, st).search(rules, iterations, max_plies, seed)
+                                Tree::new(rules, st)
+                                    .search(rules, iterations, max_plies, deadline, seed)
                             })
                         })
                         .collect();
@@ -119,12 +164,22 @@ impl Tree {
     }
 
     /// Runs the search; the visits of each root move, in legal-move order.
-    fn search(mut self, rules: &Rules, iterations: u32, max_plies: u32, seed: u64) -> Vec<u32> {
+    fn search(
+        mut self,
+        rules: &Rules,
+        iterations: u32,
+        max_plies: u32,
+        deadline: Option<std::time::Instant>,
+        seed: u64,
+    ) -> Vec<u32> {
         let mut rng = fastrand::Rng::with_seed(seed);
         let n_root = self.nodes[0].untried.len();
         let mut st = self.root_state.clone();
         let mut buf = Vec::new();
-        for _ in 0..iterations {
+        for i in 0..iterations {
+            if i % 16 == 0 && i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
             st.clone_from(&self.root_state);
             // Selection: down fully expanded nodes by UCB1.
             let mut node = 0;
@@ -162,12 +217,11 @@ impl Tree {
                 rules.play(&mut st, buf[rng.usize(..buf.len())]);
                 plies += 1;
             }
-            let outcome = rules.outcome(&st);
             // Backpropagation: each node scores the result for its mover.
             loop {
                 let n = &mut self.nodes[node];
                 n.visits += 1;
-                n.reward += score(rules, outcome, n.mover);
+                n.reward += score(rules, &st, n.mover);
                 if n.parent == usize::MAX {
                     break;
                 }
@@ -197,12 +251,22 @@ impl Tree {
     }
 }
 
-/// 1 for a win of the side's team, 0.5 for a draw or an unfinished game, 0
-/// for a loss.
-fn score(rules: &Rules, outcome: Outcome, side: SideId) -> f64 {
-    match outcome {
-        Outcome::Win(w) if rules.sides[w as usize].team == rules.sides[side as usize].team => 1.0,
+/// 1 for a win of the side's team, 0 for a loss, 0.5 for a draw; an
+/// unfinished game scores the team's share of the pieces' values on the
+/// board (0.5 when the game gives no values).
+fn score(rules: &Rules, st: &State, side: SideId) -> f64 {
+    let team = rules.sides[side as usize].team;
+    match rules.outcome(st) {
+        Outcome::Win(w) if rules.sides[w as usize].team == team => 1.0,
         Outcome::Win(_) => 0.0,
-        _ => 0.5,
+        Outcome::Draw => 0.5,
+        Outcome::Ongoing => {
+            let (own, all) = rules.material(st, team);
+            if all > 0.0 {
+                own / all
+            } else {
+                0.5
+            }
+        }
     }
 }

@@ -394,6 +394,7 @@ impl<'a> Compiler<'a> {
                 patterns,
                 promote: None,
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
+                value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
             });
         }
 

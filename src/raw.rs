@@ -315,13 +315,16 @@ pub struct RawPiece {
     pub promote: Option<RawPromote>,
     /// A royal piece: the `[turn] check` rule protects it.
     pub royal: Option<Located<bool>>,
+    /// What the piece is worth, for computer players' judgement.
+    pub value: Option<Located<f64>>,
 }
 merge_fields!(RawPiece {
     symbol,
     moves,
     classes,
     promote,
-    royal
+    royal,
+    value
 });
 
 #[derive(Clone, Debug, serde::Deserialize)]

@@ -69,6 +69,8 @@ pub struct Kind {
     /// What the piece becomes on ending a move in a region.
     pub promote: Option<Promote>,
     pub royal: bool,
+    /// What the piece is worth to computer players (0 when not given).
+    pub value: f64,
 }
 
 /// A promotion: on ending a move in `region` (the mover's part) the piece
@@ -732,6 +734,20 @@ impl Rules {
             .iter()
             .position(|s| s.name == name)
             .map(|i| i as SideId)
+    }
+
+    /// The values of the pieces of `team` on the board, and of all pieces.
+    pub fn material(&self, st: &State, team: u8) -> (f64, f64) {
+        let (mut own, mut all) = (0.0, 0.0);
+        for &v in st.board.iter().filter(|&&v| v != 0) {
+            let (side, kind) = self.unman(v);
+            let value = self.kinds[kind as usize].value;
+            all += value;
+            if self.sides[side as usize].team == team {
+                own += value;
+            }
+        }
+        (own, all)
     }
 
     /// The seat (player) that moves a side.

@@ -18,6 +18,7 @@ fn mcts_takes_a_win_in_one() {
         iterations: 400,
         threads: 2,
         max_plies: 60,
+        millis: None,
     };
     for seed in 0..3 {
         let mv = agent.choose(&rules, &st, seed).expect("a move");
@@ -52,12 +53,38 @@ fn agents_choose_legal_moves_in_every_game() {
                 iterations: 20,
                 threads: 1,
                 max_plies: 20,
+                millis: None,
             },
         ] {
             let mv = agent.choose(&rules, &st, 7).expect("a move at the start");
             assert!(rules.is_legal(&st, mv), "{rel}: {agent:?}");
         }
     }
+}
+
+#[test]
+fn a_time_budget_stops_the_search() {
+    let rules = common::load("games/quoridor.toml");
+    let agent = Agent::parse("mcts:200ms").unwrap();
+    let start = std::time::Instant::now();
+    let mv = agent.choose(&rules, &rules.initial(), 1).expect("a move");
+    assert!(rules.is_legal(&rules.initial(), mv));
+    // Generous: the deadline is checked every 16 iterations per thread.
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn cut_playouts_score_by_piece_values() {
+    // With values, an unfinished game is judged by material: a side a rook
+    // up scores more than half.
+    let rules = common::load("games/tamerlane.toml");
+    let st = common::position(
+        &rules,
+        "pieces white king a1, white rook e4, black king k10; turn white",
+    );
+    let white = rules.sides[rules.side("white").unwrap() as usize].team;
+    let (own, all) = rules.material(&st, white);
+    assert!(own > all / 2.0, "{own} of {all}");
 }
 
 #[test]
