@@ -553,6 +553,20 @@ impl Board {
         (t != NONE).then_some(SiteId(t))
     }
 
+    /// The leftmost and rightmost columns a picture of the board needs:
+    /// the grid's, widened for sites drawn beside it.
+    pub fn drawn_files(&self) -> (i32, i32) {
+        let x0 = self.sites.iter().map(|s| s.x).min().unwrap_or(0).min(0);
+        let x1 = self
+            .sites
+            .iter()
+            .map(|s| s.x)
+            .max()
+            .unwrap_or(0)
+            .max(self.files - 1);
+        (x0, x1)
+    }
+
     pub fn n_dirs(&self) -> usize {
         self.n_dirs
     }

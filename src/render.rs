@@ -55,14 +55,7 @@ fn ansi(rules: &Rules, paint: u8) -> &'static str {
 
 fn draw(rules: &Rules, st: &State, colour: bool) -> String {
     let b = &rules.board;
-    let x0 = b.sites.iter().map(|s| s.x).min().unwrap_or(0).min(0);
-    let x1 = b
-        .sites
-        .iter()
-        .map(|s| s.x)
-        .max()
-        .unwrap_or(0)
-        .max(b.files - 1);
+    let (x0, x1) = b.drawn_files();
     let col = |x: i32| col(x, x0);
     let width = col(x1) + 6;
     let n_rows = (2 * b.ranks - 1) as usize;

@@ -24,14 +24,7 @@ const SIDE_COLOURS: [(&str, &str); 6] = [
 /// The position as an SVG document.
 pub fn position(rules: &Rules, st: &State) -> String {
     let b = &rules.board;
-    let x0 = b.sites.iter().map(|s| s.x).min().unwrap_or(0).min(0);
-    let x1 = b
-        .sites
-        .iter()
-        .map(|s| s.x)
-        .max()
-        .unwrap_or(0)
-        .max(b.files - 1);
+    let (x0, x1) = b.drawn_files();
     let (cols, rows) = (x1 - x0 + 1, b.ranks);
     let (width, height) = (2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL);
     // Top-left corner of the cell drawn at grid (x, y).

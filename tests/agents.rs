@@ -35,16 +35,7 @@ fn mcts_takes_a_win_in_one() {
 
 #[test]
 fn agents_choose_legal_moves_in_every_game() {
-    for entry in std::fs::read_dir(common::root().join("games")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "toml") {
-            continue;
-        }
-        let rel = path
-            .strip_prefix(common::root())
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
+    for rel in common::game_files() {
         let rules = common::load(&rel);
         let st = rules.initial();
         for agent in [

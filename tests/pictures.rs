@@ -5,20 +5,11 @@ mod common;
 
 #[test]
 fn every_start_is_drawn() {
-    for entry in std::fs::read_dir(common::root().join("games")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "toml") {
-            continue;
-        }
-        let rel = path
-            .strip_prefix(common::root())
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
+    for rel in common::game_files() {
         let rules = common::load(&rel);
         let svg = tavoliere::svg::position(&rules, &rules.initial());
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let name = rel.trim_start_matches("games/").trim_end_matches(".toml");
         insta::assert_snapshot!(format!("svg-{name}"), svg);
     }
 }

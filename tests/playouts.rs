@@ -18,17 +18,6 @@ fn hash(st: &State) -> u64 {
     h.finish()
 }
 
-fn game_files() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(common::root().join("games"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .map(|p| format!("games/{}", p.file_name().unwrap().to_string_lossy()))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Checks every invariant at one position; returns the legal moves.
 fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules::Move> {
     let mut moves = Vec::new();
@@ -88,7 +77,7 @@ const UNBOUNDED: [(&str, u32); 3] = [
 
 #[test]
 fn random_playouts_keep_every_invariant() {
-    for game in game_files() {
+    for game in common::game_files() {
         let rules = common::load(&game);
         let cap = UNBOUNDED
             .iter()
@@ -118,7 +107,7 @@ fn random_playouts_keep_every_invariant() {
 
 #[test]
 fn playthroughs() {
-    for game in game_files() {
+    for game in common::game_files() {
         let rules = common::load(&game);
         let mut rng = fastrand::Rng::with_seed(7);
         let mut st = rules.initial();

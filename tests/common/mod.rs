@@ -27,6 +27,18 @@ pub fn load_with_warnings(rel: &str) -> Result<(Rules, Vec<Diagnostic>), String>
     compile::load(&mut sources, id, &mut read_base).map_err(|d| render(&sources, &d))
 }
 
+/// Every shipped game file, as `games/NAME.toml`, sorted.
+pub fn game_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| format!("games/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    files.sort();
+    files
+}
+
 pub fn load(rel: &str) -> Rules {
     match load_with_warnings(rel) {
         Ok((rules, _)) => rules,
