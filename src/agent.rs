@@ -207,16 +207,8 @@ impl Tree {
                 self.nodes[node].children.push(child);
                 node = child;
             }
-            // Playout: uniformly random moves.
-            let mut plies = 0;
-            while plies < max_plies {
-                rules.legal_moves(&st, &mut buf);
-                if buf.is_empty() {
-                    break;
-                }
-                rules.play(&mut st, buf[rng.usize(..buf.len())]);
-                plies += 1;
-            }
+                        // Playout: uniformly random moves.
+            crate::playout::random_playout(rules, &mut st, max_plies, &mut rng, &mut buf);
             // Backpropagation: each node scores the result for its mover.
             loop {
                 let n = &mut self.nodes[node];

@@ -37,6 +37,27 @@ pub struct Report {
     pub capped: u64,
 }
 
+/// Plays uniformly random moves from `st` until the game ends or
+/// `max_plies` are played; how many were. `buf` is scratch space.
+pub fn random_playout(
+    rules: &Rules,
+    st: &mut State,
+    max_plies: u32,
+    rng: &mut fastrand::Rng,
+    buf: &mut Vec<Move>,
+) -> u32 {
+    let mut plies = 0;
+    while plies < max_plies {
+        rules.legal_moves(st, buf);
+        if buf.is_empty() {
+            break;
+        }
+        rules.play(st, buf[rng.usize(..buf.len())]);
+        plies += 1;
+    }
+    plies
+}
+
 /// Runs random playouts for about `seconds` (at least one).
 pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -52,16 +73,8 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     };
     let start = Instant::now();
     loop {
-        st.clone_from(&rules.initial);
-        let mut plies = 0;
-        while plies < max_plies {
-            rules.legal_moves(&st, &mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            rules.play(&mut st, buf[rng.usize(..buf.len())]);
-            plies += 1;
-        }
+                st.clone_from(&rules.initial);
+        let plies = random_playout(rules, &mut st, max_plies, &mut rng, &mut buf);
         r.plies += plies as u64;
         r.playouts += 1;
         match rules.outcome(&st) {
