@@ -207,7 +207,7 @@ impl Tree {
                 self.nodes[node].children.push(child);
                 node = child;
             }
-                        // Playout: uniformly random moves.
+            // Playout: uniformly random moves.
             crate::playout::random_playout(rules, &mut st, max_plies, &mut rng, &mut buf);
             // Backpropagation: each node scores the result for its mover.
             loop {

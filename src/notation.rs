@@ -402,14 +402,8 @@ pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
     let side = rules.to_move(st);
     let written = plain_move_text(rules, st, rules.base(mv));
     let site = |s: SiteId| rules.board.site_name(s).to_string();
-    let piece = |s: SiteId| match st.piece_at(rules, s) {
-        Some((side, kind)) => format!(
-            "the {} {} on {}",
-            rules.side_name(side),
-            rules.kinds[kind as usize].name,
-            site(s)
-        ),
-        None => format!("no piece on {}", site(s)),
+    let piece = |s: SiteId| {
+        describe_piece(rules, st, s).unwrap_or_else(|| format!("no piece on {}", site(s)))
     };
     let mut legal = Vec::new();
     rules.legal_moves(st, &mut legal);
@@ -488,15 +482,8 @@ pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
             let after = rules.after(st, rules.base(mv));
             match rules.attacked_royal(&after, side) {
                 Some((royal, by)) => {
-                    let after_piece = |s: SiteId| match after.piece_at(rules, s) {
-                        Some((p, k)) => format!(
-                            "the {} {} on {}",
-                            rules.side_name(p),
-                            rules.kinds[k as usize].name,
-                            site(s)
-                        ),
-                        None => site(s),
-                    };
+                    let after_piece =
+                        |s: SiteId| describe_piece(rules, &after, s).unwrap_or_else(|| site(s));
                     format!(
                         "`{written}` would leave {} attacked by {}",
                         after_piece(royal),
@@ -541,6 +528,17 @@ fn who_demands(rules: &Rules) -> String {
         ),
         None => "this game has no demands: drop the `!`".into(),
     }
+}
+
+/// `the white king on e1`, for the piece on a site.
+fn describe_piece(rules: &Rules, st: &State, s: SiteId) -> Option<String> {
+    let (side, kind) = st.piece_at(rules, s)?;
+    Some(format!(
+        "the {} {} on {}",
+        rules.side_name(side),
+        rules.kinds[kind as usize].name,
+        rules.board.site_name(s)
+    ))
 }
 
 /// The move a text names, legal or not, for explanations: a legal move it

@@ -73,7 +73,7 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     };
     let start = Instant::now();
     loop {
-                st.clone_from(&rules.initial);
+        st.clone_from(&rules.initial);
         let plies = random_playout(rules, &mut st, max_plies, &mut rng, &mut buf);
         r.plies += plies as u64;
         r.playouts += 1;
