@@ -803,16 +803,7 @@ impl<'a> Compiler<'a> {
                                     )
                                     .at(at.loc()),
                                 );
-                            } else if scope.board.site(&name.value).is_some() {
-                                self.error(
-                                    Diagnostic::error(
-                                        "duplicate-name",
-                                        format!("`{}` is already a square of the grid", name.value),
-                                    )
-                                    .at(name.loc())
-                                    .label("defined twice"),
-                                );
-                            } else {
+                            } else if !self.names_a_square(&scope.board, name) {
                                 extra_sites.push((name.value.clone(), xy));
                             }
                         }
@@ -863,16 +854,10 @@ impl<'a> Compiler<'a> {
                             .at(at.loc())
                             .hint("name the hole it is drawn on, such as \"d8\", or several: \"d8 e8 d9 e9\""),
                     );
-                } else if scope.board.site(&name.value).is_some() {
-                    self.error(
-                        Diagnostic::error(
-                            "duplicate-name",
-                            format!("`{}` is already a square of the grid", name.value),
-                        )
-                        .at(name.loc())
-                        .label("defined twice"),
-                    );
-                } else if let Some((&first, rest)) = squares.split_first() {
+                } else if let (false, Some((&first, rest))) = (
+                    self.names_a_square(&scope.board, name),
+                    squares.split_first(),
+                ) {
                     areas.extend(rest.iter().map(|&(x, y)| (x, y, extra_sites.len())));
                     extra_sites.push((name.value.clone(), first));
                 }
@@ -961,6 +946,22 @@ impl<'a> Compiler<'a> {
                 .map(|(k, _)| k.loc());
             self.error(Diagnostic::error("bad-board", why).at_opt(loc));
         })
+    }
+
+    /// Reports an extra site named like a square of the grid; whether it is.
+    fn names_a_square(&mut self, board: &Board, name: &Str) -> bool {
+        let clash = board.site(&name.value).is_some();
+        if clash {
+            self.error(
+                Diagnostic::error(
+                    "duplicate-name",
+                    format!("`{}` is already a square of the grid", name.value),
+                )
+                .at(name.loc())
+                .label("defined twice"),
+            );
+        }
+        clash
     }
 
     fn check_names(&mut self, raw: &RawGame) -> Res<()> {
