@@ -243,9 +243,11 @@ impl Tree {
     }
 }
 
-/// 1 for a win of the side's team, 0 for a loss, 0.5 for a draw; an
-/// unfinished game scores the team's share of the pieces' values on the
-/// board (0.5 when the game gives no values).
+/// 1 for a win of the side's team, 0 for a loss, 0.5 for a draw. An
+/// unfinished game scores between: half from the team's share of the
+/// pieces' values on the board (an even share when the game gives no
+/// values), half from how much nearer the team is to winning by an end
+/// rule than its nearest opponent ([`Rules::progress`]).
 fn score(rules: &Rules, st: &State, side: SideId) -> f64 {
     let team = rules.sides[side as usize].team;
     match rules.outcome(st) {
@@ -254,11 +256,17 @@ fn score(rules: &Rules, st: &State, side: SideId) -> f64 {
         Outcome::Draw => 0.5,
         Outcome::Ongoing => {
             let (own, all) = rules.material(st, team);
-            if all > 0.0 {
-                own / all
-            } else {
-                0.5
+            let material = if all > 0.0 { own / all } else { 0.5 };
+            let (mut ours, mut theirs) = (0.0f64, 0.0f64);
+            for (s, info) in rules.sides.iter().enumerate() {
+                let p = rules.progress(st, s as SideId);
+                if info.team == team {
+                    ours = ours.max(p);
+                } else {
+                    theirs = theirs.max(p);
+                }
             }
+            0.5 * material + 0.25 * (1.0 + ours - theirs)
         }
     }
 }

@@ -628,6 +628,31 @@ impl<'a> Compiler<'a> {
             }
         };
 
+        let picture = Picture {
+            points: match &raw.board.style {
+                None => false,
+                Some(s) => match s.value.as_str() {
+                    "squares" => false,
+                    "points" => true,
+                    other => {
+                        self.error(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown board style `{other}`"),
+                            )
+                            .at(s.loc())
+                            .label("expected `squares` or `points`")
+                            .hint(suggest(other, ["squares", "points"])),
+                        );
+                        false
+                    }
+                },
+            },
+            shaded: (raw.board.shade.iter())
+                .flat_map(|list| &list.value)
+                .filter_map(|name| self.region_name(raw, &mut scope, name).ok())
+                .collect(),
+        };
         let regions: Vec<Region> = scope
             .regions
             .iter()
@@ -692,6 +717,7 @@ impl<'a> Compiler<'a> {
                 priorities,
                 seats,
                 demand,
+                picture,
                 demands: DemandTable::default(),
                 tokens: scope.tokens.clone(),
                 check,

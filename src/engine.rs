@@ -1196,37 +1196,7 @@ impl Rules {
                 region,
                 op,
                 value,
-            } => {
-                // Which board values count, then the region's sites only.
-                let mut counts = [0u64; 4];
-                for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
-                    let owner_ok = match owner {
-                        Owner::Own => self.same_team(ps, side),
-                        Owner::Enemy => !self.same_team(ps, side),
-                        Owner::Any => true,
-                    };
-                    if owner_ok && kind >> k & 1 == 1 {
-                        counts[v / 64] |= 1 << (v % 64);
-                    }
-                }
-                let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
-                let n = match region {
-                    // A small region is read site by site; a large one by
-                    // scanning the board, where the test is cheapest.
-                    Some(r) => {
-                        let set = &self.regions[*r as usize].per_side[side as usize];
-                        if set.0.iter().map(|w| w.count_ones()).sum::<u32>() <= 16 {
-                            set.iter().filter(|s| hit(st.board[s.0 as usize])).count()
-                        } else {
-                            (st.board.iter().enumerate())
-                                .filter(|&(i, &v)| hit(v) && set.contains(SiteId(i as u16)))
-                                .count()
-                        }
-                    }
-                    None => st.board.iter().filter(|&&v| hit(v)).count(),
-                } as u32;
-                op.holds(n, *value)
-            }
+            } => op.holds(self.count_pieces(st, side, *owner, *kind, *region), *value),
             StateCond::Reach {
                 owner,
                 kind,
@@ -1244,6 +1214,105 @@ impl Rules {
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
+        }
+    }
+
+    /// How many pieces a `count(...)` counts, seen from `side`.
+    fn count_pieces(
+        &self,
+        st: &State,
+        side: SideId,
+        owner: Owner,
+        kind: Kinds,
+        region: Option<RegionId>,
+    ) -> u32 {
+        {
+            {
+                // Which board values count, then the region's sites only.
+                let mut counts = [0u64; 4];
+                for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
+                    let owner_ok = match owner {
+                        Owner::Own => self.same_team(ps, side),
+                        Owner::Enemy => !self.same_team(ps, side),
+                        Owner::Any => true,
+                    };
+                    if owner_ok && kind >> k & 1 == 1 {
+                        counts[v / 64] |= 1 << (v % 64);
+                    }
+                }
+                let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
+                let n = match region {
+                    // A small region is read site by site; a large one by
+                    // scanning the board, where the test is cheapest.
+                    Some(r) => {
+                        let set = &self.regions[r as usize].per_side[side as usize];
+                        if set.0.iter().map(|w| w.count_ones()).sum::<u32>() <= 16 {
+                            set.iter().filter(|s| hit(st.board[s.0 as usize])).count()
+                        } else {
+                            (st.board.iter().enumerate())
+                                .filter(|&(i, &v)| hit(v) && set.contains(SiteId(i as u16)))
+                                .count()
+                        }
+                    }
+                    None => st.board.iter().filter(|&&v| hit(v)).count(),
+                } as u32;
+                n
+            }
+        }
+    }
+
+    /// How near `side` is to winning by an end rule, from 0 to 1: the best
+    /// of its winning rules, where a count short of its bound scores the
+    /// share reached, `and` the mean of its parts, `or` the best part, and
+    /// any other condition 1 when it holds, else 0. A heuristic for
+    /// computer players; it never decides a result.
+    pub fn progress(&self, st: &State, side: SideId) -> f64 {
+        (self.ends.iter())
+            .filter(|r| r.result == EndResult::Win && r.sides.contains(&side))
+            .map(|r| self.cond_progress(&r.when, st, side))
+            .fold(0.0, f64::max)
+    }
+
+    fn cond_progress(&self, c: &StateCond, st: &State, side: SideId) -> f64 {
+        match c {
+            StateCond::Count {
+                owner,
+                kind,
+                region,
+                op,
+                value,
+            } => {
+                let n = self.count_pieces(st, side, *owner, *kind, *region);
+                // The bound to reach: at least `low`, at most `high`.
+                let (low, high) = match op {
+                    Compare::Ge => (*value, u32::MAX),
+                    Compare::Gt => (value + 1, u32::MAX),
+                    Compare::Le => (0, *value),
+                    Compare::Lt => (0, value.saturating_sub(1)),
+                    Compare::Eq => (*value, *value),
+                    Compare::Ne => return f64::from(u8::from(n != *value)),
+                };
+                if n < low {
+                    n as f64 / low as f64
+                } else if n > high {
+                    1.0 / (1 + n - high) as f64
+                } else {
+                    1.0
+                }
+            }
+            StateCond::And(cs) if !cs.is_empty() => {
+                cs.iter()
+                    .map(|c| self.cond_progress(c, st, side))
+                    .sum::<f64>()
+                    / cs.len() as f64
+            }
+            StateCond::Or(cs) => cs
+                .iter()
+                .map(|c| self.cond_progress(c, st, side))
+                .fold(0.0, f64::max),
+            // Moves are not known here.
+            StateCond::Can(_) | StateCond::Last(_) => 0.0,
+            _ => f64::from(u8::from(self.eval_state(c, st, side, &st.blocked))),
         }
     }
 

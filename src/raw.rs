@@ -235,6 +235,11 @@ pub struct RawBoard {
     pub sites: Option<Table<Str>>,
     /// Labelled lines: `gate = "c8-W c9-W"`.
     pub links: Option<Table<Str>>,
+    /// How pictures draw the board: `squares` (the default) or `points`
+    /// joined by their lines.
+    pub style: Option<Str>,
+    /// Regions pictures shade.
+    pub shade: Option<Located<Vec<Str>>>,
 }
 merge_fields!(RawBoard {
     files,
@@ -242,7 +247,9 @@ merge_fields!(RawBoard {
     holes,
     diagonals,
     sites,
-    links
+    links,
+    style,
+    shade
 });
 
 /// A region is one expression for every side, or one per side.

@@ -643,9 +643,20 @@ pub struct State {
     pub(crate) outcome: Outcome,
 }
 
+/// How pictures draw a board: its `[board]` keys `style` and `shade`.
+#[derive(Clone, Debug, Default)]
+pub struct Picture {
+    /// Sites as points joined by their lines, not as squares.
+    pub points: bool,
+    /// Regions shaded, for every side.
+    pub shaded: Vec<RegionId>,
+}
+
 /// The compiled rules of a game.
 #[derive(Clone, Debug)]
 pub struct Rules {
+    /// How pictures draw the board.
+    pub picture: Picture,
     pub name: String,
     pub board: Board,
     pub sides: Vec<Side>,

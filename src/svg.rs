@@ -43,19 +43,33 @@ pub fn position(rules: &Rules, st: &State) -> String {
         out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    // Squares of the grid, chequered like `color dark` and `color light`.
+    let shaded = |s: SiteId| {
+        (rules.picture.shaded.iter())
+            .any(|&r| (rules.regions[r as usize].per_side.iter()).any(|set| set.contains(s)))
+    };
+    // Squares of the grid, chequered like `color dark` and `color light`
+    // (greener where shaded); or a point's shaded backdrop.
     for (i, site) in b.sites.iter().enumerate() {
-        if b.is_extra(SiteId(i as u16)) {
+        let s = SiteId(i as u16);
+        if b.is_extra(s) || (rules.picture.points && !shaded(s)) {
             continue;
         }
-        let fill = if (site.x + site.y).rem_euclid(2) == 0 {
-            "#c9a27a"
+        let dark = (site.x + site.y).rem_euclid(2) == 0;
+        let fill = match (rules.picture.points, shaded(s), dark) {
+            (true, _, _) => "#e3ecd0",
+            (false, true, true) => "#a9b98a",
+            (false, true, false) => "#dfe8c4",
+            (false, false, true) => "#c9a27a",
+            (false, false, false) => "#f1e2c6",
+        };
+        let stroke = if rules.picture.points {
+            fill
         } else {
-            "#f1e2c6"
+            "#8a7356"
         };
         let _ = writeln!(
             out,
-            r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#8a7356" stroke-width="0.5"/>"##,
+            r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{stroke}" stroke-width="0.5"/>"##,
             px(site.x),
             py(site.y)
         );
@@ -87,6 +101,31 @@ pub fn position(rules: &Rules, st: &State) -> String {
             py(site.y) + 10,
             site.name
         );
+    }
+    // Points: the lines of the compass between neighbours, then the points.
+    if rules.picture.points {
+        for s in 0..b.n_sites() {
+            for d in 0..8 {
+                let Some(t) = b.neighbor(SiteId(s as u16), d) else {
+                    continue;
+                };
+                if (t.0 as usize) < s {
+                    continue;
+                }
+                let ((ax, ay), (bx, by)) = (centre(SiteId(s as u16)), centre(t));
+                let _ = writeln!(
+                    out,
+                    r##"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#5b4a36" stroke-width="2"/>"##
+                );
+            }
+        }
+        for s in 0..b.n_sites() {
+            let (cx, cy) = centre(SiteId(s as u16));
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{cx}" cy="{cy}" r="5" fill="#5b4a36"/>"##
+            );
+        }
     }
     // Lines along link labels (gates, rings, citadels).
     for s in 0..b.n_sites() {

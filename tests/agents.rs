@@ -92,3 +92,35 @@ fn player_names_are_read_with_their_errors() {
         .unwrap_err()
         .contains("unknown player"));
 }
+
+#[test]
+fn progress_measures_the_way_to_an_end_rule() {
+    // Asalto: soldiers win with 9 soldiers in the fortress (c5-e7),
+    // officers when fewer than 9 soldiers are left.
+    let rules = common::load("games/asalto.toml");
+    let (soldiers, officers) = (
+        rules.side("soldiers").unwrap(),
+        rules.side("officers").unwrap(),
+    );
+    let start = rules.initial();
+    assert_eq!(rules.progress(&start, soldiers), 0.0);
+    // 24 soldiers, 8 at most wanted: 1 / (1 + 24 - 8).
+    assert_eq!(rules.progress(&start, officers), 1.0 / 17.0);
+    let st = common::position(
+        &rules,
+        "pieces soldiers soldier c5 d5 e5 a3 b3 c3 d3 e3 f3 g3, officers officer c7 e7; turn soldiers",
+    );
+    assert_eq!(rules.progress(&st, soldiers), 3.0 / 9.0);
+    assert_eq!(rules.progress(&st, officers), 1.0 / 3.0);
+    // Siege: two soldiers and an officer of the attacking team in the
+    // fortress, armies mixed; each part of the `and` counts half.
+    let rules = common::load("games/siege-of-paris.toml");
+    let white = rules.side("white").unwrap();
+    let st = common::position(
+        &rules,
+        "pieces white soldier NW, black soldier NE; turn yellow",
+    );
+    assert_eq!(rules.progress(&st, white), 0.5);
+    let st = common::position(&rules, "pieces white soldier NW; turn yellow");
+    assert_eq!(rules.progress(&st, white), 0.25);
+}
