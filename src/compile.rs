@@ -675,6 +675,7 @@ impl<'a> Compiler<'a> {
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         let board = scope.board;
         let n_sites = board.n_sites();
+        let has_royals = kinds.iter().any(|k| k.royal);
         let mut rules =
             Rules {
                 name,
@@ -718,6 +719,7 @@ impl<'a> Compiler<'a> {
                 seats,
                 demand,
                 picture,
+                has_royals,
                 demands: DemandTable::default(),
                 tokens: scope.tokens.clone(),
                 check,

@@ -10,6 +10,8 @@ use crate::board::{EdgeId, SiteId};
 use crate::rules::*;
 use std::cell::RefCell;
 
+mod random;
+
 /// How many moves of one piece are checked for duplicates one by one.
 const DEDUP_LINEAR: usize = 64;
 
@@ -60,7 +62,6 @@ struct Scratch {
     stamp: u32,
     /// Per site: the edge it was first reached through.
     via: Vec<EdgeId>,
-    moves: Vec<Move>,
 }
 
 thread_local! {
@@ -194,15 +195,7 @@ impl Rules {
         let gone =
             |out: &Vec<Move>, before: bool| watch.is_some_and(|w| before && !out.contains(&w));
         let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
-        for action in self.actions(st) {
-            match *action {
-                Action::Move(kind) => self.piece_moves(st, side, kind, out),
-                Action::Place(b) => self.placements(st, side, b, out),
-                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
-                Action::Fill(..) => {}
-                Action::Pass => out.push(Move::Pass),
-            }
-        }
+        self.candidates(st, side, true, out);
         if watch.is_some() && !has(out) {
             return Some(Refusal::NoPattern);
         }
@@ -215,42 +208,14 @@ impl Rules {
             // A piece move is checked only when it moves or takes a piece
             // of a kind the constraints count.
             let mut after = st.clone();
-            let counted = |s: SiteId| {
-                let v = st.board[s.0 as usize];
-                v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
-            };
-            out.retain(|&mv| {
-                let check = match mv {
-                    Move::Drop { .. } => true,
-                    Move::Step { from, to } | Move::Swap { from, with: to, .. } => {
-                        !self.constraints_barrier_only && (counted(from) || counted(to))
-                    }
-                    Move::Chain(id) => {
-                        let chain = self.chain(id);
-                        !self.constraints_barrier_only
-                            && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
-                    }
-                    Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
-                };
-                if !check {
-                    return true;
-                }
-                after.copy_from(st);
-                self.apply(&mut after, side, mv);
-                self.constraints_hold(&after, side, &after.blocked)
-            });
+            out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
         }
         if gone(out, before) {
             return Some(Refusal::Constraint);
         }
-        if self.kinds.iter().any(|k| k.royal) {
-            // The check rule: no move may leave the mover's royals attacked.
+        if self.has_royals {
             let mut after = st.clone();
-            out.retain(|&mv| {
-                after.copy_from(st);
-                self.apply(&mut after, side, mv);
-                self.royals_safe(&after, side)
-            });
+            out.retain(|&mv| self.keeps_royals_safe(st, side, mv, &mut after));
         }
         if gone(out, before) {
             return Some(Refusal::Check);
@@ -307,6 +272,64 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// The moves the current actions offer, by their patterns alone;
+    /// barrier placements checked against the constraints only when
+    /// `check_placements` says so.
+    fn candidates(&self, st: &State, side: SideId, check_placements: bool, out: &mut Vec<Move>) {
+        for action in self.actions(st) {
+            match *action {
+                Action::Move(kind) => self.piece_moves(st, side, kind, out),
+                Action::Place(b) => self.placements(st, side, b, check_placements, out),
+                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                Action::Fill(..) => {}
+                Action::Pass => out.push(Move::Pass),
+            }
+        }
+    }
+
+    /// Whether a move other than a barrier placement leaves the constraints
+    /// true. Drops are checked, and piece moves that move or take a piece
+    /// of a kind the constraints count (a piece moving along the board stays
+    /// in its region, so `reach` alone cannot break). `after` is scratch.
+    fn piece_move_keeps_constraints(
+        &self,
+        st: &State,
+        side: SideId,
+        mv: Move,
+        after: &mut State,
+    ) -> bool {
+        let counted = |s: SiteId| {
+            let v = st.board[s.0 as usize];
+            v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
+        };
+        let check = match mv {
+            Move::Drop { .. } => true,
+            Move::Step { from, to } | Move::Swap { from, with: to, .. } => {
+                !self.constraints_barrier_only && (counted(from) || counted(to))
+            }
+            Move::Chain(id) => {
+                let chain = self.chain(id);
+                !self.constraints_barrier_only
+                    && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
+            }
+            Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
+        };
+        if !check {
+            return true;
+        }
+        after.copy_from(st);
+        self.apply(after, side, mv);
+        self.constraints_hold(after, side, &after.blocked)
+    }
+
+    /// The check rule: whether a move leaves the mover's royals safe.
+    /// `after` is scratch.
+    fn keeps_royals_safe(&self, st: &State, side: SideId, mv: Move, after: &mut State) -> bool {
+        after.copy_from(st);
+        self.apply(after, side, mv);
+        self.royals_safe(after, side)
     }
 
     /// Why `mv` is not legal in `st`, or `None` when it is.
@@ -975,11 +998,11 @@ impl Rules {
             .all(|&c| st.slots[c as usize] == 0)
     }
 
-    fn placements(&self, st: &State, side: SideId, b: BarrierId, out: &mut Vec<Move>) {
+    fn placements(&self, st: &State, side: SideId, b: BarrierId, check: bool, out: &mut Vec<Move>) {
         if st.reserve(self, side, b) == 0 {
             return;
         }
-        let plan = if self.constraints.is_empty() {
+        let plan = if self.constraints.is_empty() || !check {
             None
         } else {
             Some(self.plan(st, side))
@@ -1570,14 +1593,7 @@ impl Rules {
     }
 
     fn has_move(&self, st: &State) -> bool {
-        SCRATCH.with(|cell| {
-            let mut moves = std::mem::take(&mut cell.borrow_mut().moves);
-            moves.clear();
-            self.phase_moves(st, &mut moves);
-            let any = !moves.is_empty();
-            cell.borrow_mut().moves = moves;
-            any
-        })
+        self.pick_legal(st, None).is_some()
     }
 
     /// The outcome when `side` loses: the other team wins.

@@ -46,13 +46,13 @@ pub fn random_playout(
     rng: &mut fastrand::Rng,
     buf: &mut Vec<Move>,
 ) -> u32 {
+    let _ = buf;
     let mut plies = 0;
     while plies < max_plies {
-        rules.legal_moves(st, buf);
-        if buf.is_empty() {
+        let Some(mv) = rules.random_move(st, rng) else {
             break;
-        }
-        rules.play(st, buf[rng.usize(..buf.len())]);
+        };
+        rules.play(st, mv);
         plies += 1;
     }
     plies

@@ -657,6 +657,8 @@ pub struct Picture {
 pub struct Rules {
     /// How pictures draw the board.
     pub picture: Picture,
+    /// Whether any kind is royal, so that the check rule applies.
+    pub(crate) has_royals: bool,
     pub name: String,
     pub board: Board,
     pub sides: Vec<Side>,

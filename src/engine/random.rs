@@ -1,0 +1,250 @@
+//! One legal move without generating them all: the first one, to know
+//! whether a side can move, or one drawn uniformly at random, for playouts.
+//!
+//! The legal moves are the candidates of the current actions (by their
+//! patterns alone) that survive two kinds of stage: *filters* that judge a
+//! move by itself (the constraints, the check rule) and *preferences* that
+//! keep the best class present among the moves still standing (compulsory
+//! or maximum capture, each active `[[priority]]`, a pending demand).
+//! Applied one after another, the preferences keep exactly the moves whose
+//! ranks — one per preference, in order — are the least in lexicographic
+//! order among the moves the filters pass; a move in no preferred class
+//! ranks last, and if the least has such a rank, nothing is kept.
+//!
+//! So the candidates are sorted by their ranks, and each group of equal
+//! ranks, best first, is searched for a move the filters pass: in order, or
+//! by drawing from the group without replacement. The first move found is
+//! legal; drawn at random it is uniform over the legal moves, since every
+//! legal move is in that group and every one is drawn with the same chance.
+//! Only the moves drawn pay for the filters (a barrier's path search, the
+//! check rule's attack test), which is most of the cost of a full list.
+//!
+//! A priority whose `when` reads the legal moves (`can(...)`) needs them
+//! all, and so does a demand offered alongside a pass; those positions fall
+//! back to the full list.
+
+use super::*;
+
+/// A rank that keeps nothing: the move is in no preferred class.
+const UNPREFERRED: u8 = u8::MAX;
+/// The most preferences ranked at once: one byte each in a `u64`.
+const MAX_PREFERENCES: usize = 8;
+
+/// How one preference ranks a move (lower is better).
+enum Preference<'a> {
+    /// Compulsory capture: captures first, then the rest.
+    AnyCapture,
+    /// Maximum capture: the most pieces taken first.
+    MostCaptures,
+    /// A priority's classes, the first one best; a move in none ranks last.
+    Classes(&'a [MoveCond]),
+    /// A pending demand: the moves that meet it, then the rest.
+    Demand(&'a MoveCond),
+}
+
+thread_local! {
+    /// The candidates, ranked; reused between calls.
+    static RANKED: RefCell<(Vec<Move>, Vec<(u64, Move)>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+impl Rules {
+    /// A legal move drawn uniformly at random, or `None` when the game is
+    /// over or the side has no move: the same distribution as picking from
+    /// [`Rules::legal_moves`] uniformly, without generating and checking
+    /// every legal move.
+    pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
+        if st.outcome != Outcome::Ongoing {
+            return None;
+        }
+        let side = self.to_move(st);
+        let offers_demands = self
+            .demand
+            .as_ref()
+            .is_some_and(|d| d.sides.contains(&side));
+        let picked = if offers_demands && self.actions(st).contains(&Action::Pass) {
+            // Each move but a pass comes twice (plain and demanding): draw
+            // from the full list.
+            self.pick_from_all(st, Some(rng))
+        } else {
+            self.pick_legal(st, Some(&mut *rng))
+        };
+        match picked {
+            // Every move but a pass also exists as a demanding move.
+            Some(mv) if offers_demands && mv != Move::Pass && rng.bool() => {
+                Some(Move::Demanding(self.demands.intern(mv)))
+            }
+            Some(mv) => Some(mv),
+            None => {
+                let rule = self.sides[side as usize].no_moves;
+                (st.phase > 0 || rule == NoMoves::Pass).then_some(Move::Pass)
+            }
+        }
+    }
+
+    /// A move of the phase's legal moves (before demanding moves are
+    /// added): the first found, or with `rng` one drawn uniformly.
+    pub(super) fn pick_legal(
+        &self,
+        st: &State,
+        mut rng: Option<&mut fastrand::Rng>,
+    ) -> Option<Move> {
+        let side = self.to_move(st);
+        let Some(preferences) = self.preferences(st, side) else {
+            return self.pick_from_all(st, rng);
+        };
+        RANKED.with(|cell| {
+            let (moves, ranked) = &mut *cell.borrow_mut();
+            moves.clear();
+            self.candidates(st, side, false, moves);
+            ranked.clear();
+            ranked.extend(
+                moves
+                    .iter()
+                    .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
+            );
+            if !preferences.is_empty() {
+                ranked.sort_by_key(|&(rank, _)| rank);
+            }
+            let mut survives = Survives::new(self, st, side);
+            let mut lo = 0;
+            while lo < ranked.len() {
+                let rank = ranked[lo].0;
+                let hi = lo + ranked[lo..].iter().take_while(|r| r.0 == rank).count();
+                // Draw from ranked[lo..end]; the moves that fail go past `end`.
+                let mut end = hi;
+                while end > lo {
+                    let i = match rng.as_deref_mut() {
+                        Some(rng) => rng.usize(lo..end),
+                        None => lo,
+                    };
+                    let mv = ranked[i].1;
+                    if survives.check(mv) {
+                        let kept = (0..preferences.len()).all(|p| {
+                            (rank >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED
+                        });
+                        return kept.then_some(mv);
+                    }
+                    ranked.swap(i, end - 1);
+                    end -= 1;
+                }
+                lo = hi;
+            }
+            None
+        })
+    }
+
+    /// The full list of the phase's legal moves, and one of it.
+    fn pick_from_all(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
+        let mut moves = Vec::new();
+        self.phase_moves(st, &mut moves);
+        match rng {
+            _ if moves.is_empty() => None,
+            Some(rng) => Some(moves[rng.usize(..moves.len())]),
+            None => Some(moves[0]),
+        }
+    }
+
+    /// The preferences active for `side` in `st`, in the order the legal
+    /// moves apply them; `None` when one needs the full list of moves.
+    fn preferences(&self, st: &State, side: SideId) -> Option<Vec<Preference<'_>>> {
+        let mut out = Vec::new();
+        match self.captures {
+            Captures::Free => {}
+            Captures::Compulsory => out.push(Preference::AnyCapture),
+            Captures::Maximum => out.push(Preference::MostCaptures),
+        }
+        for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
+            if reads_moves(&p.when) {
+                return None;
+            }
+            if self.priority_holds(&p.when, st, side, &[]) {
+                out.push(Preference::Classes(&p.prefer));
+            }
+        }
+        if let Some(d) = &self.demand {
+            if st.demanded {
+                out.push(Preference::Demand(&d.rule));
+            }
+        }
+        (out.len() <= MAX_PREFERENCES).then_some(out)
+    }
+
+    /// A move's ranks, the first preference in the highest byte.
+    fn rank(&self, st: &State, side: SideId, preferences: &[Preference], mv: Move) -> u64 {
+        let mut key = 0u64;
+        for (i, p) in preferences.iter().enumerate() {
+            let r = match p {
+                Preference::AnyCapture => u8::from(self.n_captures(st, &mv) == 0),
+                Preference::MostCaptures => {
+                    (UNPREFERRED - 1).saturating_sub(self.n_captures(st, &mv).min(254) as u8)
+                }
+                Preference::Classes(classes) => classes
+                    .iter()
+                    .position(|c| self.move_meets(c, st, side, &mv))
+                    .map_or(UNPREFERRED, |i| i.min(254) as u8),
+                Preference::Demand(rule) => u8::from(!self.move_meets(rule, st, side, &mv)),
+            };
+            key |= u64::from(r) << (8 * (MAX_PREFERENCES - 1 - i));
+        }
+        key
+    }
+}
+
+/// Whether a condition reads the legal moves.
+fn reads_moves(c: &StateCond) -> bool {
+    match c {
+        StateCond::Can(_) => true,
+        StateCond::Not(inner) => reads_moves(inner),
+        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(reads_moves),
+        _ => false,
+    }
+}
+
+/// The filters of the legal moves, applied to one candidate at a time,
+/// with what they need made once and only when first needed.
+struct Survives<'a> {
+    rules: &'a Rules,
+    st: &'a State,
+    side: SideId,
+    after: Option<State>,
+    /// The placement plan, and a copy of the closed edges to try barriers on.
+    plan: Option<(Plan<'a>, Vec<u64>)>,
+}
+
+impl<'a> Survives<'a> {
+    fn new(rules: &'a Rules, st: &'a State, side: SideId) -> Self {
+        Survives {
+            rules,
+            st,
+            side,
+            after: None,
+            plan: None,
+        }
+    }
+
+    fn check(&mut self, mv: Move) -> bool {
+        let (rules, st, side) = (self.rules, self.st, self.side);
+        if !rules.constraints.is_empty() {
+            let keeps = match mv {
+                Move::Place { slot, .. } => {
+                    let (plan, blocked) = self
+                        .plan
+                        .get_or_insert_with(|| (rules.plan(st, side), st.blocked.to_vec()));
+                    rules.placement_keeps_constraints(st, side, slot, plan, blocked)
+                }
+                _ => {
+                    let after = self.after.get_or_insert_with(|| st.clone());
+                    rules.piece_move_keeps_constraints(st, side, mv, after)
+                }
+            };
+            if !keeps {
+                return false;
+            }
+        }
+        if rules.has_royals {
+            let after = self.after.get_or_insert_with(|| st.clone());
+            return rules.keeps_royals_safe(st, side, mv, after);
+        }
+        true
+    }
+}

@@ -1,0 +1,130 @@
+//! `Rules::random_move` draws from the legal moves without listing them.
+//! It must draw only legal moves, find one exactly when there is one, and
+//! draw each with the same chance: checked here by a chi-square test on
+//! positions of every game, and on positions chosen for the stages that
+//! rank moves (maximum capture, priorities, demands, the check rule).
+
+mod common;
+
+use std::collections::HashMap;
+use tavoliere::rules::{Move, Rules, State};
+
+/// The chi-square value a uniform draw exceeds with probability 10⁻⁶, for
+/// `df` degrees of freedom (Wilson–Hilferty; z = 4.75).
+fn chi2_limit(df: f64) -> f64 {
+    let z = 4.75;
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// Draws `per_move` × (number of legal moves) moves and checks them.
+fn check_uniform(rules: &Rules, st: &State, per_move: usize, seed: u64, what: &str) {
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    let mut rng = fastrand::Rng::with_seed(seed);
+    if legal.is_empty() {
+        assert_eq!(
+            rules.random_move(st, &mut rng),
+            None,
+            "{what}: no legal move"
+        );
+        return;
+    }
+    let draws = per_move * legal.len();
+    let mut seen: HashMap<Move, usize> = HashMap::new();
+    for _ in 0..draws {
+        let mv = rules
+            .random_move(st, &mut rng)
+            .unwrap_or_else(|| panic!("{what}: no move drawn, {} legal", legal.len()));
+        assert!(legal.contains(&mv), "{what}: drew an illegal move {mv:?}");
+        *seen.entry(mv).or_default() += 1;
+    }
+    if legal.len() == 1 {
+        return;
+    }
+    let expected = per_move as f64;
+    let chi2: f64 = legal
+        .iter()
+        .map(|m| {
+            let o = *seen.get(m).unwrap_or(&0) as f64;
+            (o - expected).powi(2) / expected
+        })
+        .sum();
+    let limit = chi2_limit((legal.len() - 1) as f64);
+    assert!(
+        chi2 < limit,
+        "{what}: chi-square {chi2:.1} over {} moves exceeds {limit:.1}",
+        legal.len()
+    );
+}
+
+#[test]
+fn random_moves_are_legal_and_uniform_in_every_game() {
+    for rel in common::game_files() {
+        let rules = common::load(&rel);
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut st = rules.initial();
+        let mut legal = Vec::new();
+        for ply in 0..60 {
+            rules.legal_moves(&st, &mut legal);
+            // Found exactly when there is one: the whole game, cheaply.
+            let drawn = rules.random_move(&st, &mut fastrand::Rng::with_seed(ply));
+            assert_eq!(drawn.is_some(), !legal.is_empty(), "{rel} ply {ply}");
+            if ply % 20 == 5 {
+                check_uniform(&rules, &st, 40, ply, &format!("{rel} ply {ply}"));
+            }
+            if legal.is_empty() {
+                break;
+            }
+            rules.play(&mut st, legal[rng.usize(..legal.len())]);
+        }
+    }
+}
+
+#[test]
+fn random_moves_follow_ranking_stages() {
+    for (game, position, what) in [
+        (
+            "games/asalto-enforce-max.toml",
+            "pieces soldiers soldier d4 e3 c3 e4 a3 a4 a5 b5 c1 d1 e1 g5, officers officer d5 c7; turn officers",
+            "maximum capture",
+        ),
+        (
+            "games/tamerlane.toml",
+            "pieces white king a1, white rook c3, white knight h5, black rook a8 b8, black king k10; turn white",
+            "check, and the king swap preferred last",
+        ),
+        (
+            "games/tamerlane.toml",
+            "pieces white king k8, white war_engine i8, white knight h9, black king k10; turn white",
+            "the check rule",
+        ),
+        (
+            "games/siege-of-paris.toml",
+            "pieces yellow defender_colonel c4, yellow defender_general W, white soldier c5 l3, black soldier a16; turn yellow",
+            "a priority that reads the moves",
+        ),
+        (
+            "games/quoridor.toml",
+            "pieces white pawn e5, black pawn e6; barriers d5h e3v; reserves white wall 3, black wall 0; turn white",
+            "walls and the path rule",
+        ),
+    ] {
+        let rules = common::load(game);
+        let st = common::position(&rules, position);
+        check_uniform(&rules, &st, 400, 1, &format!("{game}: {what}"));
+    }
+    // A pending demand, and the demanding moves offered beside plain ones.
+    let rules = common::load("games/siege-of-paris-demand.toml");
+    let st = common::play_all(
+        &rules,
+        common::position(
+            &rules,
+            "pieces yellow defender_colonel c4, yellow defender_general W, white soldier c5 l3, black soldier a16; turn white",
+        ),
+        "",
+    );
+    check_uniform(&rules, &st, 400, 2, "demanding moves offered");
+    let after = common::play_all(&rules, st, "l3-k4!");
+    check_uniform(&rules, &after, 400, 3, "a pending demand");
+}
