@@ -42,9 +42,12 @@ enum Preference<'a> {
     Demand(&'a MoveCond),
 }
 
+/// The candidates, and the candidates with their ranks.
+type Ranked = (Vec<Move>, Vec<(u64, Move)>);
+
 thread_local! {
-    /// The candidates, ranked; reused between calls.
-    static RANKED: RefCell<(Vec<Move>, Vec<(u64, Move)>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Reused between calls.
+    static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 impl Rules {
