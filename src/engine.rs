@@ -1269,7 +1269,7 @@ impl Rules {
                     // scanning the board, where the test is cheapest.
                     Some(r) => {
                         let set = &self.regions[r as usize].per_side[side as usize];
-                        if set.0.iter().map(|w| w.count_ones()).sum::<u32>() <= 16 {
+                        if set.len() <= 16 {
                             set.iter().filter(|s| hit(st.board[s.0 as usize])).count()
                         } else {
                             (st.board.iter().enumerate())

@@ -38,12 +38,22 @@ impl SiteSet {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
+        /// The sites in order, by their set bits.
     pub fn iter(&self) -> impl Iterator<Item = SiteId> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64)
-                .filter(move |b| w >> b & 1 == 1)
-                .map(move |b| SiteId((i * 64 + b) as u16))
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros();
+                (rest != 0).then(|| {
+                    rest &= rest - 1;
+                    SiteId((i * 64) as u16 + b as u16)
+                })
+            })
         })
+    }
+    /// How many sites.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
 }
 

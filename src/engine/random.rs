@@ -99,36 +99,23 @@ impl Rules {
             let (moves, ranked) = &mut *cell.borrow_mut();
             moves.clear();
             self.candidates(st, side, false, moves);
-            ranked.clear();
-            ranked.extend(
-                moves
-                    .iter()
-                    .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
-            );
-            if !preferences.is_empty() {
-                ranked.sort_by_key(|&(rank, _)| rank);
-            }
             let mut survives = Survives::new(self, st, side);
+            if preferences.is_empty() {
+                return draw(moves, rng, &mut survives);
+            }
+            ranked.clear();
+            ranked.extend(moves.iter().map(|&mv| (self.rank(st, side, &preferences, mv), mv)));
+            ranked.sort_by_key(|&(rank, _)| rank);
+            moves.clear();
+            moves.extend(ranked.iter().map(|&(_, mv)| mv));
             let mut lo = 0;
             while lo < ranked.len() {
                 let rank = ranked[lo].0;
                 let hi = lo + ranked[lo..].iter().take_while(|r| r.0 == rank).count();
-                // Draw from ranked[lo..end]; the moves that fail go past `end`.
-                let mut end = hi;
-                while end > lo {
-                    let i = match rng.as_deref_mut() {
-                        Some(rng) => rng.usize(lo..end),
-                        None => lo,
-                    };
-                    let mv = ranked[i].1;
-                    if survives.check(mv) {
-                        let kept = (0..preferences.len()).all(|p| {
-                            (rank >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED
-                        });
-                        return kept.then_some(mv);
-                    }
-                    ranked.swap(i, end - 1);
-                    end -= 1;
+                if let Some(mv) = draw(&mut moves[lo..hi], rng.as_deref_mut(), &mut survives) {
+                    let kept = (0..preferences.len())
+                        .all(|p| (rank >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
+                    return kept.then_some(mv);
                 }
                 lo = hi;
             }
@@ -191,6 +178,28 @@ impl Rules {
         }
         key
     }
+}
+
+/// A move of `group` the filters pass: the first, or one drawn uniformly
+/// without replacement (the moves that fail are set aside at the end).
+fn draw(
+    group: &mut [Move],
+    mut rng: Option<&mut fastrand::Rng>,
+    survives: &mut Survives,
+) -> Option<Move> {
+    let mut end = group.len();
+    while end > 0 {
+        let i = match rng.as_deref_mut() {
+            Some(rng) => rng.usize(..end),
+            None => 0,
+        };
+        if survives.check(group[i]) {
+            return Some(group[i]);
+        }
+        group.swap(i, end - 1);
+        end -= 1;
+    }
+    None
 }
 
 /// Whether a condition reads the legal moves.
