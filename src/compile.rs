@@ -675,7 +675,10 @@ impl<'a> Compiler<'a> {
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         let board = scope.board;
         let n_sites = board.n_sites();
-        let has_royals = kinds.iter().any(|k| k.royal);
+                let has_royals = kinds.iter().any(|k| k.royal);
+        let capturing_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.patterns.iter().any(may_capture))
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
         let mut rules =
             Rules {
                 name,
@@ -718,8 +721,9 @@ impl<'a> Compiler<'a> {
                 priorities,
                 seats,
                 demand,
-                picture,
+                                picture,
                 has_royals,
+                capturing_kinds,
                 demands: DemandTable::default(),
                 tokens: scope.tokens.clone(),
                 check,
@@ -3011,4 +3015,21 @@ fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Or(_) => false,
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
     }
+}
+
+/// Whether a pattern may capture: a segment that captures, or one that may
+/// land on an occupied site (a step onto a piece takes it). Conservative:
+/// only `empty` (and an `and` with it) rules a landing out.
+fn may_capture(p: &Pattern) -> bool {
+    fn may_be_occupied(c: &Cond) -> bool {
+        match c {
+            Cond::Empty => false,
+            Cond::And(cs) => cs.iter().all(may_be_occupied),
+            Cond::Or(cs) => cs.iter().any(may_be_occupied),
+            _ => true,
+        }
+    }
+    p.segments
+        .iter()
+        .any(|s| s.capture || (s.swap.is_none() && may_be_occupied(&s.to)))
 }

@@ -1436,7 +1436,9 @@ impl Rules {
         }
         let side = self.to_move(st);
         let huffed = match self.huff {
-            Some(rule) if self.move_from(&mv).is_some() => self.huff_victim(st, mv, rule),
+                        Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
+                self.huff_victim(st, mv, rule)
+            }
             _ => None,
         };
         let before = self.ends_read_last.then(|| st.clone());
@@ -1463,6 +1465,16 @@ impl Rules {
             return;
         }
         self.advance(st);
+    }
+
+        /// Whether a piece of `side` on the board has a pattern that may capture.
+    fn may_capture(&self, st: &State, side: SideId) -> bool {
+        st.board.iter().any(|&v| {
+            v != 0 && {
+                let (s, k) = self.unman(v);
+                s == side && self.capturing_kinds >> k & 1 == 1
+            }
+        })
     }
 
     /// The piece huffed after `mv`, as a site after the move: the mover if it

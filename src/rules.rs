@@ -667,8 +667,11 @@ pub struct Picture {
 pub struct Rules {
     /// How pictures draw the board.
     pub picture: Picture,
-    /// Whether any kind is royal, so that the check rule applies.
+        /// Whether any kind is royal, so that the check rule applies.
     pub(crate) has_royals: bool,
+    /// The kinds with a pattern that may capture (by its `capture` flag
+    /// or by landing on a piece).
+    pub(crate) capturing_kinds: Kinds,
     pub name: String,
     pub board: Board,
     pub sides: Vec<Side>,
