@@ -675,7 +675,24 @@ impl<'a> Compiler<'a> {
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         let board = scope.board;
         let n_sites = board.n_sites();
-                let has_royals = kinds.iter().any(|k| k.royal);
+        let has_royals = kinds.iter().any(|k| k.royal);
+        let folding = Folding {
+            regions: &regions,
+            n_sides: sides.len(),
+            words: n_sites.div_ceil(64),
+        };
+        for pattern in kinds.iter_mut().flat_map(|k| &mut k.patterns) {
+            if let Some(guard) = &mut pattern.guard {
+                folding.fold_in_place(guard);
+            }
+            for seg in &mut pattern.segments {
+                folding.fold_in_place(&mut seg.over);
+                folding.fold_in_place(&mut seg.to);
+                if let Some(swap) = &mut seg.swap {
+                    folding.fold_in_place(swap);
+                }
+            }
+        }
         let capturing_kinds = (kinds.iter().enumerate())
             .filter(|(_, k)| k.patterns.iter().any(may_capture))
             .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
@@ -721,7 +738,7 @@ impl<'a> Compiler<'a> {
                 priorities,
                 seats,
                 demand,
-                                picture,
+                picture,
                 has_royals,
                 capturing_kinds,
                 demands: DemandTable::default(),
@@ -3032,4 +3049,86 @@ fn may_capture(p: &Pattern) -> bool {
     p.segments
         .iter()
         .any(|s| s.capture || (s.swap.is_none() && may_be_occupied(&s.to)))
+}
+
+/// Folds the parts of site conditions that depend on the site alone
+/// (`in REGION` and `not`/`and`/`or` of them) into one bitset per side,
+/// so that patterns test a bit instead of walking the expression.
+struct Folding<'a> {
+    regions: &'a [Region],
+    n_sides: usize,
+    words: usize,
+}
+
+impl Folding<'_> {
+    fn fold_in_place(&self, c: &mut Cond) {
+        *c = self.fold(std::mem::replace(c, Cond::True));
+    }
+
+    fn sites(&self, bits: Vec<u64>) -> Cond {
+        Cond::Sites {
+            bits: bits.into_boxed_slice(),
+            words: self.words as u16,
+        }
+    }
+
+    /// The bits of a folded condition: `Sites`, or `True` as all ones.
+    fn bits_of(&self, c: &Cond) -> Option<Vec<u64>> {
+        match c {
+            Cond::Sites { bits, .. } => Some(bits.to_vec()),
+            Cond::True => Some(vec![u64::MAX; self.words * self.n_sides]),
+            _ => None,
+        }
+    }
+
+    fn fold(&self, c: Cond) -> Cond {
+        match c {
+            Cond::In(r) => self.sites(
+                self.regions[r as usize]
+                    .per_side
+                    .iter()
+                    .flat_map(|set| set.0.iter().copied())
+                    .collect(),
+            ),
+            Cond::Not(inner) => match self.fold(*inner) {
+                Cond::Sites { bits, .. } => self.sites(bits.iter().map(|w| !w).collect()),
+                other => Cond::Not(Box::new(other)),
+            },
+            Cond::And(cs) => self.fold_list(cs, true),
+            Cond::Or(cs) => self.fold_list(cs, false),
+            Cond::Ahead(inner) => Cond::Ahead(Box::new(self.fold(*inner))),
+            Cond::Covered(inner) => Cond::Covered(Box::new(self.fold(*inner))),
+            Cond::Backed(inner) => Cond::Backed(Box::new(self.fold(*inner))),
+            Cond::Attacks(inner, op, n) => Cond::Attacks(Box::new(self.fold(*inner)), op, n),
+            Cond::Threatens(inner, op, n) => Cond::Threatens(Box::new(self.fold(*inner)), op, n),
+            other => other,
+        }
+    }
+
+    /// An `and` (or an `or`): its site-only parts become one bitset,
+    /// tested first; the other parts keep their order.
+    fn fold_list(&self, cs: Vec<Cond>, and: bool) -> Cond {
+        let mut merged: Option<Vec<u64>> = None;
+        let mut rest = Vec::new();
+        for c in cs.into_iter().map(|c| self.fold(c)) {
+            match self.bits_of(&c) {
+                Some(bits) => {
+                    merged = Some(match merged {
+                        None => bits,
+                        Some(m) => (m.iter().zip(&bits))
+                            .map(|(a, b)| if and { a & b } else { a | b })
+                            .collect(),
+                    })
+                }
+                None => rest.push(c),
+            }
+        }
+        let mut parts: Vec<Cond> = merged.map(|m| self.sites(m)).into_iter().collect();
+        parts.extend(rest);
+        match parts.len() {
+            1 => parts.pop().expect("one part"),
+            _ if and => Cond::And(parts),
+            _ => Cond::Or(parts),
+        }
+    }
 }

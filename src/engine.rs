@@ -278,15 +278,37 @@ impl Rules {
     /// barrier placements checked against the constraints only when
     /// `check_placements` says so.
     fn candidates(&self, st: &State, side: SideId, check_placements: bool, out: &mut Vec<Move>) {
+        self.candidates_until(st, side, check_placements, out, &mut |_| false);
+    }
+
+    /// The candidates, asking `done` after each piece's moves and after
+    /// each other action's; whether it said to stop.
+    fn candidates_until(
+        &self,
+        st: &State,
+        side: SideId,
+        check_placements: bool,
+        out: &mut Vec<Move>,
+        done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+    ) -> bool {
         for action in self.actions(st) {
             match *action {
-                Action::Move(kind) => self.piece_moves(st, side, kind, out),
+                Action::Move(kind) => {
+                    if self.piece_moves(st, side, kind, out, done) {
+                        return true;
+                    }
+                    continue;
+                }
                 Action::Place(b) => self.placements(st, side, b, check_placements, out),
                 Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
                 Action::Fill(..) => {}
                 Action::Pass => out.push(Move::Pass),
             }
+            if done(out) {
+                return true;
+            }
         }
+        false
     }
 
     /// Whether a move other than a barrier placement leaves the constraints
@@ -611,7 +633,16 @@ impl Rules {
         }
     }
 
-    fn piece_moves(&self, st: &State, side: SideId, only: Kinds, out: &mut Vec<Move>) {
+    /// The moves of `side`'s pieces of the `only` kinds, piece by piece,
+    /// until `done` (asked after each piece) says so; whether it did.
+    fn piece_moves(
+        &self,
+        st: &State,
+        side: SideId,
+        only: Kinds,
+        out: &mut Vec<Move>,
+        done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+    ) -> bool {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
         for (i, &v) in st.board.iter().enumerate() {
@@ -621,8 +652,12 @@ impl Rules {
             let (owner, kind) = self.unman(v);
             if owner == side && only >> kind & 1 == 1 {
                 self.moves_from(st, &mut w, SiteId(i as u16), kind, out);
+                if done(out) {
+                    return true;
+                }
             }
         }
+        false
     }
 
     /// The moves of the piece of the walker's side and `kind` on `origin`.
@@ -865,7 +900,10 @@ impl Rules {
     /// Evaluates a site condition at `s`, reached in direction `d`, for a
     /// piece of `side` moving from `origin`; pieces on `captured` sites are
     /// taken already: they still block the way but are no one's to take.
+    /// The common conditions are tested here, inlined into the pattern
+    /// walk; the rest in [`Rules::eval_rare`].
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn eval(
         &self,
         c: &Cond,
@@ -881,6 +919,10 @@ impl Rules {
         match c {
             Cond::True => true,
             Cond::Empty => Self::occupant(st, origin, s) == 0,
+            Cond::Sites { bits, words } => {
+                let i = side as usize * 64 * *words as usize + s.0 as usize;
+                bits[i / 64] >> (i % 64) & 1 == 1
+            }
             Cond::Occupied(k) => {
                 let v = Self::occupant(st, origin, s);
                 v != 0 && kind_is(v, *k)
@@ -897,6 +939,32 @@ impl Rules {
                 let v = Self::occupant(st, origin, s);
                 live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
             }
+            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
+            Cond::And(cs) => cs
+                .iter()
+                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
+            Cond::Or(cs) => cs
+                .iter()
+                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
+            _ => self.eval_rare(c, st, side, origin, captured, s, d),
+        }
+    }
+
+    /// The conditions that look beyond the site: regions not folded,
+    /// distances, what lies ahead, what pieces could do.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn eval_rare(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        match c {
             Cond::Covered(inner) => {
                 !COVERING.get()
                     && (0..st.board.len()).any(|i| {
@@ -978,13 +1046,16 @@ impl Rules {
                 .board
                 .step(s, d, &st.blocked)
                 .is_some_and(|t| self.eval(inner, st, side, origin, captured, t, d)),
-            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
-            Cond::And(cs) => cs
-                .iter()
-                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
-            Cond::Or(cs) => cs
-                .iter()
-                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
+            Cond::True
+            | Cond::Empty
+            | Cond::Sites { .. }
+            | Cond::Occupied(_)
+            | Cond::Friend(_)
+            | Cond::Enemy(_)
+            | Cond::Side(..)
+            | Cond::Not(_)
+            | Cond::And(_)
+            | Cond::Or(_) => self.eval(c, st, side, origin, captured, s, d),
         }
     }
 
@@ -1436,7 +1507,7 @@ impl Rules {
         }
         let side = self.to_move(st);
         let huffed = match self.huff {
-                        Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
+            Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
                 self.huff_victim(st, mv, rule)
             }
             _ => None,
@@ -1467,7 +1538,7 @@ impl Rules {
         self.advance(st);
     }
 
-        /// Whether a piece of `side` on the board has a pattern that may capture.
+    /// Whether a piece of `side` on the board has a pattern that may capture.
     fn may_capture(&self, st: &State, side: SideId) -> bool {
         st.board.iter().any(|&v| {
             v != 0 && {

@@ -38,7 +38,7 @@ impl SiteSet {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
-        /// The sites in order, by their set bits.
+    /// The sites in order, by their set bits.
     pub fn iter(&self) -> impl Iterator<Item = SiteId> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
             let mut rest = w;
@@ -187,6 +187,12 @@ pub enum Cond {
     Threatens(Box<Cond>, Compare, u32),
     /// The piece here has no legal move.
     Stuck,
+    /// A condition on the site alone (regions, and `not`/`and`/`or` of
+    /// them), folded when the game is compiled: bit `side × 64 × words + site`.
+    Sites {
+        bits: Box<[u64]>,
+        words: u16,
+    },
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -667,7 +673,7 @@ pub struct Picture {
 pub struct Rules {
     /// How pictures draw the board.
     pub picture: Picture,
-        /// Whether any kind is royal, so that the check rule applies.
+    /// Whether any kind is royal, so that the check rule applies.
     pub(crate) has_royals: bool,
     /// The kinds with a pattern that may capture (by its `capture` flag
     /// or by landing on a piece).

@@ -98,13 +98,27 @@ impl Rules {
         RANKED.with(|cell| {
             let (moves, ranked) = &mut *cell.borrow_mut();
             moves.clear();
-            self.candidates(st, side, false, moves);
             let mut survives = Survives::new(self, st, side);
+            if rng.is_none() && preferences.is_empty() {
+                // The first legal move: stop generating once one is found.
+                let (mut checked, mut found) = (0, None);
+                self.candidates_until(st, side, false, moves, &mut |ms| {
+                    found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
+                    checked = ms.len();
+                    found.is_some()
+                });
+                return found;
+            }
+            self.candidates(st, side, false, moves);
             if preferences.is_empty() {
                 return draw(moves, rng, &mut survives);
             }
             ranked.clear();
-            ranked.extend(moves.iter().map(|&mv| (self.rank(st, side, &preferences, mv), mv)));
+            ranked.extend(
+                moves
+                    .iter()
+                    .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
+            );
             ranked.sort_by_key(|&(rank, _)| rank);
             moves.clear();
             moves.extend(ranked.iter().map(|&(_, mv)| mv));
