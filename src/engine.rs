@@ -901,7 +901,8 @@ impl Rules {
     /// piece of `side` moving from `origin`; pieces on `captured` sites are
     /// taken already: they still block the way but are no one's to take.
     /// The common conditions are tested here, inlined into the pattern
-    /// walk; the rest in [`Rules::eval_rare`].
+    /// walk, with `and`/`or`/`not` of them one level deep; the rest in
+    /// [`Rules::eval_rare`].
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn eval(
@@ -914,9 +915,33 @@ impl Rules {
         s: SiteId,
         d: u8,
     ) -> bool {
+        let part = |c: &Cond| match self.eval_leaf(c, st, side, origin, captured, s) {
+            Some(b) => b,
+            None => self.eval_rare(c, st, side, origin, captured, s, d),
+        };
+        match c {
+            Cond::Not(inner) => !part(inner),
+            Cond::And(cs) => cs.iter().all(part),
+            Cond::Or(cs) => cs.iter().any(part),
+            _ => part(c),
+        }
+    }
+
+    /// A condition on the site's occupant or the site alone; `None` for
+    /// any other.
+    #[inline(always)]
+    fn eval_leaf(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+    ) -> Option<bool> {
         let kind_is = |v: u8, k: Kinds| k >> self.unman(v).1 & 1 == 1;
         let live = |v: u8| v != 0 && !captured.contains(&s);
-        match c {
+        Some(match c {
             Cond::True => true,
             Cond::Empty => Self::occupant(st, origin, s) == 0,
             Cond::Sites { bits, words } => {
@@ -939,15 +964,8 @@ impl Rules {
                 let v = Self::occupant(st, origin, s);
                 live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
             }
-            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
-            Cond::And(cs) => cs
-                .iter()
-                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
-            Cond::Or(cs) => cs
-                .iter()
-                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
-            _ => self.eval_rare(c, st, side, origin, captured, s, d),
-        }
+            _ => return None,
+        })
     }
 
     /// The conditions that look beyond the site: regions not folded,
@@ -1046,16 +1064,16 @@ impl Rules {
                 .board
                 .step(s, d, &st.blocked)
                 .is_some_and(|t| self.eval(inner, st, side, origin, captured, t, d)),
-            Cond::True
-            | Cond::Empty
-            | Cond::Sites { .. }
-            | Cond::Occupied(_)
-            | Cond::Friend(_)
-            | Cond::Enemy(_)
-            | Cond::Side(..)
-            | Cond::Not(_)
-            | Cond::And(_)
-            | Cond::Or(_) => self.eval(c, st, side, origin, captured, s, d),
+            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
+            Cond::And(cs) => cs
+                .iter()
+                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
+            Cond::Or(cs) => cs
+                .iter()
+                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
+            leaf => self
+                .eval_leaf(leaf, st, side, origin, captured, s)
+                .expect("a leaf condition"),
         }
     }
 
