@@ -71,7 +71,7 @@ fn main() {
         ("games/siege-of-paris.toml", 2_000),
     ] {
         let rules = load(game);
-        let r = playout::bench(&rules, 3.0, cap, 1);
+        let r = playout::bench(&rules, 3.0, cap, 1, 1);
         assert!(r.playouts > 0);
         println!(
             "playouts {game} ({cap}-ply cap): {:.0} playouts/s, {:.0} plies/s, mean length {:.1}",

@@ -104,6 +104,9 @@ enum Command {
         max_plies: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Playouts run on this many threads at once (`0`: every core).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -343,13 +346,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seconds,
             max_plies,
             seed,
+            threads,
             json,
         } => {
             let rules = match rules_or_exit(&file)? {
                 Ok(r) => r,
                 Err(code) => return Ok(code),
             };
-            let report = playout::bench(&rules, seconds, max_plies, seed);
+            let threads = match threads {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
+            };
+            let report = playout::bench(&rules, seconds, max_plies, seed, threads);
             if json {
                 println!("{}", report.to_json(&rules));
             } else {

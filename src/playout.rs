@@ -35,6 +35,8 @@ pub struct Report {
     pub wins: Vec<u64>,
     pub draws: u64,
     pub capped: u64,
+    /// Threads the playouts ran on.
+    pub threads: usize,
 }
 
 /// Plays uniformly random moves from `st` until the game ends or
@@ -58,8 +60,44 @@ pub fn random_playout(
     plies
 }
 
-/// Runs random playouts for about `seconds` (at least one).
-pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
+/// Runs random playouts for about `seconds` (at least one each) on
+/// `threads` threads, each with its own seed; the counts are summed and
+/// the rates are per second of wall time.
+pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: usize) -> Report {
+    let reports: Vec<Report> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1) as u64)
+            .map(|t| {
+                let seed = seed.wrapping_add(t.wrapping_mul(0x9e37_79b9));
+                scope.spawn(move || bench_one(rules, seconds, max_plies, seed))
+            })
+            .collect();
+        (handles.into_iter())
+            .map(|h| h.join().expect("a bench thread"))
+            .collect()
+    });
+    let mut total = Report {
+        playouts: 0,
+        plies: 0,
+        seconds: 0.0,
+        wins: vec![0; rules.sides.len()],
+        draws: 0,
+        capped: 0,
+        threads: reports.len(),
+    };
+    for r in reports {
+        total.playouts += r.playouts;
+        total.plies += r.plies;
+        total.seconds = total.seconds.max(r.seconds);
+        for (w, n) in total.wins.iter_mut().zip(&r.wins) {
+            *w += n;
+        }
+        total.draws += r.draws;
+        total.capped += r.capped;
+    }
+    total
+}
+
+fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut st = rules.initial();
     let mut buf = Vec::with_capacity(256);
@@ -70,6 +108,7 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
         wins: vec![0; rules.sides.len()],
         draws: 0,
         capped: 0,
+        threads: 1,
     };
     let start = Instant::now();
     loop {
@@ -137,10 +176,12 @@ impl Report {
 
     pub fn to_text(&self, rules: &Rules) -> String {
         let mut s = format!(
-            "{}: {} playouts in {:.2}s\nplayouts/s: {:.1}\nplies/s: {:.0}\nmean length: {:.1} plies\n",
+                        "{}: {} playouts in {:.2}s on {} thread{}\nplayouts/s: {:.1}\nplies/s: {:.0}\nmean length: {:.1} plies\n",
             rules.name,
             self.playouts,
             self.seconds,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
             self.playouts_per_s(),
             self.plies_per_s(),
             self.mean_length()
@@ -171,8 +212,9 @@ impl Report {
             .collect();
         serde_json::json!({
             "game": rules.name,
-            "playouts": self.playouts,
+                        "playouts": self.playouts,
             "seconds": self.seconds,
+            "threads": self.threads,
             "playouts_per_s": self.playouts_per_s(),
             "plies_per_s": self.plies_per_s(),
             "mean_length": self.mean_length(),

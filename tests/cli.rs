@@ -215,6 +215,27 @@ fn bench_json_has_the_documented_keys() {
 }
 
 #[test]
+fn bench_runs_on_several_threads() {
+    let o = run(&[
+        "bench",
+        "games/quoridor.toml",
+        "--seconds",
+        "0",
+        "--max-plies",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["threads"], 2);
+    // Each thread plays at least one playout of three plies.
+    assert_eq!(v["playouts"], 2);
+    assert_eq!(v["mean_length"], 3.0);
+}
+
+#[test]
 fn bench_counts_capped_games_as_draws() {
     let o = run(&[
         "bench",
