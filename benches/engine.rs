@@ -1,17 +1,57 @@
-//! `cargo bench`: perft and random-playout speed of the Quoridor family,
-//! Asalto and the Siege of Paris.
-//! Each benchmark asserts the count it times, so a fast wrong answer fails.
+//! `cargo bench`: move generation, play, perft, random moves and random
+//! playouts of every game, with divan.
+//!
+//! Positions and counts come from `tests/perft/*.toml` (each count checked
+//! against another implementation or by hand), and every benchmark asserts
+//! the count it times, so a fast wrong answer fails. perft runs at the
+//! deepest depth of at most `PERFT_NODES` nodes; divan reports its rate as
+//! items (nodes) per second. Playouts report plies per second.
+//!
+//!     cargo bench                     # everything
+//!     cargo bench -- perft            # one group
+//!     cargo bench -- tamerlane        # one game
 
+use divan::counter::ItemsCount;
+use divan::Bencher;
 use std::path::Path;
-use std::time::Instant;
 use tavoliere::diag::Sources;
+use tavoliere::rules::{Move, Outcome, Rules, State};
 use tavoliere::{compile, notation, perft, playout};
 
-fn load(rel: &str) -> tavoliere::rules::Rules {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join(rel)).unwrap();
+fn main() {
+    divan::main();
+}
+
+/// One game of each family, as in `tests/perft/*.toml`.
+const GAMES: &[&str] = &[
+    "quoridor",
+    "quoridor-4p",
+    "blockade",
+    "pinko-pallino-orthogonal",
+    "asalto",
+    "siege-of-paris",
+    "cerco-de-paris",
+    "tamerlane",
+];
+
+/// The largest perft a benchmark runs.
+const PERFT_NODES: u64 = 2_500_000;
+
+/// A game, the position its first perft case starts from, and the counts.
+struct Case {
+    rules: Rules,
+    start: State,
+    counts: Vec<u64>,
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(rel: &str) -> Rules {
+    let text = std::fs::read_to_string(root().join(rel)).unwrap();
     let mut sources = Sources::new();
-    let id = sources.add(root.join(rel).to_string_lossy(), text);
+    let id = sources.add(root().join(rel).to_string_lossy(), text);
     let mut read = |from: &str, path: &str| {
         let p = Path::new(from).parent().unwrap().join(path);
         std::fs::read_to_string(&p)
@@ -23,61 +63,130 @@ fn load(rel: &str) -> tavoliere::rules::Rules {
         .0
 }
 
-fn main() {
-    for (game, depth, expected) in [
-        ("games/quoridor.toml", 3, 2_062_264u64),
-        ("games/quoridor-4p.toml", 3, 2_062_065),
-        ("games/pinko-pallino-orthogonal.toml", 3, 7_907_200),
-        ("games/asalto-c5-e5.toml", 8, 370_394),
-        ("games/asalto.toml", 6, 133_228),
-    ] {
-        let rules = load(game);
-        let start = Instant::now();
-        let n = perft::perft(&rules, &rules.initial(), depth);
-        let secs = start.elapsed().as_secs_f64();
-        assert_eq!(n, expected, "{game} perft({depth})");
-        println!(
-            "perft {game} depth {depth}: {n} nodes, {:.1} M nodes/s",
-            n as f64 / secs / 1e6
-        );
-    }
-    // The Siege of Paris from its fixed defender setup (after the two
-    // placements), counts from tests/perft/siege.toml.
-    for (game, depth, expected) in [
-        ("games/siege-of-paris.toml", 6, 4_454_272u64),
-        ("games/cerco-de-paris.toml", 6, 7_014_546),
-    ] {
-        let rules = load(game);
-        let mut st = rules.initial();
-        for text in ["G@W", "Co@E"] {
-            let mv = notation::parse_move(&rules, &st, text).expect("a legal placement");
-            rules.play(&mut st, mv);
+/// The first case of `tests/perft/` for `games/NAME.toml` that starts from
+/// the start (after its `moves`).
+fn case(name: &str) -> Case {
+    let game = format!("games/{name}.toml");
+    let mut files: Vec<_> = std::fs::read_dir(root().join("tests/perft"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let file: toml::Table = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for c in file["case"].as_array().unwrap() {
+            if c["game"].as_str() != Some(game.as_str()) || c.get("position").is_some() {
+                continue;
+            }
+            let rules = load(&game);
+            let mut start = rules.initial();
+            for word in c
+                .get("moves")
+                .and_then(|m| m.as_str())
+                .unwrap_or("")
+                .split_whitespace()
+            {
+                let mv = notation::parse_move(&rules, &start, word).expect("a legal move");
+                rules.play(&mut start, mv);
+            }
+            let counts = c["counts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_integer().unwrap() as u64)
+                .collect();
+            return Case {
+                rules,
+                start,
+                counts,
+            };
         }
-        let start = Instant::now();
-        let n = perft::perft(&rules, &st, depth);
-        let secs = start.elapsed().as_secs_f64();
-        assert_eq!(n, expected, "{game} perft({depth})");
-        println!(
-            "perft {game} (G@W Co@E) depth {depth}: {n} nodes, {:.1} M nodes/s",
-            n as f64 / secs / 1e6
-        );
     }
-    for (game, cap) in [
-        ("games/quoridor.toml", 324),
-        ("games/quoridor-kid.toml", 324),
-        ("games/blockade.toml", 324),
-        ("games/asalto.toml", 10_000),
-        // Random Siege games need not end (no length limit in its rules).
-        ("games/siege-of-paris.toml", 2_000),
-    ] {
-        let rules = load(game);
-        let r = playout::bench(&rules, 3.0, cap, 1, 1);
-        assert!(r.playouts > 0);
-        println!(
-            "playouts {game} ({cap}-ply cap): {:.0} playouts/s, {:.0} plies/s, mean length {:.1}",
-            r.playouts_per_s(),
-            r.plies_per_s(),
-            r.mean_length()
-        );
-    }
+    panic!("no perft case for {game}")
+}
+
+/// Every legal move of the start position, listed.
+#[divan::bench(args = GAMES)]
+fn legal_moves(bencher: Bencher, game: &str) {
+    let c = case(game);
+    let mut buf = Vec::new();
+    bencher
+        .counter(ItemsCount::new(c.counts[0]))
+        .bench_local(|| {
+            c.rules.legal_moves(&c.start, &mut buf);
+            assert_eq!(buf.len() as u64, c.counts[0]);
+        });
+}
+
+/// Every legal move of the start position, played on a copy.
+#[divan::bench(args = GAMES)]
+fn play(bencher: Bencher, game: &str) {
+    let c = case(game);
+    let mut moves = Vec::new();
+    c.rules.legal_moves(&c.start, &mut moves);
+    assert_eq!(moves.len() as u64, c.counts[0]);
+    let mut st = c.start.clone();
+    bencher
+        .counter(ItemsCount::new(moves.len()))
+        .bench_local(|| {
+            for &mv in &moves {
+                st.clone_from(&c.start);
+                c.rules.play(&mut st, mv);
+            }
+        });
+}
+
+/// One uniformly random legal move of the start position, drawn without
+/// listing them all; it must be one of the legal moves.
+#[divan::bench(args = GAMES)]
+fn random_move(bencher: Bencher, game: &str) {
+    let c = case(game);
+    let mut legal = Vec::new();
+    c.rules.legal_moves(&c.start, &mut legal);
+    let mut rng = fastrand::Rng::with_seed(1);
+    bencher.bench_local(|| {
+        let mv: Move = c.rules.random_move(&c.start, &mut rng).expect("a move");
+        assert!(legal.contains(&mv));
+    });
+}
+
+/// perft at the deepest depth of at most `PERFT_NODES` nodes.
+#[divan::bench(args = GAMES, sample_count = 5, sample_size = 1)]
+fn perft(bencher: Bencher, game: &str) {
+    let c = case(game);
+    let (depth, expected) = (c.counts.iter().enumerate())
+        .filter(|&(_, &n)| n <= PERFT_NODES)
+        .map(|(i, &n)| (i as u32 + 1, n))
+        .last()
+        .expect("a small enough count");
+    bencher.counter(ItemsCount::new(expected)).bench_local(|| {
+        assert_eq!(perft::perft(&c.rules, &c.start, depth), expected);
+    });
+}
+
+/// 20 random playouts from the start, capped at 2,000 plies (Siege and
+/// Tamerlane games need not end), counted in plies. Each playout must end
+/// or reach the cap, and each sample replays the same seeded games: the
+/// same number of plies as the first run.
+#[divan::bench(args = GAMES, sample_count = 10, sample_size = 1)]
+fn playouts(bencher: Bencher, game: &str) {
+    let c = case(game);
+    let run = |c: &Case| {
+        const CAP: u32 = 2_000;
+        let mut rng = fastrand::Rng::with_seed(1);
+        let (mut buf, mut st) = (Vec::new(), c.start.clone());
+        let mut plies = 0u64;
+        for _ in 0..20 {
+            st.clone_from(&c.start);
+            let n = playout::random_playout(&c.rules, &mut st, CAP, &mut rng, &mut buf);
+            assert!(n == CAP || c.rules.outcome(&st) != Outcome::Ongoing);
+            plies += u64::from(n);
+        }
+        plies
+    };
+    let plies = run(&c);
+    bencher
+        .counter(ItemsCount::new(plies))
+        .bench_local(|| assert_eq!(run(&c), plies));
 }
