@@ -158,7 +158,7 @@ fn perft(bencher: Bencher, game: &str) {
     let (depth, expected) = (c.counts.iter().enumerate())
         .filter(|&(_, &n)| n <= PERFT_NODES)
         .map(|(i, &n)| (i as u32 + 1, n))
-        .last()
+        .next_back()
         .expect("a small enough count");
     bencher.counter(ItemsCount::new(expected)).bench_local(|| {
         assert_eq!(perft::perft(&c.rules, &c.start, depth), expected);
