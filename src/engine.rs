@@ -374,11 +374,27 @@ impl Rules {
 
     /// A priority's `when`, where `can(...)` reads the moves found so far.
     fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
+        let mut can = |m: &MoveCond| moves.iter().any(|mv| self.move_meets(m, st, side, mv));
+        self.priority_holds_with(c, st, side, &mut can)
+    }
+
+    /// A priority's `when`, where `can(...)` asks `can`.
+    fn priority_holds_with(
+        &self,
+        c: &StateCond,
+        st: &State,
+        side: SideId,
+        can: &mut dyn FnMut(&MoveCond) -> bool,
+    ) -> bool {
         match c {
-            StateCond::Can(m) => moves.iter().any(|mv| self.move_meets(m, st, side, mv)),
-            StateCond::Not(inner) => !self.priority_holds(inner, st, side, moves),
-            StateCond::And(cs) => cs.iter().all(|c| self.priority_holds(c, st, side, moves)),
-            StateCond::Or(cs) => cs.iter().any(|c| self.priority_holds(c, st, side, moves)),
+            StateCond::Can(m) => can(m),
+            StateCond::Not(inner) => !self.priority_holds_with(inner, st, side, can),
+            StateCond::And(cs) => cs
+                .iter()
+                .all(|c| self.priority_holds_with(c, st, side, can)),
+            StateCond::Or(cs) => cs
+                .iter()
+                .any(|c| self.priority_holds_with(c, st, side, can)),
             other => self.eval_state(other, st, side, &st.blocked),
         }
     }
@@ -1338,39 +1354,26 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-        {
-            {
-                // Which board values count, then the region's sites only.
-                let mut counts = [0u64; 4];
-                for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
-                    let owner_ok = match owner {
-                        Owner::Own => self.same_team(ps, side),
-                        Owner::Enemy => !self.same_team(ps, side),
-                        Owner::Any => true,
-                    };
-                    if owner_ok && kind >> k & 1 == 1 {
-                        counts[v / 64] |= 1 << (v % 64);
-                    }
-                }
-                let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
-                let n = match region {
-                    // A small region is read site by site; a large one by
-                    // scanning the board, where the test is cheapest.
-                    Some(r) => {
-                        let set = &self.regions[r as usize].per_side[side as usize];
-                        if set.len() <= 16 {
-                            set.iter().filter(|s| hit(st.board[s.0 as usize])).count()
-                        } else {
-                            (st.board.iter().enumerate())
-                                .filter(|&(i, &v)| hit(v) && set.contains(SiteId(i as u16)))
-                                .count()
-                        }
-                    }
-                    None => st.board.iter().filter(|&&v| hit(v)).count(),
-                } as u32;
-                n
+        // Which board values count, then the region's sites only.
+        let mut counts = [0u64; 4];
+        for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
+            let owner_ok = match owner {
+                Owner::Own => self.same_team(ps, side),
+                Owner::Enemy => !self.same_team(ps, side),
+                Owner::Any => true,
+            };
+            if owner_ok && kind >> k & 1 == 1 {
+                counts[v / 64] |= 1 << (v % 64);
             }
         }
+        let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
+        let n = match region {
+            Some(r) => (self.regions[r as usize].per_side[side as usize].iter())
+                .filter(|s| hit(st.board[s.0 as usize]))
+                .count(),
+            None => st.board.iter().filter(|&&v| hit(v)).count(),
+        };
+        n as u32
     }
 
     /// How near `side` is to winning by an end rule, from 0 to 1: the best

@@ -102,7 +102,12 @@ fn random_moves_follow_ranking_stages() {
         (
             "games/siege-of-paris.toml",
             "pieces yellow defender_colonel c4, yellow defender_general W, white soldier c5 l3, black soldier a16; turn yellow",
-            "a priority that reads the moves",
+                        "a priority that reads the moves, not active",
+        ),
+        (
+            "games/siege-of-paris.toml",
+            "pieces yellow defender_soldier a1, yellow defender_colonel W, yellow defender_general N, white soldier b2 c3, black soldier a16; turn yellow",
+            "a priority that reads the moves: the forced exit",
         ),
         (
             "games/quoridor.toml",

@@ -19,9 +19,10 @@
 //! Only the moves drawn pay for the filters (a barrier's path search, the
 //! check rule's attack test), which is most of the cost of a full list.
 //!
-//! A priority whose `when` reads the legal moves (`can(...)`) needs them
-//! all, and so does a demand offered alongside a pass; those positions fall
-//! back to the full list.
+//! A priority whose `when` reads the legal moves (`can(...)`) asks the
+//! candidates and the filters, when it is the first preference (what it
+//! reads is then the filtered candidates). After another preference, or for
+//! a demand offered alongside a pass, the full list is made.
 
 use super::*;
 
@@ -92,14 +93,18 @@ impl Rules {
         mut rng: Option<&mut fastrand::Rng>,
     ) -> Option<Move> {
         let side = self.to_move(st);
-        let Some(preferences) = self.preferences(st, side) else {
-            return self.pick_from_all(st, rng);
-        };
+        let reads =
+            (self.priorities.iter()).any(|p| p.sides.contains(&side) && reads_moves(&p.when));
         RANKED.with(|cell| {
             let (moves, ranked) = &mut *cell.borrow_mut();
             moves.clear();
             let mut survives = Survives::new(self, st, side);
-            if rng.is_none() && preferences.is_empty() {
+            let known = if reads {
+                None
+            } else {
+                self.preferences(st, side, None)
+            };
+            if rng.is_none() && known.as_ref().is_some_and(Vec::is_empty) {
                 // The first legal move: stop generating once one is found.
                 let (mut checked, mut found) = (0, None);
                 self.candidates_until(st, side, false, moves, &mut |ms| {
@@ -110,6 +115,13 @@ impl Rules {
                 return found;
             }
             self.candidates(st, side, false, moves);
+            let preferences = match known {
+                Some(p) => p,
+                None => match self.preferences(st, side, Some((moves, &mut survives))) {
+                    Some(p) => p,
+                    None => return self.pick_from_all(st, rng),
+                },
+            };
             if preferences.is_empty() {
                 return draw(moves, rng, &mut survives);
             }
@@ -149,8 +161,16 @@ impl Rules {
     }
 
     /// The preferences active for `side` in `st`, in the order the legal
-    /// moves apply them; `None` when one needs the full list of moves.
-    fn preferences(&self, st: &State, side: SideId) -> Option<Vec<Preference<'_>>> {
+    /// moves apply them; `None` when one needs the full list of moves. A
+    /// priority whose `when` reads the moves (`can(...)`) is decided from
+    /// the candidates and the filters, when they are given and no earlier
+    /// preference has narrowed the moves it would read.
+    fn preferences(
+        &self,
+        st: &State,
+        side: SideId,
+        mut candidates: Option<(&[Move], &mut Survives)>,
+    ) -> Option<Vec<Preference<'_>>> {
         let mut out = Vec::new();
         match self.captures {
             Captures::Free => {}
@@ -158,10 +178,21 @@ impl Rules {
             Captures::Maximum => out.push(Preference::MostCaptures),
         }
         for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
-            if reads_moves(&p.when) {
-                return None;
-            }
-            if self.priority_holds(&p.when, st, side, &[]) {
+            let holds = if reads_moves(&p.when) {
+                match &mut candidates {
+                    Some((moves, survives)) if out.is_empty() => {
+                        let mut can = |m: &MoveCond| {
+                            (moves.iter())
+                                .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv))
+                        };
+                        self.priority_holds_with(&p.when, st, side, &mut can)
+                    }
+                    _ => return None,
+                }
+            } else {
+                self.priority_holds(&p.when, st, side, &[])
+            };
+            if holds {
                 out.push(Preference::Classes(&p.prefer));
             }
         }
