@@ -745,7 +745,19 @@ impl<'a> Compiler<'a> {
                 tokens: scope.tokens.clone(),
                 check,
                 chains: ChainTable::default(),
+                royal_values: Vec::new(),
             };
+        rules.royal_values = (0..rules.sides.len())
+            .map(|side| {
+                let mut mask = [0u64; 4];
+                for (v, &(s, k)) in rules.cell_owner.iter().enumerate().skip(1) {
+                    if s as usize == side && rules.kinds[k as usize].royal {
+                        mask[v / 64] |= 1 << (v % 64);
+                    }
+                }
+                mask
+            })
+            .collect();
         rules.reach = (0..rules.kinds.len() as KindId)
             .map(|k| {
                 (0..rules.sides.len() as SideId)

@@ -483,19 +483,17 @@ impl Rules {
     /// Whether `side`'s royal pieces are safe under the check rule: none
     /// attacked, or, under `sole-royal`, any number but one.
     pub(crate) fn royals_safe(&self, st: &State, side: SideId) -> bool {
-        let royal = |v: u8| {
-            v != 0 && {
-                let (s, k) = self.unman(v);
-                s == side && self.kinds[k as usize].royal
-            }
-        };
-        let n = st.board.iter().filter(|&&v| royal(v)).count();
-        if self.check == Check::SoleRoyal && n != 1 {
-            return true;
+        let mask = &self.royal_values[side as usize];
+        let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
+        let mut royals = (0..st.board.len()).filter(|&i| royal(st.board[i]));
+        if self.check == Check::SoleRoyal {
+            // Safe unless exactly one royal, attacked.
+            return match (royals.next(), royals.next()) {
+                (Some(i), None) => !self.attacked(st, SiteId(i as u16), side),
+                _ => true,
+            };
         }
-        (0..st.board.len())
-            .filter(|&i| royal(st.board[i]))
-            .all(|i| !self.attacked(st, SiteId(i as u16), side))
+        royals.all(|i| !self.attacked(st, SiteId(i as u16), side))
     }
 
     /// Every grid offset a piece of `kind` and `side` could end a move at,

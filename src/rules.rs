@@ -717,6 +717,8 @@ pub struct Rules {
     pub(crate) reach: Vec<Vec<Option<Offsets>>>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
+    /// Per side, the board values that are its royal pieces, as a bitset.
+    pub(crate) royal_values: Vec<[u64; 4]>,
     pub(crate) chains: ChainTable,
 }
 
