@@ -207,7 +207,7 @@ impl Rules {
             // cannot break); barrier placements were checked as they were made.
             // A piece move is checked only when it moves or takes a piece
             // of a kind the constraints count.
-            let mut after = st.clone();
+            let mut after = None;
             out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
         }
         if gone(out, before) {
@@ -314,13 +314,14 @@ impl Rules {
     /// Whether a move other than a barrier placement leaves the constraints
     /// true. Drops are checked, and piece moves that move or take a piece
     /// of a kind the constraints count (a piece moving along the board stays
-    /// in its region, so `reach` alone cannot break). `after` is scratch.
+    /// in its region, so `reach` alone cannot break). `after` is scratch,
+    /// made when first needed.
     fn piece_move_keeps_constraints(
         &self,
         st: &State,
         side: SideId,
         mv: Move,
-        after: &mut State,
+        after: &mut Option<State>,
     ) -> bool {
         let counted = |s: SiteId| {
             let v = st.board[s.0 as usize];
@@ -341,6 +342,7 @@ impl Rules {
         if !check {
             return true;
         }
+        let after = after.get_or_insert_with(|| st.clone());
         after.copy_from(st);
         self.apply(after, side, mv);
         self.constraints_hold(after, side, &after.blocked)

@@ -289,10 +289,7 @@ impl<'a> Survives<'a> {
                         .get_or_insert_with(|| (rules.plan(st, side), st.blocked.to_vec()));
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
-                _ => {
-                    let after = self.after.get_or_insert_with(|| st.clone());
-                    rules.piece_move_keeps_constraints(st, side, mv, after)
-                }
+                _ => rules.piece_move_keeps_constraints(st, side, mv, &mut self.after),
             };
             if !keeps {
                 return false;
