@@ -1354,16 +1354,23 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-        // Which board values count, then the region's sites only.
+        // Which board values count: value 1 + s × kinds + k is side s's
+        // kind k (see `cell_owner`), so each side's kinds are one shift.
+        let n_kinds = self.kinds.len();
+        let kinds = kind & (u64::MAX >> (64 - n_kinds.clamp(1, 64)));
         let mut counts = [0u64; 4];
-        for (v, &(ps, k)) in self.cell_owner.iter().enumerate().skip(1) {
+        for s in 0..self.sides.len() as SideId {
             let owner_ok = match owner {
-                Owner::Own => self.same_team(ps, side),
-                Owner::Enemy => !self.same_team(ps, side),
+                Owner::Own => self.same_team(s, side),
+                Owner::Enemy => !self.same_team(s, side),
                 Owner::Any => true,
             };
-            if owner_ok && kind >> k & 1 == 1 {
-                counts[v / 64] |= 1 << (v % 64);
+            if owner_ok {
+                let at = 1 + s as usize * n_kinds;
+                counts[at / 64] |= kinds << (at % 64);
+                if at % 64 != 0 && at / 64 + 1 < counts.len() {
+                    counts[at / 64 + 1] |= kinds >> (64 - at % 64);
+                }
             }
         }
         let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
