@@ -1368,7 +1368,7 @@ impl Rules {
             if owner_ok {
                 let at = 1 + s as usize * n_kinds;
                 counts[at / 64] |= kinds << (at % 64);
-                if at % 64 != 0 && at / 64 + 1 < counts.len() {
+                if !at.is_multiple_of(64) && at / 64 + 1 < counts.len() {
                     counts[at / 64 + 1] |= kinds >> (64 - at % 64);
                 }
             }
