@@ -95,12 +95,27 @@ pub struct Board {
     /// Whether the board is a full rectangle, so that its groove corners on
     /// the rim form one closed border (see [`Board::corner`]).
     pub full_grid: bool,
+    /// The orthogonal openings of a full grid small enough for a
+    /// bit-parallel flood fill.
+    pub flood: Option<Flood>,
     /// Grid squares (holes) an extra site is drawn over besides its own
     /// square, for pictures: `(x, y, site)`.
     pub areas: Vec<(i32, i32, SiteId)>,
     /// Per grid cell (x + y × files): its square, or `NONE` for a hole.
     square_at: Vec<u16>,
 }
+
+/// A full grid of at most [`FLOOD_SITES`] squares, numbered `y × files + x`,
+/// for flood fills that move a whole set of squares at once: per direction
+/// n, e, s, w, the squares with a neighbour that way.
+#[derive(Clone, Debug)]
+pub struct Flood {
+    pub files: u32,
+    pub open: [[u64; 4]; 4],
+}
+
+/// The most squares a [`Flood`] covers: four 64-bit words.
+pub const FLOOD_SITES: usize = 256;
 
 /// The (files, ranks) step of a compass direction (0 = n, clockwise).
 pub fn compass_step(d: u8) -> (i32, i32) {
@@ -400,9 +415,39 @@ impl Board {
             },
             full_grid: full,
             areas: Vec::new(),
+            flood: None,
         };
         board.slots = board.groove_slots(&id_of, &edge_of, spec.slot_lengths);
+        board.flood = board.flood_masks();
         Ok(board)
+    }
+
+    /// The flood-fill masks, when the board is a full grid of at most
+    /// [`FLOOD_SITES`] squares numbered row by row.
+    fn flood_masks(&self) -> Option<Flood> {
+        let n = (self.files * self.ranks) as usize;
+        if !self.full_grid || n > FLOOD_SITES || self.files >= 64 || self.first_extra < n {
+            return None;
+        }
+        let row_major = (0..n).all(|s| {
+            let site = &self.sites[s];
+            site.x + site.y * self.files == s as i32
+        });
+        if !row_major {
+            return None;
+        }
+        let mut open = [[0u64; 4]; 4];
+        for s in 0..n {
+            for (i, d) in [0u8, 2, 4, 6].into_iter().enumerate() {
+                if self.neighbor[s * self.n_dirs + d as usize] != NONE {
+                    open[i][s / 64] |= 1 << (s % 64);
+                }
+            }
+        }
+        Some(Flood {
+            files: self.files as u32,
+            open,
+        })
     }
 
     /// Barrier slots in the grooves between squares: for each length, every

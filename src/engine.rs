@@ -88,6 +88,9 @@ enum Plan<'a> {
         /// Groove corners joined by barriers, the rim joined as one.
         walls: Corners,
         pieces: Vec<Watched<'a>>,
+        /// The grid's open orthogonal lines, when it is small enough to
+        /// flood fill (then the pieces' paths are not kept).
+        open: Option<Open>,
     },
 }
 
@@ -98,6 +101,9 @@ struct Watched<'a> {
     dirs: u32,
     path: Vec<u64>,
 }
+
+/// Per direction n, e, s, w: the squares with an open line that way.
+type Open = [[u64; 4]; 4];
 
 /// Union-find over groove corners: which corners barriers connect.
 struct Corners {
@@ -1143,10 +1149,15 @@ impl Rules {
         }
         let ok = match plan {
             Plan::General => self.constraints_hold(st, side, blocked),
-            Plan::Reach { walls, pieces } => {
+            Plan::Reach {
+                walls,
+                pieces,
+                open,
+            } => {
                 // A barrier that closes no loop of barriers and rim cannot
                 // split the board; one that does only matters to the pieces
-                // whose current shortest path it crosses.
+                // whose current shortest path it crosses (or, on a small
+                // grid, is checked by a flood fill).
                 let corners = &self.board.slots[slot as usize].corners;
                 let closes_loop = corners.iter().enumerate().any(|(i, &a)| {
                     corners[i + 1..]
@@ -1154,10 +1165,17 @@ impl Rules {
                         .any(|&b| walls.find(a) == walls.find(b))
                 });
                 !closes_loop
-                    || pieces.iter().all(|p| {
-                        !edges.iter().any(|&e| bit(&p.path, e))
-                            || self.search(st, p.site, p.goal, p.dirs, blocked, None)
-                    })
+                    || match open {
+                        Some(open) => {
+                            let mut open = *open;
+                            edges.iter().for_each(|&e| self.shut(&mut open, e));
+                            (pieces.iter()).all(|p| self.flood(&open, p.site, p.goal, p.dirs))
+                        }
+                        None => pieces.iter().all(|p| {
+                            !edges.iter().any(|&e| bit(&p.path, e))
+                                || self.search(st, p.site, p.goal, p.dirs, blocked, None)
+                        }),
+                    }
             }
         };
         blocked.copy_from_slice(&st.blocked);
@@ -1187,6 +1205,7 @@ impl Rules {
             return Plan::General;
         }
         let mut pieces = Vec::new();
+        let open = self.open_lines(&st.blocked);
         for &(owner, kind, region, dirs) in &atoms {
             if dirs & 0b1010_1010 != 0 {
                 // Diagonal steps pass corners, not single edges.
@@ -1194,8 +1213,15 @@ impl Rules {
             }
             for (site, piece_side) in self.matching_pieces(st, side, owner, kind) {
                 let goal = &self.regions[region as usize].per_side[piece_side as usize];
-                let mut path = vec![0u64; self.board.edge_words()];
-                if !self.search(st, site, goal, dirs, &st.blocked, Some(&mut path)) {
+                let mut path = Vec::new();
+                let reaches = match &open {
+                    Some(open) => self.flood(open, site, goal, dirs),
+                    None => {
+                        path = vec![0u64; self.board.edge_words()];
+                        self.search(st, site, goal, dirs, &st.blocked, Some(&mut path))
+                    }
+                };
+                if !reaches {
                     return Plan::General;
                 }
                 pieces.push(Watched {
@@ -1215,7 +1241,109 @@ impl Rules {
                 }
             }
         }
-        Plan::Reach { walls, pieces }
+        Plan::Reach {
+            walls,
+            pieces,
+            open,
+        }
+    }
+
+    /// The grid's open orthogonal lines with the `blocked` edges shut, when
+    /// the board can be flood filled.
+    fn open_lines(&self, blocked: &[u64]) -> Option<Open> {
+        let mut open = self.board.flood.as_ref()?.open;
+        for (w, &word) in blocked.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.shut(
+                    &mut open,
+                    (w * 64) as EdgeId + bits.trailing_zeros() as EdgeId,
+                );
+                bits &= bits - 1;
+            }
+        }
+        Some(open)
+    }
+
+    /// Shuts the line of edge `e` in both directions, if it is orthogonal.
+    fn shut(&self, open: &mut Open, e: EdgeId) {
+        let (a, b) = self.board.edge_ends[e as usize];
+        let (sa, sb) = (
+            &self.board.sites[a.0 as usize],
+            &self.board.sites[b.0 as usize],
+        );
+        // Directions n, e, s, w are rows 0 to 3 of `open`.
+        let (from_a, from_b) = match (sb.x - sa.x, sb.y - sa.y) {
+            (0, 1) => (0, 2),
+            (1, 0) => (1, 3),
+            (0, -1) => (2, 0),
+            (-1, 0) => (3, 1),
+            _ => return,
+        };
+        let (a, b) = (a.0 as usize, b.0 as usize);
+        open[from_a][a / 64] &= !(1 << (a % 64));
+        open[from_b][b / 64] &= !(1 << (b % 64));
+    }
+
+    /// Whether `from` reaches `goal` along the open lines in the compass
+    /// directions of `dirs` (orthogonal ones only): every square reached
+    /// so far moves one step at once, until the goal is met or nothing
+    /// new is reached.
+    fn flood(&self, open: &Open, from: SiteId, goal: &SiteSet, dirs: u32) -> bool {
+        let files = self.board.flood.as_ref().map_or(1, |f| f.files);
+        let mut goal_bits = [0u64; 4];
+        for (g, &w) in goal_bits.iter_mut().zip(&goal.0) {
+            *g = w;
+        }
+        let mut reach = [0u64; 4];
+        reach[from.0 as usize / 64] |= 1 << (from.0 % 64);
+        // Shifts of a 256-bit set towards higher (up) or lower squares.
+        fn up(x: [u64; 4], k: u32) -> [u64; 4] {
+            let mut out = [0u64; 4];
+            for i in 0..4 {
+                out[i] = x[i] << k | if i > 0 { x[i - 1] >> (64 - k) } else { 0 };
+            }
+            out
+        }
+        fn down(x: [u64; 4], k: u32) -> [u64; 4] {
+            let mut out = [0u64; 4];
+            for i in 0..4 {
+                out[i] = x[i] >> k | if i < 3 { x[i + 1] << (64 - k) } else { 0 };
+            }
+            out
+        }
+        let and = |x: [u64; 4], m: &[u64; 4]| std::array::from_fn::<u64, 4, _>(|i| x[i] & m[i]);
+        loop {
+            if (0..4).any(|i| reach[i] & goal_bits[i] != 0) {
+                return true;
+            }
+            let mut next = reach;
+            let moves = [
+                (0, dirs & 1 != 0),
+                (1, dirs & 1 << 2 != 0),
+                (2, dirs & 1 << 4 != 0),
+                (3, dirs & 1 << 6 != 0),
+            ];
+            for (d, allowed) in moves {
+                if !allowed {
+                    continue;
+                }
+                let from = and(reach, &open[d]);
+                let moved = match d {
+                    0 => up(from, files),
+                    1 => up(from, 1),
+                    2 => down(from, files),
+                    _ => down(from, 1),
+                };
+                for i in 0..4 {
+                    next[i] |= moved[i];
+                }
+            }
+            if next == reach {
+                return false;
+            }
+            reach = next;
+        }
     }
 
     fn matching_pieces<'a>(
