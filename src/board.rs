@@ -98,6 +98,9 @@ pub struct Board {
     /// The orthogonal openings of a full grid small enough for a
     /// bit-parallel flood fill.
     pub flood: Option<Flood>,
+    /// Per groove corner, its set before any barrier: one set for the whole
+    /// rim (a closed border), every other corner alone.
+    pub corner_roots: Vec<u16>,
     /// Grid squares (holes) an extra site is drawn over besides its own
     /// square, for pictures: `(x, y, site)`.
     pub areas: Vec<(i32, i32, SiteId)>,
@@ -416,9 +419,16 @@ impl Board {
             full_grid: full,
             areas: Vec::new(),
             flood: None,
+            corner_roots: Vec::new(),
         };
         board.slots = board.groove_slots(&id_of, &edge_of, spec.slot_lengths);
         board.flood = board.flood_masks();
+        let rim = (0..board.n_corners() as u16)
+            .find(|&c| board.is_rim_corner(c))
+            .unwrap_or(0);
+        board.corner_roots = (0..board.n_corners() as u16)
+            .map(|c| if board.is_rim_corner(c) { rim } else { c })
+            .collect();
         Ok(board)
     }
 

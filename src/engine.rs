@@ -113,12 +113,9 @@ struct Corners {
 impl Corners {
     /// Every rim corner starts in one set: the rim is one closed border.
     fn new(board: &crate::board::Board) -> Self {
-        let n = board.n_corners();
-        let rim = (0..n as u16).find(|&c| board.is_rim_corner(c)).unwrap_or(0);
-        let parent = (0..n as u16)
-            .map(|c| if board.is_rim_corner(c) { rim } else { c })
-            .collect();
-        Corners { parent }
+        Corners {
+            parent: board.corner_roots.clone(),
+        }
     }
 
     fn find(&self, mut c: u16) -> u16 {
@@ -1118,9 +1115,29 @@ impl Rules {
         } else {
             Some(self.plan(st, side))
         };
-        let mut blocked = st.blocked.to_vec();
+        let mut blocked = match plan {
+            Some(_) => st.blocked.to_vec(),
+            None => Vec::new(),
+        };
+        // The slots the barriers in place rule out, marked from each
+        // barrier's conflicts (a symmetric relation) when they fit in 512
+        // bits; otherwise each slot is asked.
+        let mut closed = [0u64; 8];
+        let marked = self.board.slots.len() <= 512;
+        if marked {
+            for (o, _) in st.slots.iter().enumerate().filter(|&(_, &v)| v != 0) {
+                for &c in &self.board.slots[o].conflicts {
+                    closed[c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+        }
         for &slot in &self.barriers[b as usize].slots {
-            if !self.slot_free(st, slot) {
+            let free = if marked {
+                closed[slot as usize / 64] >> (slot % 64) & 1 == 0
+            } else {
+                self.slot_free(st, slot)
+            };
+            if !free {
                 continue;
             }
             let ok = match &plan {
