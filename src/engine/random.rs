@@ -51,6 +51,17 @@ thread_local! {
     static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
+impl Preference<'_> {
+    /// Whether the preference keeps some move whenever there is one: it
+    /// ranks every move (a priority whose last class is `true`).
+    fn keeps_some(&self) -> bool {
+        match self {
+            Preference::Classes(classes) => classes.iter().any(|c| matches!(c, MoveCond::True)),
+            _ => true,
+        }
+    }
+}
+
 impl Rules {
     /// A legal move drawn uniformly at random, or `None` when the game is
     /// over or the side has no move: the same distribution as picking from
@@ -86,7 +97,8 @@ impl Rules {
     }
 
     /// A move of the phase's legal moves (before demanding moves are
-    /// added): the first found, or with `rng` one drawn uniformly.
+    /// added), drawn uniformly with `rng`; without, some legal move, found
+    /// as cheaply as possible (to know whether there is one).
     pub(super) fn pick_legal(
         &self,
         st: &State,
@@ -104,7 +116,10 @@ impl Rules {
             } else {
                 self.preferences(st, side, None)
             };
-            if rng.is_none() && known.as_ref().is_some_and(Vec::is_empty) {
+            // Whether a side can move needs only the first legal move when
+            // no preference can leave a side without moves.
+            let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
+            if rng.is_none() && known.as_ref().is_some_and(keeps_some) {
                 // The first legal move: stop generating once one is found.
                 let (mut checked, mut found) = (0, None);
                 self.candidates_until(st, side, false, moves, &mut |ms| {
