@@ -34,6 +34,9 @@ struct Walker<'a> {
     n_captured: u8,
     /// Only moves that could take something: swaps are skipped.
     attacks_only: bool,
+    /// The steps' targets emitted for this piece so far, for sites below
+    /// 256; others are looked for in the moves.
+    stepped: [u64; 4],
 }
 
 impl Walker<'_> {
@@ -48,6 +51,7 @@ impl Walker<'_> {
             captured: [SiteId(0); MAX_CHAIN],
             n_captured: 0,
             attacks_only: false,
+            stepped: [0; 4],
         }
     }
 }
@@ -690,6 +694,7 @@ impl Rules {
     ) {
         w.origin = origin;
         w.start = out.len();
+        w.stepped = [0; 4];
         let side = w.side;
         for pattern in &self.kinds[kind as usize].patterns {
             if let Some(guard) = &pattern.guard {
@@ -877,7 +882,7 @@ impl Rules {
     }
 
     /// Adds the move a finished walk describes, unless the piece already has it.
-    fn emit(&self, w: &Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
+    fn emit(&self, w: &mut Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
         let mv = if w.n_captured == 0 {
             if at == w.origin {
                 return false;
@@ -898,9 +903,19 @@ impl Rules {
             chain.push_stop(at);
             Move::Chain(self.chains.intern(chain))
         };
-        // Duplicates are looked for linearly while a piece has few moves;
-        // past that, `piece_moves` sorts and dedups the piece's moves once.
-        if out.len() - w.start >= DEDUP_LINEAR || !out[w.start..].contains(&mv) {
+        // A step is a duplicate when its target was stepped to already.
+        // Other duplicates are looked for linearly while a piece has few
+        // moves; past that, `moves_from` sorts and dedups the piece's moves.
+        let new = match mv {
+            Move::Step { to, .. } if (to.0 as usize) < 256 => {
+                let (word, bit) = (to.0 as usize / 64, to.0 % 64);
+                let seen = w.stepped[word] >> bit & 1 == 1;
+                w.stepped[word] |= 1 << bit;
+                !seen
+            }
+            _ => out.len() - w.start >= DEDUP_LINEAR || !out[w.start..].contains(&mv),
+        };
+        if new {
             out.push(mv);
         }
         true
