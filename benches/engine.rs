@@ -175,11 +175,11 @@ fn playouts(bencher: Bencher, game: &str) {
     let run = |c: &Case| {
         const CAP: u32 = 2_000;
         let mut rng = fastrand::Rng::with_seed(1);
-        let (mut buf, mut st) = (Vec::new(), c.start.clone());
+        let mut st = c.start.clone();
         let mut plies = 0u64;
         for _ in 0..20 {
             st.clone_from(&c.start);
-            let n = playout::random_playout(&c.rules, &mut st, CAP, &mut rng, &mut buf);
+            let n = playout::random_playout(&c.rules, &mut st, CAP, &mut rng);
             assert!(n == CAP || c.rules.outcome(&st) != Outcome::Ongoing);
             plies += u64::from(n);
         }

@@ -208,7 +208,7 @@ impl Tree {
                 node = child;
             }
             // Playout: uniformly random moves.
-            crate::playout::random_playout(rules, &mut st, max_plies, &mut rng, &mut buf);
+            crate::playout::random_playout(rules, &mut st, max_plies, &mut rng);
             // Backpropagation: each node scores the result for its mover.
             loop {
                 let n = &mut self.nodes[node];

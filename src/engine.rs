@@ -1084,7 +1084,7 @@ impl Rules {
                 let stuck = !moves.iter().any(|&m| {
                     after.copy_from(st);
                     self.apply(&mut after, owner, m);
-                    !self.kinds.iter().any(|k| k.royal) || self.royals_safe(&after, owner)
+                    !self.has_royals || self.royals_safe(&after, owner)
                 });
                 COVERING.set(false);
                 stuck

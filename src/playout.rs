@@ -40,15 +40,14 @@ pub struct Report {
 }
 
 /// Plays uniformly random moves from `st` until the game ends or
-/// `max_plies` are played; how many were. `buf` is scratch space.
+/// `max_plies` are played; how many were. Each move is drawn with
+/// [`Rules::random_move`].
 pub fn random_playout(
     rules: &Rules,
     st: &mut State,
     max_plies: u32,
     rng: &mut fastrand::Rng,
-    buf: &mut Vec<Move>,
 ) -> u32 {
-    let _ = buf;
     let mut plies = 0;
     while plies < max_plies {
         let Some(mv) = rules.random_move(st, rng) else {
@@ -100,7 +99,6 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: us
 fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut st = rules.initial();
-    let mut buf = Vec::with_capacity(256);
     let mut r = Report {
         playouts: 0,
         plies: 0,
@@ -113,7 +111,7 @@ fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     let start = Instant::now();
     loop {
         st.clone_from(&rules.initial);
-        let plies = random_playout(rules, &mut st, max_plies, &mut rng, &mut buf);
+        let plies = random_playout(rules, &mut st, max_plies, &mut rng);
         r.plies += plies as u64;
         r.playouts += 1;
         match rules.outcome(&st) {
