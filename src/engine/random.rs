@@ -99,69 +99,83 @@ impl Rules {
     /// A move of the phase's legal moves (before demanding moves are
     /// added), drawn uniformly with `rng`; without, some legal move, found
     /// as cheaply as possible (to know whether there is one).
-    pub(super) fn pick_legal(
-        &self,
-        st: &State,
-        mut rng: Option<&mut fastrand::Rng>,
-    ) -> Option<Move> {
+    pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads =
             (self.priorities.iter()).any(|p| p.sides.contains(&side) && reads_moves(&p.when));
-        RANKED.with(|cell| {
-            let (moves, ranked) = &mut *cell.borrow_mut();
-            moves.clear();
-            let mut survives = Survives::new(self, st, side);
-            let known = if reads {
-                None
-            } else {
-                self.preferences(st, side, None)
-            };
-            // Whether a side can move needs only the first legal move when
-            // no preference can leave a side without moves.
-            let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
-            if rng.is_none() && known.as_ref().is_some_and(keeps_some) {
-                // The first legal move: stop generating once one is found.
-                let (mut checked, mut found) = (0, None);
-                self.candidates_until(st, side, false, moves, &mut |ms| {
-                    found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
-                    checked = ms.len();
-                    found.is_some()
-                });
-                return found;
+        // The buffers are reused; a nested call (none is expected) gets
+        // its own.
+        RANKED.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut buffers) => {
+                let (moves, ranked) = &mut *buffers;
+                self.pick_among(st, side, reads, rng, moves, ranked)
             }
-            self.candidates(st, side, false, moves);
-            let preferences = match known {
-                Some(p) => p,
-                None => match self.preferences(st, side, Some((moves, &mut survives))) {
-                    Some(p) => p,
-                    None => return self.pick_from_all(st, rng),
-                },
-            };
-            if preferences.is_empty() {
-                return draw(moves, rng, &mut survives);
-            }
-            ranked.clear();
-            ranked.extend(
-                moves
-                    .iter()
-                    .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
-            );
-            ranked.sort_by_key(|&(rank, _)| rank);
-            moves.clear();
-            moves.extend(ranked.iter().map(|&(_, mv)| mv));
-            let mut lo = 0;
-            while lo < ranked.len() {
-                let rank = ranked[lo].0;
-                let hi = lo + ranked[lo..].iter().take_while(|r| r.0 == rank).count();
-                if let Some(mv) = draw(&mut moves[lo..hi], rng.as_deref_mut(), &mut survives) {
-                    let kept = (0..preferences.len())
-                        .all(|p| (rank >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
-                    return kept.then_some(mv);
-                }
-                lo = hi;
-            }
-            None
+            Err(_) => self.pick_among(st, side, reads, rng, &mut Vec::new(), &mut Vec::new()),
         })
+    }
+
+    /// [`Rules::pick_legal`] with its buffers.
+    fn pick_among(
+        &self,
+        st: &State,
+        side: SideId,
+        reads: bool,
+        mut rng: Option<&mut fastrand::Rng>,
+        moves: &mut Vec<Move>,
+        ranked: &mut Vec<(u64, Move)>,
+    ) -> Option<Move> {
+        moves.clear();
+        let mut survives = Survives::new(self, st, side);
+        let known = if reads {
+            None
+        } else {
+            self.preferences(st, side, None)
+        };
+        // Whether a side can move needs only the first legal move when
+        // no preference can leave a side without moves.
+        let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
+        if rng.is_none() && known.as_ref().is_some_and(keeps_some) {
+            // The first legal move: stop generating once one is found.
+            let (mut checked, mut found) = (0, None);
+            self.candidates_until(st, side, false, moves, &mut |ms| {
+                found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
+                checked = ms.len();
+                found.is_some()
+            });
+            return found;
+        }
+        self.candidates(st, side, false, moves);
+        let preferences = match known {
+            Some(p) => p,
+            None => match self.preferences(st, side, Some((moves, &mut survives))) {
+                Some(p) => p,
+                None => return self.pick_from_all(st, rng),
+            },
+        };
+        if preferences.is_empty() {
+            return draw(moves, rng, &mut survives);
+        }
+        ranked.clear();
+        ranked.extend(
+            moves
+                .iter()
+                .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
+        );
+        ranked.sort_by_key(|&(rank, _)| rank);
+        moves.clear();
+        moves.extend(ranked.iter().map(|&(_, mv)| mv));
+        let mut lo = 0;
+        while lo < ranked.len() {
+            let rank = ranked[lo].0;
+            let hi = lo + ranked[lo..].iter().take_while(|r| r.0 == rank).count();
+            if let Some(mv) = draw(&mut moves[lo..hi], rng.as_deref_mut(), &mut survives) {
+                let kept = (0..preferences.len())
+                    .all(|p| (rank >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
+                return kept.then_some(mv);
+            }
+            lo = hi;
+        }
+        None
     }
 
     /// The full list of the phase's legal moves, and one of it.
