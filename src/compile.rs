@@ -462,46 +462,28 @@ impl<'a> Compiler<'a> {
             );
             return Err(());
         }
-        let captures = match &raw.turn.captures {
-            None => Captures::Free,
-            Some(s) => match s.value.as_str() {
-                "free" => Captures::Free,
-                "compulsory" => Captures::Compulsory,
-                "maximum" => Captures::Maximum,
-                other => {
-                    self.error(
-                        Diagnostic::error(
-                            "unknown-name",
-                            format!("unknown capture rule `{other}`"),
-                        )
-                        .at(s.loc())
-                        .label("expected `free`, `compulsory` or `maximum`")
-                        .hint(suggest(other, ["free", "compulsory", "maximum"])),
-                    );
-                    Captures::Free
-                }
-            },
-        };
-        let huff = match &raw.turn.huff {
-            None => None,
-            Some(s) => match s.value.as_str() {
-                "none" => None,
-                "below-maximum" => Some(Huff::BelowMaximum),
-                "no-capture" => Some(Huff::NoCapture),
-                other => {
-                    self.error(
-                        Diagnostic::error(
-                            "unknown-name",
-                            format!("unknown huffing rule `{other}`"),
-                        )
-                        .at(s.loc())
-                        .label("expected `below-maximum` or `no-capture`")
-                        .hint(suggest(other, ["below-maximum", "no-capture"])),
-                    );
-                    None
-                }
-            },
-        };
+        let captures = self
+            .choice(
+                raw.turn.captures.as_ref(),
+                "capture rule",
+                &[
+                    ("free", Captures::Free),
+                    ("compulsory", Captures::Compulsory),
+                    ("maximum", Captures::Maximum),
+                ],
+            )
+            .unwrap_or(Captures::Free);
+        let huff = self
+            .choice(
+                raw.turn.huff.as_ref(),
+                "huffing rule",
+                &[
+                    ("none", None),
+                    ("below-maximum", Some(Huff::BelowMaximum)),
+                    ("no-capture", Some(Huff::NoCapture)),
+                ],
+            )
+            .flatten();
         let no_moves = match &raw.turn.no_moves {
             None => NoMoves::Lose,
             Some(text) => self.no_moves(text),
@@ -597,22 +579,16 @@ impl<'a> Compiler<'a> {
                 });
             }
         }
-        let check = match &raw.turn.check {
-            None => Check::EveryRoyal,
-            Some(s) => match s.value.as_str() {
-                "every-royal" => Check::EveryRoyal,
-                "sole-royal" => Check::SoleRoyal,
-                other => {
-                    self.error(
-                        Diagnostic::error("unknown-name", format!("unknown check rule `{other}`"))
-                            .at(s.loc())
-                            .label("expected `every-royal` or `sole-royal`")
-                            .hint(suggest(other, ["every-royal", "sole-royal"])),
-                    );
-                    Check::EveryRoyal
-                }
-            },
-        };
+        let check = self
+            .choice(
+                raw.turn.check.as_ref(),
+                "check rule",
+                &[
+                    ("every-royal", Check::EveryRoyal),
+                    ("sole-royal", Check::SoleRoyal),
+                ],
+            )
+            .unwrap_or(Check::EveryRoyal);
         let demand = match &raw.demand {
             None => None,
             Some(d) => {
@@ -629,25 +605,13 @@ impl<'a> Compiler<'a> {
         };
 
         let picture = Picture {
-            points: match &raw.board.style {
-                None => false,
-                Some(s) => match s.value.as_str() {
-                    "squares" => false,
-                    "points" => true,
-                    other => {
-                        self.error(
-                            Diagnostic::error(
-                                "unknown-name",
-                                format!("unknown board style `{other}`"),
-                            )
-                            .at(s.loc())
-                            .label("expected `squares` or `points`")
-                            .hint(suggest(other, ["squares", "points"])),
-                        );
-                        false
-                    }
-                },
-            },
+            points: self
+                .choice(
+                    raw.board.style.as_ref(),
+                    "board style",
+                    &[("squares", false), ("points", true)],
+                )
+                .unwrap_or(false),
             shaded: (raw.board.shade.iter())
                 .flat_map(|list| &list.value)
                 .filter_map(|name| self.region_name(raw, &mut scope, name).ok())
@@ -2258,20 +2222,35 @@ impl<'a> Compiler<'a> {
 
     /// `pass`, `lose` or `draw`.
     fn no_moves(&mut self, s: &Str) -> NoMoves {
-        match s.value.as_str() {
-            "pass" => NoMoves::Pass,
-            "lose" => NoMoves::Lose,
-            "draw" => NoMoves::Draw,
-            other => {
-                self.error(
-                    Diagnostic::error("unknown-name", format!("unknown `no_moves` rule `{other}`"))
-                        .at(s.loc())
-                        .label("expected `pass`, `lose` or `draw`")
-                        .hint(suggest(other, ["pass", "lose", "draw"])),
-                );
-                NoMoves::Lose
-            }
+        let choices = [
+            ("pass", NoMoves::Pass),
+            ("lose", NoMoves::Lose),
+            ("draw", NoMoves::Draw),
+        ];
+        (self.choice(Some(s), "`no_moves` rule", &choices)).unwrap_or(NoMoves::Lose)
+    }
+
+    /// The value a keyword names among `choices`; `None` when the key is
+    /// absent, or (reported, with the choices and the nearest one) unknown.
+    fn choice<T: Copy>(&mut self, s: Option<&Str>, what: &str, choices: &[(&str, T)]) -> Option<T> {
+        let s = s?;
+        if let Some(&(_, value)) = choices.iter().find(|(name, _)| *name == s.value) {
+            return Some(value);
         }
+        let names: Vec<&str> = choices.iter().map(|&(name, _)| name).collect();
+        let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let expected = match listed.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        self.error(
+            Diagnostic::error("unknown-name", format!("unknown {what} `{}`", s.value))
+                .at(s.loc())
+                .label(format!("expected {expected}"))
+                .hint(suggest(&s.value, names.iter().copied())),
+        );
+        None
     }
 
     /// Side names to ids, reporting the unknown ones.
