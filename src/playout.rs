@@ -74,15 +74,7 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: us
             .map(|h| h.join().expect("a bench thread"))
             .collect()
     });
-    let mut total = Report {
-        playouts: 0,
-        plies: 0,
-        seconds: 0.0,
-        wins: vec![0; rules.sides.len()],
-        draws: 0,
-        capped: 0,
-        threads: reports.len(),
-    };
+    let mut total = Report::empty(rules, reports.len());
     for r in reports {
         total.playouts += r.playouts;
         total.plies += r.plies;
@@ -99,15 +91,7 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: us
 fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut st = rules.initial();
-    let mut r = Report {
-        playouts: 0,
-        plies: 0,
-        seconds: 0.0,
-        wins: vec![0; rules.sides.len()],
-        draws: 0,
-        capped: 0,
-        threads: 1,
-    };
+    let mut r = Report::empty(rules, 1);
     let start = Instant::now();
     loop {
         st.clone_from(&rules.initial);
@@ -131,6 +115,19 @@ fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
 }
 
 impl Report {
+    /// No playouts yet, on `threads` threads.
+    fn empty(rules: &Rules, threads: usize) -> Report {
+        Report {
+            playouts: 0,
+            plies: 0,
+            seconds: 0.0,
+            wins: vec![0; rules.sides.len()],
+            draws: 0,
+            capped: 0,
+            threads,
+        }
+    }
+
     pub fn playouts_per_s(&self) -> f64 {
         self.playouts as f64 / self.seconds.max(1e-9)
     }
