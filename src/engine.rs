@@ -1534,13 +1534,22 @@ impl Rules {
             }
         }
         let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
-        let n = match region {
-            Some(r) => (self.regions[r as usize].per_side[side as usize].iter())
-                .filter(|s| hit(st.board[s.0 as usize]))
-                .count(),
-            None => st.board.iter().filter(|&&v| hit(v)).count(),
-        };
-        n as u32
+        match region {
+            Some(r) => {
+                let set = &self.regions[r as usize].per_side[side as usize];
+                let mut n = 0;
+                for (i, &word) in set.0.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let s = i * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        n += u32::from(hit(st.board[s]));
+                    }
+                }
+                n
+            }
+            None => st.board.iter().filter(|&&v| hit(v)).count() as u32,
+        }
     }
 
     /// How near `side` is to winning by an end rule, from 0 to 1: the best
