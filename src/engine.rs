@@ -37,6 +37,9 @@ struct Walker<'a> {
     /// The steps' targets emitted for this piece so far, for sites below
     /// 256; others are looked for in the moves.
     stepped: [u64; 4],
+    /// Only moves to this site matter (attack tests): a one-segment
+    /// pattern follows only the compass line toward it.
+    target: Option<SiteId>,
 }
 
 impl Walker<'_> {
@@ -52,6 +55,7 @@ impl Walker<'_> {
             n_captured: 0,
             attacks_only: false,
             stepped: [0; 4],
+            target: None,
         }
     }
 }
@@ -602,6 +606,7 @@ impl Rules {
             moves.clear();
             let mut w = Walker::new(owner);
             w.attacks_only = true;
+            w.target = Some(target);
             self.moves_from(st, &mut w, SiteId(i as u16), kind, &mut moves);
             let hits = |m: &Move| match self.base(*m) {
                 Move::Chain(c) => self.chain(c).captured().contains(&target),
@@ -780,6 +785,12 @@ impl Rules {
         } else {
             segment.dirs.resolve(heading)
         };
+        let dirs = match w.target {
+            Some(t) if pattern.segments.len() == 1 && pattern.repeat.is_none() => {
+                self.toward(at, t, dirs)
+            }
+            _ => dirs,
+        };
         let mut emitted = false;
         let mut mask = dirs;
         while mask != 0 {
@@ -803,6 +814,29 @@ impl Rules {
             }
         }
         emitted
+    }
+
+    /// The directions of `dirs` that can lead from `at` to `target` in a
+    /// straight line: the one compass direction pointing at it (if any),
+    /// and every labelled link; all of them off the grid.
+    fn toward(&self, at: SiteId, target: SiteId, dirs: u32) -> u32 {
+        if self.board.is_extra(at) || self.board.is_extra(target) {
+            return dirs;
+        }
+        let (a, b) = (
+            &self.board.sites[at.0 as usize],
+            &self.board.sites[target.0 as usize],
+        );
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let links = dirs & !0xff;
+        if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+            return links;
+        }
+        let line = (dx.signum(), dy.signum());
+        match (0..8).find(|&d| crate::board::compass_step(d) == line) {
+            Some(d) => dirs & (1 << d) | links,
+            None => links,
+        }
     }
 
     /// A `swap` segment at `at`: one move per partner site meeting the
