@@ -586,6 +586,10 @@ impl Rules {
     /// `target` with one of its moves (its own safety aside).
     pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
         let mut moves = Vec::new();
+        // One walker for every piece, as in `piece_moves`.
+        let mut w = Walker::new(side);
+        w.attacks_only = true;
+        w.target = Some(target);
         for (i, &v) in st.board.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -604,9 +608,7 @@ impl Rules {
                 }
             }
             moves.clear();
-            let mut w = Walker::new(owner);
-            w.attacks_only = true;
-            w.target = Some(target);
+            w.side = owner;
             self.moves_from(st, &mut w, SiteId(i as u16), kind, &mut moves);
             let hits = |m: &Move| match self.base(*m) {
                 Move::Chain(c) => self.chain(c).captured().contains(&target),
