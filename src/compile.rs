@@ -2945,12 +2945,7 @@ fn never_holds(c: &StateCond, present: Kinds, rules: &Rules) -> bool {
 
 /// Whether a position condition reads the last move.
 fn reads_last(c: &StateCond) -> bool {
-    match c {
-        StateCond::Last(_) => true,
-        StateCond::Not(inner) => reads_last(inner),
-        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(reads_last),
-        _ => false,
-    }
+    c.any_part(&|p| matches!(p, StateCond::Last(_)))
 }
 
 /// The piece kinds a position condition counts; every kind when it reads

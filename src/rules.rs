@@ -259,6 +259,19 @@ pub enum StateCond {
     Or(Vec<StateCond>),
 }
 
+impl StateCond {
+    /// Whether `test` holds for some part of the condition, looking
+    /// through `not`, `and` and `or`.
+    pub fn any_part(&self, test: &dyn Fn(&StateCond) -> bool) -> bool {
+        test(self)
+            || match self {
+                StateCond::Not(inner) => inner.any_part(test),
+                StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(|c| c.any_part(test)),
+                _ => false,
+            }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Region {
     pub name: String,

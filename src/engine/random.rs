@@ -278,12 +278,7 @@ fn draw(
 
 /// Whether a condition reads the legal moves.
 fn reads_moves(c: &StateCond) -> bool {
-    match c {
-        StateCond::Can(_) => true,
-        StateCond::Not(inner) => reads_moves(inner),
-        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(reads_moves),
-        _ => false,
-    }
+    c.any_part(&|p| matches!(p, StateCond::Can(_)))
 }
 
 /// The filters of the legal moves, applied to one candidate at a time,
