@@ -1793,20 +1793,9 @@ impl<'a> Compiler<'a> {
             None => None,
         };
         Ok(rules::Segment {
-            capture: false,
-            dirs: DirSel {
-                absolute: 0,
-                relative: 0,
-            },
-            first: vec![0; scope.sides.len()],
-            min: 1,
-            max: 1,
-            over: Cond::True,
-            to: Cond::True,
-            leaps: Vec::new(),
             swap: Some(cond),
-            jump: false,
             spend,
+            ..rules::Segment::one_landing(scope.sides.len())
         })
     }
 
@@ -1862,19 +1851,9 @@ impl<'a> Compiler<'a> {
         }
         Ok(rules::Segment {
             capture: seg.capture,
-            dirs: DirSel {
-                absolute: 0,
-                relative: 0,
-            },
-            first: vec![0; scope.sides.len()],
-            min: 1,
-            max: 1,
-            over: Cond::True,
             to,
             leaps,
-            swap: None,
-            jump: false,
-            spend: None,
+            ..rules::Segment::one_landing(scope.sides.len())
         })
     }
 

@@ -144,6 +144,29 @@ pub struct Segment {
     pub spend: Option<TokenId>,
 }
 
+impl Segment {
+    /// A segment with one landing and no compass directions (the base of
+    /// leaps and swaps): lands anywhere, captures nothing.
+    pub fn one_landing(n_sides: usize) -> Segment {
+        Segment {
+            dirs: DirSel {
+                absolute: 0,
+                relative: 0,
+            },
+            first: vec![0; n_sides],
+            min: 1,
+            max: 1,
+            over: Cond::True,
+            to: Cond::True,
+            capture: false,
+            leaps: Vec::new(),
+            swap: None,
+            jump: false,
+            spend: None,
+        }
+    }
+}
+
 /// Index of a token in [`Rules::tokens`].
 pub type TokenId = u8;
 /// A swap that spends no token.
