@@ -709,8 +709,10 @@ impl<'a> Compiler<'a> {
                 tokens: scope.tokens.clone(),
                 check,
                 chains: ChainTable::default(),
-                royal_values: Vec::new(),
+                                royal_values: Vec::new(),
+                tables: Default::default(),
             };
+        rules.tables = crate::engine::MoveTables::build(&rules);
         rules.royal_values = (0..rules.sides.len())
             .map(|side| {
                 let mut mask = [0u64; 4];

@@ -11,6 +11,9 @@ use crate::rules::*;
 use std::cell::RefCell;
 
 mod random;
+mod table;
+
+pub(crate) use table::MoveTables;
 
 /// How many moves of one piece are checked for duplicates one by one.
 const DEDUP_LINEAR: usize = 64;
@@ -43,6 +46,35 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// Adds a step of the piece to `to`, unless it has it already: a step
+    /// is a duplicate when its target was stepped to already.
+    #[inline]
+    fn push_step(&mut self, to: SiteId, out: &mut Vec<Move>) {
+        let mv = Move::Step {
+            from: self.origin,
+            to,
+        };
+        if (to.0 as usize) < 256 {
+            let (word, bit) = (to.0 as usize / 64, to.0 % 64);
+            let seen = self.stepped[word] >> bit & 1 == 1;
+            self.stepped[word] |= 1 << bit;
+            if !seen {
+                out.push(mv);
+            }
+        } else {
+            self.push(mv, out);
+        }
+    }
+
+    /// Adds a move of the piece unless it has it already. Duplicates are
+    /// looked for linearly while a piece has few moves; past that,
+    /// `moves_from` sorts and dedups the piece's moves.
+    fn push(&self, mv: Move, out: &mut Vec<Move>) {
+        if out.len() - self.start >= DEDUP_LINEAR || !out[self.start..].contains(&mv) {
+            out.push(mv);
+        }
+    }
+
     fn new(side: SideId) -> Self {
         Walker {
             side,
@@ -701,16 +733,33 @@ impl Rules {
     ) {
         w.origin = origin;
         w.start = out.len();
-        w.stepped = [0; 4];
+                w.stepped = [0; 4];
         let side = w.side;
-        for pattern in &self.kinds[kind as usize].patterns {
-            if let Some(guard) = &pattern.guard {
-                if !self.eval(guard, st, side, origin, &[], origin, 0) {
-                    continue;
+        if let Some(entries) = self.tables.entries(self, kind, side, origin) {
+            // Attack tests follow only the line toward their target.
+            let lines = w.target.map_or(u32::MAX, |t| self.toward(origin, t, u32::MAX));
+            for &entry in entries {
+                match entry {
+                    table::Entry::Ray {
+                        start,
+                        len,
+                        min,
+                        dir,
+                    } => {
+                        if dir >= 32 || lines >> dir & 1 == 1 {
+                            self.run_ray(st, w, start, len, min, out);
+                        }
+                    }
+                    table::Entry::Walk(p) => {
+                        let pattern = &self.kinds[kind as usize].patterns[p as usize];
+                        self.walk_pattern(st, w, pattern, out);
+                    }
                 }
             }
-            w.pattern = Some(pattern);
-            self.walk(st, w, 0, origin, 0, out);
+        } else {
+            for pattern in &self.kinds[kind as usize].patterns {
+                self.walk_pattern(st, w, pattern, out);
+            }
         }
         if out.len() - w.start > DEDUP_LINEAR {
             let mut mine = out.split_off(w.start);
@@ -718,6 +767,24 @@ impl Rules {
             mine.dedup();
             out.extend(mine);
         }
+    }
+
+    /// The moves of one pattern of the walker's piece.
+    fn walk_pattern<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        pattern: &'a Pattern,
+        out: &mut Vec<Move>,
+    ) {
+                let (side, origin) = (w.side, w.origin);
+        if let Some(guard) = &pattern.guard {
+            if !self.eval(guard, st, side, origin, &[], origin, 0) {
+                return;
+            }
+        }
+        w.pattern = Some(pattern);
+        self.walk(st, w, 0, origin, 0, out);
     }
 
     /// Walks the pattern from segment `seg` at site `at`, `heading` being
@@ -939,20 +1006,9 @@ impl Rules {
             chain.push_stop(at);
             Move::Chain(self.chains.intern(chain))
         };
-        // A step is a duplicate when its target was stepped to already.
-        // Other duplicates are looked for linearly while a piece has few
-        // moves; past that, `moves_from` sorts and dedups the piece's moves.
-        let new = match mv {
-            Move::Step { to, .. } if (to.0 as usize) < 256 => {
-                let (word, bit) = (to.0 as usize / 64, to.0 % 64);
-                let seen = w.stepped[word] >> bit & 1 == 1;
-                w.stepped[word] |= 1 << bit;
-                !seen
-            }
-            _ => out.len() - w.start >= DEDUP_LINEAR || !out[w.start..].contains(&mv),
-        };
-        if new {
-            out.push(mv);
+                match mv {
+            Move::Step { to, .. } => w.push_step(to, out),
+            _ => w.push(mv, out),
         }
         true
     }

@@ -755,7 +755,9 @@ pub struct Rules {
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// Per side, the board values that are its royal pieces, as a bitset.
     pub(crate) royal_values: Vec<[u64; 4]>,
-    pub(crate) chains: ChainTable,
+        pub(crate) chains: ChainTable,
+    /// The simple patterns laid out per kind, side and site.
+    pub(crate) tables: crate::engine::MoveTables,
 }
 
 impl Rules {

@@ -1,0 +1,286 @@
+//! Move tables: the simple patterns of every piece, laid out per kind, side
+//! and starting site when the game is compiled, so that generating their
+//! moves reads flat arrays instead of walking the pattern.
+//!
+//! A pattern is simple when it is one step, slide or leap segment that
+//! captures only by landing, with a guard and conditions that read nothing
+//! but the site and the board value standing on it (`empty`, `friend`,
+//! `enemy`, a side's pieces, regions, `nearer`, and `not`/`and`/`or` of
+//! them). From a given site, such a pattern is a list of *rays*: the sites
+//! each direction (or each leap) passes, in order, each with the set of
+//! board values a piece may land on there and the set it may pass over.
+//! The guard is decided per starting site, so a pattern whose guard fails
+//! there has no rays.
+//!
+//! Other patterns (several segments, repeats, swaps, jumps, conditions on
+//! what lies ahead or what pieces could do) stay in the table as markers,
+//! in their place, and are walked as before; so a piece's moves come out
+//! in the same order either way. Games with barriers keep the walk for
+//! every pattern: a barrier can close a line, so a ray is not fixed.
+
+use super::*;
+
+/// The value set with no value, and the one with every value.
+const NO_VALUE: u16 = 0;
+const ANY_VALUE: u16 = 1;
+/// The direction of a leap's ray: no compass line.
+const LEAP: u8 = NO_HEADING;
+
+/// A set of board values (at most 256: a board value is a byte).
+type Values = [u64; 4];
+
+/// The compiled simple patterns, or none (every pattern is walked).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveTables {
+    /// Per `(kind × sides + side) × sites + site`, where its entries begin;
+    /// one more at the end.
+    starts: Vec<u32>,
+    entries: Vec<Entry>,
+    sites: Vec<RaySite>,
+    /// Value sets, shared by the sites that have the same one.
+    values: Vec<Values>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Entry {
+    /// `sites[start .. start + len]`: a ray, whose sites from index `min`
+    /// on may be landed on; `dir` is its compass direction or link label,
+    /// or [`LEAP`].
+    Ray { start: u32, len: u8, min: u8, dir: u8 },
+    /// This pattern of the kind is walked.
+    Walk(u16),
+}
+
+/// One site of a ray, with indexes of its value sets.
+#[derive(Clone, Copy, Debug)]
+struct RaySite {
+    site: SiteId,
+    /// The values a piece may land on here.
+    to: u16,
+    /// The values a piece may pass over here, to the next site.
+    over: u16,
+}
+
+impl MoveTables {
+    /// The tables of the game's simple patterns; empty (every pattern is
+    /// walked) when the game has barriers or more sites than a move
+    /// table indexes.
+    pub(crate) fn build(rules: &Rules) -> MoveTables {
+        let n_sites = rules.board.n_sites();
+        if !rules.barriers.is_empty() || n_sites > u16::MAX as usize {
+            return MoveTables::default();
+        }
+        let mut t = MoveTables {
+            values: vec![[0; 4], [u64::MAX; 4]],
+            ..MoveTables::default()
+        };
+        for kind in 0..rules.kinds.len() {
+            for side in 0..rules.sides.len() as SideId {
+                for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
+                    t.starts.push(t.entries.len() as u32);
+                    for (p, pattern) in rules.kinds[kind].patterns.iter().enumerate() {
+                        if !t.add_rays(rules, pattern, side, origin) {
+                            t.entries.push(Entry::Walk(p as u16));
+                        }
+                    }
+                }
+            }
+        }
+        t.starts.push(t.entries.len() as u32);
+        t
+    }
+
+    /// The entries of a piece of `kind` and `side` on `origin`, or `None`
+    /// when there are no tables.
+    #[inline]
+    pub(crate) fn entries(
+        &self,
+        rules: &Rules,
+        kind: KindId,
+        side: SideId,
+        origin: SiteId,
+    ) -> Option<&[Entry]> {
+        if self.starts.is_empty() {
+            return None;
+        }
+        let i = (kind as usize * rules.sides.len() + side as usize) * rules.board.n_sites()
+            + origin.0 as usize;
+        Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
+    }
+
+    /// Adds the rays of `pattern` from `origin`, if it is simple; whether
+    /// it was (a simple pattern whose guard fails there adds nothing).
+    fn add_rays(&mut self, rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> bool {
+        let [segment] = &pattern.segments[..] else {
+            return false;
+        };
+        if pattern.repeat.is_some()
+            || segment.capture
+            || segment.jump
+            || segment.swap.is_some()
+            || segment.max as usize > u8::MAX as usize
+        {
+            return false;
+        }
+        let values = |c: &Cond, s: SiteId| rules.values_meeting(c, side, origin, s);
+        // The guard reads the starting site, which the piece has left.
+        let guard = match &pattern.guard {
+            Some(g) => match values(g, origin) {
+                Some(v) => has(&v, 0),
+                None => return false,
+            },
+            None => true,
+        };
+        // Every condition the pattern has must be a value set at every site
+        // it may reach; checked on all of them before anything is added.
+        let mut rays: Vec<(u8, u8, Vec<(SiteId, Values, Values)>)> = Vec::new();
+        let no_block = vec![0u64; rules.board.edge_words()];
+        let mut ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = SiteId>| {
+            let mut out = Vec::new();
+            for s in sites {
+                let (to, over) = (values(&segment.to, s)?, values(&segment.over, s)?);
+                out.push((s, to, over));
+            }
+            rays.push((dir, min, out));
+            Some(())
+        };
+        if !segment.leaps.is_empty() {
+            for &(dx, dy) in &segment.leaps {
+                if ray(LEAP, 0, &mut rules.board.leap(origin, dx, dy).into_iter()).is_none() {
+                    return false;
+                }
+            }
+        } else {
+            let dirs = segment.first[side as usize];
+            for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
+                let mut cur = origin;
+                let mut line = std::iter::from_fn(|| {
+                    cur = rules.board.step(cur, d, &no_block)?;
+                    Some(cur)
+                })
+                .take(segment.max as usize);
+                if ray(d, segment.min.saturating_sub(1), &mut line).is_none() {
+                    return false;
+                }
+            }
+        }
+        if !guard {
+            return true;
+        }
+        for (dir, min, sites) in rays {
+            let n = sites.len();
+            if n <= min as usize {
+                // Nothing to land on; passing over matters only for landing.
+                continue;
+            }
+            let start = self.sites.len() as u32;
+            for (i, (s, to, over)) in sites.into_iter().enumerate() {
+                // The starting site is empty while the piece moves, and a
+                // move back to it is no move.
+                let (to, over) = if s == origin {
+                    (NO_VALUE, if has(&over, 0) { ANY_VALUE } else { NO_VALUE })
+                } else if i + 1 == n {
+                    (self.intern(to), NO_VALUE)
+                } else {
+                    (self.intern(to), self.intern(over))
+                };
+                self.sites.push(RaySite { site: s, to, over });
+            }
+            self.entries.push(Entry::Ray {
+                start,
+                len: n as u8,
+                min,
+                dir,
+            });
+        }
+        true
+    }
+
+    fn intern(&mut self, v: Values) -> u16 {
+        match self.values.iter().position(|&w| w == v) {
+            Some(i) => i as u16,
+            None => {
+                self.values.push(v);
+                (self.values.len() - 1) as u16
+            }
+        }
+    }
+}
+
+#[inline]
+fn has(v: &Values, x: u8) -> bool {
+    v[x as usize / 64] >> (x % 64) & 1 == 1
+}
+
+impl Rules {
+    /// The board values for which `c` holds at `s`, for a piece of `side`
+    /// moving from `origin`, or `None` when it reads more than the value
+    /// and the site.
+    fn values_meeting(&self, c: &Cond, side: SideId, origin: SiteId, s: SiteId) -> Option<Values> {
+        let all = |keep: &dyn Fn(u8) -> bool| {
+            let mut v = [0u64; 4];
+            for x in 0..=u8::MAX {
+                if keep(x) {
+                    v[x as usize / 64] |= 1 << (x % 64);
+                }
+            }
+            v
+        };
+        let piece = |x: u8| (x != 0 && (x as usize) < self.cell_owner.len()).then(|| self.unman(x));
+        let of = |k: Kinds, keep: &dyn Fn(SideId) -> bool| {
+            all(&|x| piece(x).is_some_and(|(o, kind)| k >> kind & 1 == 1 && keep(o)))
+        };
+        let constant = |b: bool| if b { [u64::MAX; 4] } else { [0; 4] };
+        Some(match c {
+            Cond::True => constant(true),
+            Cond::Empty => all(&|x| x == 0),
+            Cond::Occupied(k) => of(*k, &|_| true),
+            Cond::Friend(k) => of(*k, &|o| self.same_team(o, side)),
+            Cond::Enemy(k) => of(*k, &|o| !self.same_team(o, side)),
+            Cond::Side(owner, k) => of(*k, &|o| o == *owner),
+            Cond::In(r) => constant(self.regions[*r as usize].per_side[side as usize].contains(s)),
+            Cond::Sites { bits, words } => {
+                let i = side as usize * 64 * *words as usize + s.0 as usize;
+                constant(bits[i / 64] >> (i % 64) & 1 == 1)
+            }
+            Cond::Nearer(r) => {
+                let dist = &self.regions[*r as usize].distance[side as usize];
+                constant(origin != NOWHERE && dist[s.0 as usize] < dist[origin.0 as usize])
+            }
+            Cond::Not(inner) => self.values_meeting(inner, side, origin, s)?.map(|w| !w),
+            Cond::And(cs) => cs.iter().try_fold(constant(true), |acc, c| {
+                let v = self.values_meeting(c, side, origin, s)?;
+                Some(std::array::from_fn(|i| acc[i] & v[i]))
+            })?,
+            Cond::Or(cs) => cs.iter().try_fold(constant(false), |acc, c| {
+                let v = self.values_meeting(c, side, origin, s)?;
+                Some(std::array::from_fn(|i| acc[i] | v[i]))
+            })?,
+            _ => return None,
+        })
+    }
+
+    /// Emits the moves of a ray from the walker's origin.
+    #[inline]
+    pub(super) fn run_ray(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        start: u32,
+        len: u8,
+        min: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let t = &self.tables;
+        let sites = &t.sites[start as usize..start as usize + len as usize];
+        for (i, rs) in sites.iter().enumerate() {
+            let v = st.board[rs.site.0 as usize];
+            if i >= min as usize && has(&t.values[rs.to as usize], v) {
+                w.push_step(rs.site, out);
+            }
+            if !has(&t.values[rs.over as usize], v) {
+                break;
+            }
+        }
+    }
+}
