@@ -639,18 +639,53 @@ impl Rules {
                     }
                 }
             }
-            moves.clear();
-            w.side = owner;
-            self.moves_from(st, &mut w, SiteId(i as u16), kind, &mut moves);
-            let hits = |m: &Move| match self.base(*m) {
-                Move::Chain(c) => self.chain(c).captured().contains(&target),
-                other => self.move_to(&other) == Some(target),
-            };
-            if moves.iter().any(hits) {
+                        w.side = owner;
+            if self.piece_reaches(st, &mut w, &mut moves, p, kind, target) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether the piece of the walker's side and `kind` on `p` could take
+    /// the piece on `target` with one of its moves; `moves` is scratch.
+    fn piece_reaches<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        moves: &mut Vec<Move>,
+        p: SiteId,
+        kind: KindId,
+        target: SiteId,
+    ) -> bool {
+        let hits = |m: &Move| match self.base(*m) {
+            Move::Chain(c) => self.chain(c).captured().contains(&target),
+            other => self.move_to(&other) == Some(target),
+        };
+        moves.clear();
+        let Some(entries) = self.tables.entries(self, kind, w.side, p) else {
+            self.moves_from(st, w, p, kind, moves);
+            return moves.iter().any(hits);
+        };
+                // The rays toward the target, and the moves of the patterns walked.
+        let lines = self.toward(p, target, u32::MAX);
+        w.origin = p;
+        w.start = 0;
+        w.stepped = [0; 4];
+        for &entry in entries {
+            match entry {
+                table::Entry::Rays { start, end } => {
+                    if self.rays_reach(st, start, end, lines, target) {
+                        return true;
+                    }
+                }
+                table::Entry::Walk(i) => {
+                    let pattern = &self.kinds[kind as usize].patterns[i as usize];
+                    self.walk_pattern(st, w, pattern, moves);
+                }
+            }
+        }
+        moves.iter().any(hits)
     }
 
     /// Whether the piece on `p` could move onto `target`, were `target` empty.
@@ -735,21 +770,10 @@ impl Rules {
         w.start = out.len();
                 w.stepped = [0; 4];
         let side = w.side;
-        if let Some(entries) = self.tables.entries(self, kind, side, origin) {
-            // Attack tests follow only the line toward their target.
-            let lines = w.target.map_or(u32::MAX, |t| self.toward(origin, t, u32::MAX));
+                if let Some(entries) = self.tables.entries(self, kind, side, origin) {
             for &entry in entries {
                 match entry {
-                    table::Entry::Ray {
-                        start,
-                        len,
-                        min,
-                        dir,
-                    } => {
-                        if dir >= 32 || lines >> dir & 1 == 1 {
-                            self.run_ray(st, w, start, len, min, out);
-                        }
-                    }
+                    table::Entry::Rays { start, end } => self.run_rays(st, w, start, end, out),
                     table::Entry::Walk(p) => {
                         let pattern = &self.kinds[kind as usize].patterns[p as usize];
                         self.walk_pattern(st, w, pattern, out);

@@ -4,6 +4,7 @@
 //! and outcome (in `engine`) read only these tables and a [`State`].
 
 use crate::board::{Board, SiteId};
+use std::collections::HashMap;
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -489,13 +490,22 @@ pub const MAX_CHAIN: usize = 32;
 
 /// A move that captures with its segments: where it stops (the end of each
 /// repetition, and its end) and what it captures.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Chain {
     pub from: SiteId,
     n_stops: u8,
     stops: [SiteId; MAX_CHAIN],
     n_captured: u8,
     captured: [SiteId; MAX_CHAIN],
+}
+
+/// Hashes the stops and captures made, not the unused room after them.
+impl std::hash::Hash for Chain {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.from.hash(h);
+        self.stops().hash(h);
+        self.captured().hash(h);
+    }
 }
 
 impl Chain {
@@ -557,13 +567,60 @@ impl ChainId {
 /// `Copy` whatever they refer to. Shared by every thread that plays.
 #[derive(Debug)]
 pub struct Interner<T> {
-    inner: std::sync::RwLock<(std::collections::HashMap<T, u32>, Vec<T>)>,
+    inner: std::sync::RwLock<(HashMap<T, u32, BuildFx>, Vec<T>)>,
+}
+
+/// A fast hash for small keys the program makes itself (no untrusted
+/// input): the multiply-rotate hash of rustc's `FxHasher`.
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+type BuildFx = std::hash::BuildHasherDefault<FxHasher>;
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(x.into());
+    }
+
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x.into());
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x.into());
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl<T> Default for Interner<T> {
     fn default() -> Self {
         Interner {
-            inner: std::sync::RwLock::new((std::collections::HashMap::new(), Vec::new())),
+                        inner: std::sync::RwLock::new((HashMap::default(), Vec::new())),
         }
     }
 }

@@ -12,6 +12,10 @@
 //! The guard is decided per starting site, so a pattern whose guard fails
 //! there has no rays.
 //!
+//! A piece's rays, for all its simple patterns in a row, are one run of
+//! sites; each site knows how many sites of its ray follow it, so that a
+//! blocked ray is skipped in one jump and the whole run is one loop.
+//!
 //! Other patterns (several segments, repeats, swaps, jumps, conditions on
 //! what lies ahead or what pieces could do) stay in the table as markers,
 //! in their place, and are walked as before; so a piece's moves come out
@@ -43,10 +47,8 @@ pub(crate) struct MoveTables {
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Entry {
-    /// `sites[start .. start + len]`: a ray, whose sites from index `min`
-    /// on may be landed on; `dir` is its compass direction or link label,
-    /// or [`LEAP`].
-    Ray { start: u32, len: u8, min: u8, dir: u8 },
+    /// `sites[start..end]`: the rays of simple patterns, one after another.
+    Rays { start: u32, end: u32 },
     /// This pattern of the kind is walked.
     Walk(u16),
 }
@@ -55,10 +57,15 @@ pub(crate) enum Entry {
 #[derive(Clone, Copy, Debug)]
 struct RaySite {
     site: SiteId,
-    /// The values a piece may land on here.
+    /// The values a piece may land on here (none before the pattern's
+    /// least distance).
     to: u16,
     /// The values a piece may pass over here, to the next site.
     over: u16,
+    /// How many sites of the ray follow this one.
+    rest: u8,
+    /// The ray's compass direction or link label, or [`LEAP`].
+    dir: u8,
 }
 
 impl MoveTables {
@@ -78,9 +85,21 @@ impl MoveTables {
             for side in 0..rules.sides.len() as SideId {
                 for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
                     t.starts.push(t.entries.len() as u32);
-                    for (p, pattern) in rules.kinds[kind].patterns.iter().enumerate() {
+                                        for (p, pattern) in rules.kinds[kind].patterns.iter().enumerate() {
+                        let start = t.sites.len() as u32;
                         if !t.add_rays(rules, pattern, side, origin) {
                             t.entries.push(Entry::Walk(p as u16));
+                            continue;
+                        }
+                        let end = t.sites.len() as u32;
+                                                let first = t.starts.last() == Some(&(t.entries.len() as u32));
+                        match t.entries.last_mut() {
+                            // Joins the rays of the piece's pattern before.
+                            Some(Entry::Rays { end: e, .. }) if *e == start && !first => {
+                                *e = end;
+                            }
+                            _ if end > start => t.entries.push(Entry::Rays { start, end }),
+                            _ => {}
                         }
                     }
                 }
@@ -167,31 +186,30 @@ impl MoveTables {
         if !guard {
             return true;
         }
-        for (dir, min, sites) in rays {
+                for (dir, min, sites) in rays {
             let n = sites.len();
             if n <= min as usize {
                 // Nothing to land on; passing over matters only for landing.
                 continue;
             }
-            let start = self.sites.len() as u32;
             for (i, (s, to, over)) in sites.into_iter().enumerate() {
                 // The starting site is empty while the piece moves, and a
                 // move back to it is no move.
-                let (to, over) = if s == origin {
-                    (NO_VALUE, if has(&over, 0) { ANY_VALUE } else { NO_VALUE })
-                } else if i + 1 == n {
-                    (self.intern(to), NO_VALUE)
+                let to = if s == origin || i < min as usize {
+                    NO_VALUE
                 } else {
-                    (self.intern(to), self.intern(over))
+                    self.intern(to)
                 };
-                self.sites.push(RaySite { site: s, to, over });
+                let over = if s == origin {
+                    if has(&over, 0) { ANY_VALUE } else { NO_VALUE }
+                } else if i + 1 == n {
+                    NO_VALUE
+                } else {
+                    self.intern(over)
+                };
+                let rest = (n - 1 - i) as u8;
+                self.sites.push(RaySite { site: s, to, over, rest, dir });
             }
-            self.entries.push(Entry::Ray {
-                start,
-                len: n as u8,
-                min,
-                dir,
-            });
         }
         true
     }
@@ -260,27 +278,51 @@ impl Rules {
         })
     }
 
-    /// Emits the moves of a ray from the walker's origin.
+        /// Emits the moves of a run of rays from the walker's origin.
     #[inline]
-    pub(super) fn run_ray(
-        &self,
-        st: &State,
-        w: &mut Walker,
-        start: u32,
-        len: u8,
-        min: u8,
-        out: &mut Vec<Move>,
-    ) {
+    pub(super) fn run_rays(&self, st: &State, w: &mut Walker, start: u32, end: u32, out: &mut Vec<Move>) {
         let t = &self.tables;
-        let sites = &t.sites[start as usize..start as usize + len as usize];
-        for (i, rs) in sites.iter().enumerate() {
+        let (mut i, end) = (start as usize, end as usize);
+        while i < end {
+            let rs = t.sites[i];
             let v = st.board[rs.site.0 as usize];
-            if i >= min as usize && has(&t.values[rs.to as usize], v) {
+            if has(&t.values[rs.to as usize], v) {
                 w.push_step(rs.site, out);
             }
-            if !has(&t.values[rs.over as usize], v) {
-                break;
-            }
+            i += 1 + if has(&t.values[rs.over as usize], v) {
+                0
+            } else {
+                rs.rest as usize
+            };
         }
+    }
+
+    /// Whether a run of rays lands on `target`, following only the rays
+    /// whose directions are in `lines` (and every leap).
+    #[inline]
+    pub(super) fn rays_reach(&self, st: &State, start: u32, end: u32, lines: u32, target: SiteId) -> bool {
+        let t = &self.tables;
+        let (mut i, end) = (start as usize, end as usize);
+        while i < end {
+            let rs = t.sites[i];
+            if rs.dir < 32 && lines >> rs.dir & 1 == 0 {
+                i += 1 + rs.rest as usize;
+                continue;
+            }
+            let v = st.board[rs.site.0 as usize];
+            if rs.site == target {
+                if has(&t.values[rs.to as usize], v) {
+                    return true;
+                }
+                i += 1 + rs.rest as usize;
+                continue;
+            }
+            i += 1 + if has(&t.values[rs.over as usize], v) {
+                0
+            } else {
+                rs.rest as usize
+            };
+        }
+        false
     }
 }
