@@ -709,21 +709,26 @@ impl<'a> Compiler<'a> {
                 tokens: scope.tokens.clone(),
                 check,
                 chains: ChainTable::default(),
-                                royal_values: Vec::new(),
+                                                royal_values: Vec::new(),
+                team_values: Vec::new(),
                 tables: Default::default(),
             };
         rules.tables = crate::engine::MoveTables::build(&rules);
-        rules.royal_values = (0..rules.sides.len())
-            .map(|side| {
-                let mut mask = [0u64; 4];
-                for (v, &(s, k)) in rules.cell_owner.iter().enumerate().skip(1) {
-                    if s as usize == side && rules.kinds[k as usize].royal {
-                        mask[v / 64] |= 1 << (v % 64);
+                let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
+            (0..rules.sides.len() as SideId)
+                .map(|side| {
+                    let mut mask = [0u64; 4];
+                    for (v, &(s, k)) in rules.cell_owner.iter().enumerate().skip(1) {
+                        if keep(side, s, k) {
+                            mask[v / 64] |= 1 << (v % 64);
+                        }
                     }
-                }
-                mask
-            })
-            .collect();
+                    mask
+                })
+                .collect::<Vec<_>>()
+        };
+        rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
+        rules.team_values = values(&|side, s, _| rules.same_team(s, side));
         rules.reach = (0..rules.kinds.len() as KindId)
             .map(|k| {
                 (0..rules.sides.len() as SideId)

@@ -105,7 +105,9 @@ struct Scratch {
 }
 
 thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    /// The position before the move being played, when end rules read it.
+    static BEFORE: RefCell<Option<State>> = const { RefCell::new(None) };
     /// Set while the moves of a covering piece are generated: `covered` and
     /// `backed` inside them read as false, so the question cannot recurse.
     static COVERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -616,20 +618,16 @@ impl Rules {
 
     /// Whether a piece of a team other than `side`'s could take the piece on
     /// `target` with one of its moves (its own safety aside).
-    pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
+        pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
         let mut moves = Vec::new();
-        // One walker for every piece, as in `piece_moves`.
-        let mut w = Walker::new(side);
-        w.attacks_only = true;
-        w.target = Some(target);
+        // One walker for every piece, made when a pattern must be walked.
+        let mut w = None;
+        let friends = &self.team_values[side as usize];
         for (i, &v) in st.board.iter().enumerate() {
-            if v == 0 {
+            if v == 0 || friends[v as usize / 64] >> (v % 64) & 1 == 1 {
                 continue;
             }
             let (owner, kind) = self.unman(v);
-            if self.same_team(owner, side) {
-                continue;
-            }
             let p = SiteId(i as u16);
             if let Some(offsets) = &self.reach[kind as usize][owner as usize] {
                 if !self.board.is_extra(p) && !self.board.is_extra(target) {
@@ -639,25 +637,33 @@ impl Rules {
                     }
                 }
             }
-                        w.side = owner;
-            if self.piece_reaches(st, &mut w, &mut moves, p, kind, target) {
+                                    if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
                 return true;
             }
         }
         false
     }
 
-    /// Whether the piece of the walker's side and `kind` on `p` could take
-    /// the piece on `target` with one of its moves; `moves` is scratch.
+        /// Whether the piece of `owner` and `kind` on `p` could take the piece
+    /// on `target` with one of its moves; `walker` and `moves` are scratch.
+    #[allow(clippy::too_many_arguments)]
     fn piece_reaches<'a>(
         &'a self,
         st: &State,
-        w: &mut Walker<'a>,
+        walker: &mut Option<Walker<'a>>,
+        owner: SideId,
         moves: &mut Vec<Move>,
         p: SiteId,
         kind: KindId,
         target: SiteId,
     ) -> bool {
+        let w = walker.get_or_insert_with(|| {
+            let mut w = Walker::new(owner);
+            w.attacks_only = true;
+            w.target = Some(target);
+            w
+        });
+        w.side = owner;
         let hits = |m: &Move| match self.base(*m) {
             Move::Chain(c) => self.chain(c).captured().contains(&target),
             other => self.move_to(&other) == Some(target),
@@ -1814,10 +1820,33 @@ impl Rules {
 
     /// Applies a legal move. The move must come from [`Rules::legal_moves`]
     /// for this state; anything else leaves the state unspecified but safe.
-    pub fn play(&self, st: &mut State, mv: Move) {
+        pub fn play(&self, st: &mut State, mv: Move) {
         if st.outcome != Outcome::Ongoing {
             return;
         }
+        if !self.ends_read_last {
+            return self.play_after(st, mv, None);
+        }
+        // The end rules read the position before the move: kept in a
+        // buffer of the thread (a nested call, none expected, makes its own).
+        BEFORE.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut slot) => {
+                let before = match &mut *slot {
+                    Some(b) if b.same_shape(st) => {
+                        b.copy_from(st);
+                        b
+                    }
+                    other => other.insert(st.clone()),
+                };
+                self.play_after(st, mv, Some(before))
+            }
+            Err(_) => self.play_after(st, mv, Some(&st.clone())),
+        })
+    }
+
+    /// [`Rules::play`], with `before` a copy of the position when the end
+    /// rules read the last move.
+    fn play_after(&self, st: &mut State, mv: Move, before: Option<&State>) {
         let side = self.to_move(st);
         let huffed = match self.huff {
             Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
@@ -1825,8 +1854,7 @@ impl Rules {
             }
             _ => None,
         };
-        let before = self.ends_read_last.then(|| st.clone());
-        self.apply(st, side, mv);
+                self.apply(st, side, mv);
         st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
             st.board[victim.0 as usize] = 0;
@@ -1843,7 +1871,7 @@ impl Rules {
                 st.passes = 0;
             }
         }
-        let last = before.as_ref().map(|b| (b, mv));
+                let last = before.map(|b| (b, mv));
         if let Some(o) = self.check_end(st, side, last) {
             st.outcome = o;
             return;

@@ -811,7 +811,9 @@ pub struct Rules {
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// Per side, the board values that are its royal pieces, as a bitset.
-    pub(crate) royal_values: Vec<[u64; 4]>,
+        pub(crate) royal_values: Vec<[u64; 4]>,
+    /// Per side, the board values that are pieces of its team, as a bitset.
+    pub(crate) team_values: Vec<[u64; 4]>,
         pub(crate) chains: ChainTable,
     /// The simple patterns laid out per kind, side and site.
     pub(crate) tables: crate::engine::MoveTables,
@@ -948,6 +950,15 @@ impl Rules {
 
 impl State {
     /// Makes `self` equal to `o` without allocating (both from one game).
+        /// Whether `o` has the same tables' sizes (is of the same game, or of
+    /// one that [`State::copy_from`] can copy from).
+    pub(crate) fn same_shape(&self, o: &State) -> bool {
+        self.board.len() == o.board.len()
+            && self.slots.len() == o.slots.len()
+            && self.blocked.len() == o.blocked.len()
+            && self.reserves.len() == o.reserves.len()
+    }
+
     pub(crate) fn copy_from(&mut self, o: &State) {
         self.board.copy_from_slice(&o.board);
         self.slots.copy_from_slice(&o.slots);

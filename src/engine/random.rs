@@ -96,9 +96,10 @@ impl Rules {
         }
     }
 
-    /// A move of the phase's legal moves (before demanding moves are
-    /// added), drawn uniformly with `rng`; without, some legal move, found
-    /// as cheaply as possible (to know whether there is one).
+        /// A move of the phase's legal moves (before demanding moves are
+    /// added), drawn uniformly with `rng`; without, a move found as cheaply
+    /// as possible to tell whether there is a legal one (a candidate the
+    /// filters pass, which the preferences might rank below another).
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads =
@@ -124,17 +125,23 @@ impl Rules {
         moves: &mut Vec<Move>,
         ranked: &mut Vec<(u64, Move)>,
     ) -> Option<Move> {
-        moves.clear();
+                moves.clear();
         let mut survives = Survives::new(self, st, side);
-        let known = if reads {
+        // Whether a side can move needs only the first move the filters
+        // pass when no preference can leave the side without moves: when
+        // every priority of the side ranks every move (active or not), or
+        // when the active ones do.
+        let always_some = (self.priorities.iter())
+            .filter(|p| p.sides.contains(&side))
+            .all(|p| Preference::Classes(&p.prefer).keeps_some());
+        let first_only = rng.is_none() && always_some;
+        let known = if reads || first_only {
             None
         } else {
             self.preferences(st, side, None)
         };
-        // Whether a side can move needs only the first legal move when
-        // no preference can leave a side without moves.
         let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
-        if rng.is_none() && known.as_ref().is_some_and(keeps_some) {
+        if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
             // The first legal move: stop generating once one is found.
             let (mut checked, mut found) = (0, None);
             self.candidates_until(st, side, false, moves, &mut |ms| {
