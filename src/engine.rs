@@ -685,10 +685,12 @@ impl Rules {
                         return true;
                     }
                 }
-                table::Entry::Walk(i) => {
+                                table::Entry::Walk(i) => {
                     let pattern = &self.kinds[kind as usize].patterns[i as usize];
                     self.walk_pattern(st, w, pattern, moves);
                 }
+                // A swap takes nothing.
+                table::Entry::Swaps { .. } => {}
             }
         }
         moves.iter().any(hits)
@@ -779,7 +781,12 @@ impl Rules {
                 if let Some(entries) = self.tables.entries(self, kind, side, origin) {
             for &entry in entries {
                 match entry {
-                    table::Entry::Rays { start, end } => self.run_rays(st, w, start, end, out),
+                                        table::Entry::Rays { start, end } => self.run_rays(st, w, start, end, out),
+                    table::Entry::Swaps { start, end, token } => {
+                        if !w.attacks_only {
+                            self.run_swaps(st, w, start, end, token, out);
+                        }
+                    }
                     table::Entry::Walk(p) => {
                         let pattern = &self.kinds[kind as usize].patterns[p as usize];
                         self.walk_pattern(st, w, pattern, out);

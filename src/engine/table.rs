@@ -24,9 +24,6 @@
 
 use super::*;
 
-/// The value set with no value, and the one with every value.
-const NO_VALUE: u16 = 0;
-const ANY_VALUE: u16 = 1;
 /// The direction of a leap's ray: no compass line.
 const LEAP: u8 = NO_HEADING;
 
@@ -47,8 +44,11 @@ pub(crate) struct MoveTables {
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Entry {
-    /// `sites[start..end]`: the rays of simple patterns, one after another.
+        /// `sites[start..end]`: the rays of simple patterns, one after another.
     Rays { start: u32, end: u32 },
+    /// `sites[start..end]`: the partners of a swap, spending `token`
+    /// (unless it is [`NO_TOKEN`]), each with the values it may hold.
+    Swaps { start: u32, end: u32, token: TokenId },
     /// This pattern of the kind is walked.
     Walk(u16),
 }
@@ -68,6 +68,18 @@ struct RaySite {
     dir: u8,
 }
 
+/// A ray before it is laid out: its direction, the index of its first
+/// site a piece may land on, and its sites with what may be landed on and
+/// passed over there.
+type Ray = (u8, u8, Vec<(SiteId, Values, Values)>);
+
+/// What a simple pattern does from one site whose guard it passes.
+enum Shape {
+    Rays(Vec<Ray>),
+    /// The partner sites with the values they may hold, and the token spent.
+    Swaps(Vec<(SiteId, Values)>, TokenId),
+}
+
 impl MoveTables {
     /// The tables of the game's simple patterns; empty (every pattern is
     /// walked) when the game has barriers or more sites than a move
@@ -77,29 +89,25 @@ impl MoveTables {
         if !rules.barriers.is_empty() || n_sites > u16::MAX as usize {
             return MoveTables::default();
         }
-        let mut t = MoveTables {
-            values: vec![[0; 4], [u64::MAX; 4]],
-            ..MoveTables::default()
-        };
+        let mut t = MoveTables::default();
         for kind in 0..rules.kinds.len() {
             for side in 0..rules.sides.len() as SideId {
                 for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
                     t.starts.push(t.entries.len() as u32);
-                                        for (p, pattern) in rules.kinds[kind].patterns.iter().enumerate() {
-                        let start = t.sites.len() as u32;
-                        if !t.add_rays(rules, pattern, side, origin) {
-                            t.entries.push(Entry::Walk(p as u16));
-                            continue;
-                        }
-                        let end = t.sites.len() as u32;
-                                                let first = t.starts.last() == Some(&(t.entries.len() as u32));
-                        match t.entries.last_mut() {
-                            // Joins the rays of the piece's pattern before.
-                            Some(Entry::Rays { end: e, .. }) if *e == start && !first => {
-                                *e = end;
+                    let first = t.entries.len();
+                    for (p, pattern) in rules.kinds[kind].patterns.iter().enumerate() {
+                        match shape(rules, pattern, side, origin) {
+                            None => t.entries.push(Entry::Walk(p as u16)),
+                            Some(None) => {}
+                            Some(Some(Shape::Rays(rays))) => t.add_rays(rays, origin, first),
+                            Some(Some(Shape::Swaps(partners, token))) => {
+                                let start = t.sites.len() as u32;
+                                for (s, v) in partners.into_iter().filter(|(_, v)| *v != [0; 4]) {
+                                    t.push_site(s, v, [0; 4], 0, LEAP);
+                                }
+                                let end = t.sites.len() as u32;
+                                t.entries.push(Entry::Swaps { start, end, token });
                             }
-                            _ if end > start => t.entries.push(Entry::Rays { start, end }),
-                            _ => {}
                         }
                     }
                 }
@@ -127,91 +135,48 @@ impl MoveTables {
         Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
     }
 
-    /// Adds the rays of `pattern` from `origin`, if it is simple; whether
-    /// it was (a simple pattern whose guard fails there adds nothing).
-    fn add_rays(&mut self, rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> bool {
-        let [segment] = &pattern.segments[..] else {
-            return false;
-        };
-        if pattern.repeat.is_some()
-            || segment.capture
-            || segment.jump
-            || segment.swap.is_some()
-            || segment.max as usize > u8::MAX as usize
-        {
-            return false;
-        }
-        let values = |c: &Cond, s: SiteId| rules.values_meeting(c, side, origin, s);
-        // The guard reads the starting site, which the piece has left.
-        let guard = match &pattern.guard {
-            Some(g) => match values(g, origin) {
-                Some(v) => has(&v, 0),
-                None => return false,
-            },
-            None => true,
-        };
-        // Every condition the pattern has must be a value set at every site
-        // it may reach; checked on all of them before anything is added.
-        let mut rays: Vec<(u8, u8, Vec<(SiteId, Values, Values)>)> = Vec::new();
-        let no_block = vec![0u64; rules.board.edge_words()];
-        let mut ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = SiteId>| {
-            let mut out = Vec::new();
-            for s in sites {
-                let (to, over) = (values(&segment.to, s)?, values(&segment.over, s)?);
-                out.push((s, to, over));
-            }
-            rays.push((dir, min, out));
-            Some(())
-        };
-        if !segment.leaps.is_empty() {
-            for &(dx, dy) in &segment.leaps {
-                if ray(LEAP, 0, &mut rules.board.leap(origin, dx, dy).into_iter()).is_none() {
-                    return false;
-                }
-            }
-        } else {
-            let dirs = segment.first[side as usize];
-            for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
-                let mut cur = origin;
-                let mut line = std::iter::from_fn(|| {
-                    cur = rules.board.step(cur, d, &no_block)?;
-                    Some(cur)
-                })
-                .take(segment.max as usize);
-                if ray(d, segment.min.saturating_sub(1), &mut line).is_none() {
-                    return false;
-                }
-            }
-        }
-        if !guard {
-            return true;
-        }
-                for (dir, min, sites) in rays {
+    /// Lays out rays from `origin`, joined to the rays of the piece's
+    /// pattern before when its entries (from index `first`) end with them.
+    fn add_rays(&mut self, rays: Vec<Ray>, origin: SiteId, first: usize) {
+        let start = self.sites.len() as u32;
+        for (dir, min, sites) in rays {
             let n = sites.len();
-            if n <= min as usize {
+            if n <= min as usize || n == 1 && sites[0].1 == [0; 4] {
                 // Nothing to land on; passing over matters only for landing.
                 continue;
             }
             for (i, (s, to, over)) in sites.into_iter().enumerate() {
                 // The starting site is empty while the piece moves, and a
                 // move back to it is no move.
-                let to = if s == origin || i < min as usize {
-                    NO_VALUE
-                } else {
-                    self.intern(to)
+                let to = if s == origin || i < min as usize { [0; 4] } else { to };
+                let over = match () {
+                    _ if s == origin => [if has(&over, 0) { u64::MAX } else { 0 }; 4],
+                    _ if i + 1 == n => [0; 4],
+                    _ => over,
                 };
-                let over = if s == origin {
-                    if has(&over, 0) { ANY_VALUE } else { NO_VALUE }
-                } else if i + 1 == n {
-                    NO_VALUE
-                } else {
-                    self.intern(over)
-                };
-                let rest = (n - 1 - i) as u8;
-                self.sites.push(RaySite { site: s, to, over, rest, dir });
+                self.push_site(s, to, over, (n - 1 - i) as u8, dir);
             }
         }
-        true
+                let end = self.sites.len() as u32;
+        let mine = self.entries.len() > first;
+        match self.entries.last_mut() {
+            Some(Entry::Rays { end: e, .. }) if *e == start && mine => {
+                *e = end;
+            }
+            _ if end > start => self.entries.push(Entry::Rays { start, end }),
+            _ => {}
+        }
+    }
+
+    fn push_site(&mut self, site: SiteId, to: Values, over: Values, rest: u8, dir: u8) {
+        let (to, over) = (self.intern(to), self.intern(over));
+        self.sites.push(RaySite {
+            site,
+            to,
+            over,
+            rest,
+            dir,
+        });
     }
 
     fn intern(&mut self, v: Values) -> u16 {
@@ -225,6 +190,59 @@ impl MoveTables {
     }
 }
 
+/// What `pattern` does from `origin` for `side`: `None` when it is not
+/// simple, `Some(None)` when its guard fails there.
+fn shape(rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> Option<Option<Shape>> {
+    let [segment] = &pattern.segments[..] else {
+        return None;
+    };
+    if pattern.repeat.is_some() || segment.capture {
+        return None;
+    }
+    let values = |c: &Cond, s: SiteId| rules.values_meeting(c, side, origin, s);
+    // The guard reads the starting site, which the piece has left. Every
+    // condition must be a value set at every site the pattern may reach,
+    // whether the guard passes or not: then the pattern is simple.
+    let guard = match &pattern.guard {
+        Some(g) => has(&values(g, origin)?, 0),
+        None => true,
+    };
+    let others = || (0..rules.board.n_sites() as u16).map(SiteId).filter(|&s| s != origin);
+    let shape = if let Some(partner) = &segment.swap {
+        let partners = others().map(|s| Some((s, values(partner, s)?)));
+        Shape::Swaps(partners.collect::<Option<_>>()?, segment.spend.unwrap_or(NO_TOKEN))
+    } else {
+        let ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = SiteId>| {
+            let sites = sites.map(|s| Some((s, values(&segment.to, s)?, values(&segment.over, s)?)));
+            Some((dir, min, sites.collect::<Option<Vec<_>>>()?))
+        };
+        let mut rays = Vec::new();
+        if segment.jump {
+            for s in others() {
+                rays.push(ray(LEAP, 0, &mut std::iter::once(s))?);
+            }
+        } else if !segment.leaps.is_empty() {
+            for &(dx, dy) in &segment.leaps {
+                rays.push(ray(LEAP, 0, &mut rules.board.leap(origin, dx, dy).into_iter())?);
+            }
+        } else {
+            let no_block = vec![0u64; rules.board.edge_words()];
+            let dirs = segment.first[side as usize];
+            for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
+                let mut cur = origin;
+                let mut line = std::iter::from_fn(|| {
+                    cur = rules.board.step(cur, d, &no_block)?;
+                    Some(cur)
+                })
+                .take(segment.max as usize);
+                rays.push(ray(d, segment.min.saturating_sub(1), &mut line)?);
+            }
+        }
+        Shape::Rays(rays)
+    };
+    Some(guard.then_some(shape))
+}
+
 #[inline]
 fn has(v: &Values, x: u8) -> bool {
     v[x as usize / 64] >> (x % 64) & 1 == 1
@@ -235,16 +253,17 @@ impl Rules {
     /// moving from `origin`, or `None` when it reads more than the value
     /// and the site.
     fn values_meeting(&self, c: &Cond, side: SideId, origin: SiteId, s: SiteId) -> Option<Values> {
+                // The values a board can hold: empty, and each side's kinds.
         let all = |keep: &dyn Fn(u8) -> bool| {
             let mut v = [0u64; 4];
-            for x in 0..=u8::MAX {
+            for x in 0..self.cell_owner.len() as u8 {
                 if keep(x) {
                     v[x as usize / 64] |= 1 << (x % 64);
                 }
             }
             v
         };
-        let piece = |x: u8| (x != 0 && (x as usize) < self.cell_owner.len()).then(|| self.unman(x));
+        let piece = |x: u8| (x != 0).then(|| self.unman(x));
         let of = |k: Kinds, keep: &dyn Fn(SideId) -> bool| {
             all(&|x| piece(x).is_some_and(|(o, kind)| k >> kind & 1 == 1 && keep(o)))
         };
@@ -294,6 +313,29 @@ impl Rules {
             } else {
                 rs.rest as usize
             };
+        }
+    }
+
+        /// Emits the swaps of the walker's piece with the partners of
+    /// `sites[start..end]`, if its side holds the token.
+    pub(super) fn run_swaps(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        start: u32,
+        end: u32,
+        token: TokenId,
+        out: &mut Vec<Move>,
+    ) {
+        if token != NO_TOKEN && st.tokens_left(self, w.side, token) == 0 {
+            return;
+        }
+        let t = &self.tables;
+        for rs in &t.sites[start as usize..end as usize] {
+            if has(&t.values[rs.to as usize], st.board[rs.site.0 as usize]) {
+                let (from, with) = (w.origin, rs.site);
+                w.push(Move::Swap { from, via: from, with, token }, out);
+            }
         }
     }
 
