@@ -2,30 +2,33 @@
 //! and starting site when the game is compiled, so that generating their
 //! moves reads flat arrays instead of walking the pattern.
 //!
-//! A pattern is simple when it is one step, slide or leap segment that
-//! captures only by landing, with a guard and conditions that read nothing
-//! but the site and the board value standing on it (`empty`, `friend`,
-//! `enemy`, a side's pieces, regions, `nearer`, and `not`/`and`/`or` of
-//! them). From a given site, such a pattern is a list of *rays*: the sites
-//! each direction (or each leap) passes, in order, each with the set of
-//! board values a piece may land on there and the set it may pass over.
-//! The guard is decided per starting site, so a pattern whose guard fails
-//! there has no rays.
+//! A pattern is simple when its segments are steps, slides, leaps or jumps
+//! that capture only by landing (or it is a single swap), repeat nothing,
+//! and have a guard and conditions that read nothing but the site and the
+//! board value standing on it (`empty`, `friend`, `enemy`, a side's pieces,
+//! regions, `nearer`, and `not`/`and`/`or` of them). From a given site,
+//! such a pattern is a list of *rays*: the sites each direction (or each
+//! leap) passes, in order, each with the set of board values a piece may
+//! land on there and the set it may pass over. A landing site of a segment
+//! that is not the last has the rays of the next segment from there. The
+//! guard is decided per starting site, so a pattern whose guard fails there
+//! has no rays.
 //!
-//! A piece's rays, for all its simple patterns in a row, are one run of
-//! sites; each site knows how many sites of its ray follow it, so that a
-//! blocked ray is skipped in one jump and the whole run is one loop.
+//! A piece's rays, for its simple patterns in a row, are one run of sites;
+//! each site knows how many sites of its ray follow it, so that a blocked
+//! ray is skipped in one jump and the whole run is one loop.
 //!
-//! Other patterns (several segments, repeats, swaps, jumps, conditions on
-//! what lies ahead or what pieces could do) stay in the table as markers,
-//! in their place, and are walked as before; so a piece's moves come out
-//! in the same order either way. Games with barriers keep the walk for
-//! every pattern: a barrier can close a line, so a ray is not fixed.
+//! Other patterns (repeats, captures along the way, swaps after a step,
+//! conditions on what lies ahead or what pieces could do) stay in the table
+//! as markers, in their place, and are walked; so a piece's moves come out
+//! in the same order either way. Games with barriers walk every pattern: a
+//! barrier can close a line, so a ray is not fixed.
 
 use super::*;
 
-/// The direction of a leap's ray: no compass line.
-const LEAP: u8 = NO_HEADING;
+/// The direction of a ray the check rule's line filter does not apply to:
+/// a leap, a jump, or a segment after the first.
+const ANY_LINE: u8 = NO_HEADING;
 
 /// A set of board values (at most 256: a board value is a byte).
 type Values = [u64; 4];
@@ -40,11 +43,14 @@ pub(crate) struct MoveTables {
     sites: Vec<RaySite>,
     /// Value sets, shared by the sites that have the same one.
     values: Vec<Values>,
+    /// The runs of rays of later segments: `sites[start..end]`. Index 0
+    /// is unused (a site whose `next` is 0 ends the move).
+    runs: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Entry {
-        /// `sites[start..end]`: the rays of simple patterns, one after another.
+    /// `sites[start..end]`: the rays of simple patterns, one after another.
     Rays { start: u32, end: u32 },
     /// `sites[start..end]`: the partners of a swap, spending `token`
     /// (unless it is [`NO_TOKEN`]), each with the values it may hold.
@@ -57,21 +63,36 @@ pub(crate) enum Entry {
 #[derive(Clone, Copy, Debug)]
 struct RaySite {
     site: SiteId,
-    /// The values a piece may land on here (none before the pattern's
+    /// The values a piece may land on here (none before the segment's
     /// least distance).
     to: u16,
     /// The values a piece may pass over here, to the next site.
     over: u16,
     /// How many sites of the ray follow this one.
     rest: u8,
-    /// The ray's compass direction or link label, or [`LEAP`].
+    /// The ray's compass direction or link label, or [`ANY_LINE`].
     dir: u8,
+    /// Where a landing here goes on: an index of `runs`, or 0 when the
+    /// move ends here.
+    next: u32,
 }
 
 /// A ray before it is laid out: its direction, the index of its first
-/// site a piece may land on, and its sites with what may be landed on and
-/// passed over there.
-type Ray = (u8, u8, Vec<(SiteId, Values, Values)>);
+/// site a piece may land on, and its sites.
+struct Ray {
+    dir: u8,
+    min: u8,
+    sites: Vec<RayStep>,
+}
+
+/// A site of a ray before it is laid out: what may be landed on and passed
+/// over there, and the rays of the next segment from there, if any.
+struct RayStep {
+    site: SiteId,
+    to: Values,
+    over: Values,
+    next: Option<Vec<Ray>>,
+}
 
 /// What a simple pattern does from one site whose guard it passes.
 enum Shape {
@@ -89,7 +110,10 @@ impl MoveTables {
         if !rules.barriers.is_empty() || n_sites > u16::MAX as usize {
             return MoveTables::default();
         }
-        let mut t = MoveTables::default();
+        let mut t = MoveTables {
+            runs: vec![(0, 0)],
+            ..MoveTables::default()
+        };
         for kind in 0..rules.kinds.len() {
             for side in 0..rules.sides.len() as SideId {
                 for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
@@ -99,11 +123,22 @@ impl MoveTables {
                         match shape(rules, pattern, side, origin) {
                             None => t.entries.push(Entry::Walk(p as u16)),
                             Some(None) => {}
-                            Some(Some(Shape::Rays(rays))) => t.add_rays(rays, origin, first),
+                            Some(Some(Shape::Rays(rays))) => {
+                                let (start, end) = t.lay_out(rays, origin);
+                                let mine = t.entries.len() > first;
+                                match t.entries.last_mut() {
+                                    // Joins the rays of the piece's pattern before.
+                                    Some(Entry::Rays { end: e, .. }) if *e == start && mine => {
+                                        *e = end;
+                                    }
+                                    _ if end > start => t.entries.push(Entry::Rays { start, end }),
+                                    _ => {}
+                                }
+                            }
                             Some(Some(Shape::Swaps(partners, token))) => {
                                 let start = t.sites.len() as u32;
                                 for (s, v) in partners.into_iter().filter(|(_, v)| *v != [0; 4]) {
-                                    t.push_site(s, v, [0; 4], 0, LEAP);
+                                    t.push_site(s, v, [0; 4], 0, ANY_LINE);
                                 }
                                 let end = t.sites.len() as u32;
                                 t.entries.push(Entry::Swaps { start, end, token });
@@ -135,37 +170,45 @@ impl MoveTables {
         Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
     }
 
-    /// Lays out rays from `origin`, joined to the rays of the piece's
-    /// pattern before when its entries (from index `first`) end with them.
-    fn add_rays(&mut self, rays: Vec<Ray>, origin: SiteId, first: usize) {
+    /// Lays out rays from `origin` as one run of sites, then the runs of
+    /// their later segments; the run's range.
+    fn lay_out(&mut self, rays: Vec<Ray>, origin: SiteId) -> (u32, u32) {
         let start = self.sites.len() as u32;
-        for (dir, min, sites) in rays {
-            let n = sites.len();
-            if n <= min as usize || n == 1 && sites[0].1 == [0; 4] {
+        let mut later = Vec::new();
+        for ray in rays {
+            let n = ray.sites.len();
+            let lands = |s: &RayStep| s.to != [0; 4];
+            if n <= ray.min as usize || !ray.sites.iter().any(lands) {
                 // Nothing to land on; passing over matters only for landing.
                 continue;
             }
-            for (i, (s, to, over)) in sites.into_iter().enumerate() {
+            for (i, step) in ray.sites.into_iter().enumerate() {
                 // The starting site is empty while the piece moves, and a
-                // move back to it is no move.
-                let to = if s == origin || i < min as usize { [0; 4] } else { to };
-                let over = match () {
-                    _ if s == origin => [if has(&over, 0) { u64::MAX } else { 0 }; 4],
-                    _ if i + 1 == n => [0; 4],
-                    _ => over,
+                // move that ends back on it is no move.
+                let to = match () {
+                    _ if i < ray.min as usize => [0; 4],
+                    _ if step.site == origin && step.next.is_none() => [0; 4],
+                    _ if step.site == origin => [if has(&step.to, 0) { u64::MAX } else { 0 }; 4],
+                    _ => step.to,
                 };
-                self.push_site(s, to, over, (n - 1 - i) as u8, dir);
+                let over = match () {
+                    _ if i + 1 == n => [0; 4],
+                    _ if step.site == origin => [if has(&step.over, 0) { u64::MAX } else { 0 }; 4],
+                    _ => step.over,
+                };
+                if let Some(next) = step.next.filter(|_| to != [0; 4]) {
+                    later.push((self.sites.len(), next));
+                }
+                self.push_site(step.site, to, over, (n - 1 - i) as u8, ray.dir);
             }
         }
-                let end = self.sites.len() as u32;
-        let mine = self.entries.len() > first;
-        match self.entries.last_mut() {
-            Some(Entry::Rays { end: e, .. }) if *e == start && mine => {
-                *e = end;
-            }
-            _ if end > start => self.entries.push(Entry::Rays { start, end }),
-            _ => {}
+        let end = self.sites.len() as u32;
+        for (at, rays) in later {
+            let run = self.lay_out(rays, origin);
+            self.sites[at].next = self.runs.len() as u32;
+            self.runs.push(run);
         }
+        (start, end)
     }
 
     fn push_site(&mut self, site: SiteId, to: Values, over: Values, rest: u8, dir: u8) {
@@ -176,6 +219,7 @@ impl MoveTables {
             over,
             rest,
             dir,
+            next: 0,
         });
     }
 
@@ -193,10 +237,7 @@ impl MoveTables {
 /// What `pattern` does from `origin` for `side`: `None` when it is not
 /// simple, `Some(None)` when its guard fails there.
 fn shape(rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> Option<Option<Shape>> {
-    let [segment] = &pattern.segments[..] else {
-        return None;
-    };
-    if pattern.repeat.is_some() || segment.capture {
+    if pattern.repeat.is_some() {
         return None;
     }
     let values = |c: &Cond, s: SiteId| rules.values_meeting(c, side, origin, s);
@@ -207,40 +248,87 @@ fn shape(rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> Opti
         Some(g) => has(&values(g, origin)?, 0),
         None => true,
     };
-    let others = || (0..rules.board.n_sites() as u16).map(SiteId).filter(|&s| s != origin);
-    let shape = if let Some(partner) = &segment.swap {
-        let partners = others().map(|s| Some((s, values(partner, s)?)));
-        Shape::Swaps(partners.collect::<Option<_>>()?, segment.spend.unwrap_or(NO_TOKEN))
-    } else {
-        let ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = SiteId>| {
-            let sites = sites.map(|s| Some((s, values(&segment.to, s)?, values(&segment.over, s)?)));
-            Some((dir, min, sites.collect::<Option<Vec<_>>>()?))
-        };
-        let mut rays = Vec::new();
-        if segment.jump {
-            for s in others() {
-                rays.push(ray(LEAP, 0, &mut std::iter::once(s))?);
-            }
-        } else if !segment.leaps.is_empty() {
-            for &(dx, dy) in &segment.leaps {
-                rays.push(ray(LEAP, 0, &mut rules.board.leap(origin, dx, dy).into_iter())?);
-            }
-        } else {
-            let no_block = vec![0u64; rules.board.edge_words()];
-            let dirs = segment.first[side as usize];
-            for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
-                let mut cur = origin;
-                let mut line = std::iter::from_fn(|| {
-                    cur = rules.board.step(cur, d, &no_block)?;
-                    Some(cur)
-                })
-                .take(segment.max as usize);
-                rays.push(ray(d, segment.min.saturating_sub(1), &mut line)?);
-            }
+    let shape = match &pattern.segments[..] {
+        [Segment {
+            swap: Some(partner),
+            spend,
+            ..
+        }] => {
+            let others = (0..rules.board.n_sites() as u16).map(SiteId);
+            let partners = others
+                .filter(|&s| s != origin)
+                .map(|s| Some((s, values(partner, s)?)));
+            Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
         }
-        Shape::Rays(rays)
+        _ => Shape::Rays(segment_rays(rules, pattern, side, origin, 0, origin, NO_HEADING)?),
     };
     Some(guard.then_some(shape))
+}
+
+/// The rays of segment `seg` of `pattern` from `at`, reached heading
+/// `heading`, for a piece of `side` that started on `origin`; `None` when
+/// a segment is not simple.
+fn segment_rays(
+    rules: &Rules,
+    pattern: &Pattern,
+    side: SideId,
+    origin: SiteId,
+    seg: usize,
+    at: SiteId,
+    heading: u8,
+) -> Option<Vec<Ray>> {
+    let segment = &pattern.segments[seg];
+    if segment.capture || segment.swap.is_some() {
+        return None;
+    }
+    let last = seg + 1 == pattern.segments.len();
+    // The check rule's line filter reads one-segment patterns only.
+    let line = |d: u8| if pattern.segments.len() == 1 { d } else { ANY_LINE };
+    let ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = (SiteId, u8)>| {
+        let steps = sites.map(|(s, heading)| {
+            Some(RayStep {
+                site: s,
+                to: rules.values_meeting(&segment.to, side, origin, s)?,
+                over: rules.values_meeting(&segment.over, side, origin, s)?,
+                next: if last {
+                    None
+                } else {
+                    Some(segment_rays(rules, pattern, side, origin, seg + 1, s, heading)?)
+                },
+            })
+        });
+        let sites = steps.collect::<Option<Vec<_>>>()?;
+        Some(Ray { dir, min, sites })
+    };
+    let mut rays = Vec::new();
+    if segment.jump {
+        let n = rules.board.n_sites() as u16;
+        for s in (0..n).map(SiteId).filter(|&s| s != at && s != origin) {
+            rays.push(ray(ANY_LINE, 0, &mut std::iter::once((s, NO_HEADING)))?);
+        }
+    } else if !segment.leaps.is_empty() {
+        for &(dx, dy) in &segment.leaps {
+            let site = rules.board.leap(at, dx, dy);
+            rays.push(ray(ANY_LINE, 0, &mut site.map(|s| (s, NO_HEADING)).into_iter())?);
+        }
+    } else {
+        let no_block = vec![0u64; rules.board.edge_words()];
+        let dirs = if seg == 0 {
+            segment.first[side as usize]
+        } else {
+            segment.dirs.resolve(heading)
+        };
+        for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
+            let mut cur = at;
+            let mut line_sites = std::iter::from_fn(|| {
+                cur = rules.board.step(cur, d, &no_block)?;
+                Some((cur, d))
+            })
+            .take(segment.max as usize);
+            rays.push(ray(line(d), segment.min.saturating_sub(1), &mut line_sites)?);
+        }
+    }
+    Some(rays)
 }
 
 #[inline]
@@ -304,9 +392,14 @@ impl Rules {
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
             let rs = t.sites[i];
-            let v = st.board[rs.site.0 as usize];
+                        let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v) {
-                w.push_step(rs.site, out);
+                if rs.next == 0 {
+                    w.push_step(rs.site, out);
+                } else {
+                    let (start, end) = t.runs[rs.next as usize];
+                    self.run_rays(st, w, start, end, out);
+                }
             }
             i += 1 + if has(&t.values[rs.over as usize], v) {
                 0
@@ -339,8 +432,8 @@ impl Rules {
         }
     }
 
-    /// Whether a run of rays lands on `target`, following only the rays
-    /// whose directions are in `lines` (and every leap).
+        /// Whether a run of rays ends a move on `target`, following only the
+    /// rays whose directions are in `lines` (and those of [`ANY_LINE`]).
     #[inline]
     pub(super) fn rays_reach(&self, st: &State, start: u32, end: u32, lines: u32, target: SiteId) -> bool {
         let t = &self.tables;
@@ -351,13 +444,18 @@ impl Rules {
                 i += 1 + rs.rest as usize;
                 continue;
             }
-            let v = st.board[rs.site.0 as usize];
-            if rs.site == target {
-                if has(&t.values[rs.to as usize], v) {
-                    return true;
+                        let v = st.board[rs.site.0 as usize];
+            if has(&t.values[rs.to as usize], v) {
+                if rs.next == 0 {
+                    if rs.site == target {
+                        return true;
+                    }
+                } else {
+                    let (start, end) = t.runs[rs.next as usize];
+                    if self.rays_reach(st, start, end, u32::MAX, target) {
+                        return true;
+                    }
                 }
-                i += 1 + rs.rest as usize;
-                continue;
             }
             i += 1 + if has(&t.values[rs.over as usize], v) {
                 0
