@@ -867,7 +867,12 @@ impl Rules {
         if let Some(partner) = &segment.swap {
             return !w.attacks_only && self.swaps(st, w, at, partner, segment.spend, out);
         }
-        if segment.jump {
+                if segment.jump {
+            // An attack test needs only a last jump onto its target.
+            let last = seg + 1 == pattern.segments.len() && pattern.repeat.is_none();
+            if let Some(t) = w.target.filter(|_| last) {
+                return t != at && t != w.origin && self.land(st, w, seg, t, NO_HEADING, out);
+            }
             let mut emitted = false;
             for i in 0..st.board.len() {
                 let p = SiteId(i as u16);
