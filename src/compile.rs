@@ -665,6 +665,7 @@ impl<'a> Compiler<'a> {
                 name,
                 initial: State {
                     board: vec![0; n_sites].into_boxed_slice(),
+                    pieces: vec![0; sides.len() * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
                     slots: vec![0; board.slots.len()].into_boxed_slice(),
                     blocked: vec![0; board.edge_words()].into_boxed_slice(),
                     reserves: vec![
@@ -709,12 +710,12 @@ impl<'a> Compiler<'a> {
                 tokens: scope.tokens.clone(),
                 check,
                 chains: ChainTable::default(),
-                                                royal_values: Vec::new(),
+                royal_values: Vec::new(),
                 team_values: Vec::new(),
                 tables: Default::default(),
             };
         rules.tables = crate::engine::MoveTables::build(&rules);
-                let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
+        let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
             (0..rules.sides.len() as SideId)
                 .map(|side| {
                     let mut mask = [0u64; 4];
@@ -2703,6 +2704,7 @@ impl<'a> Compiler<'a> {
         if self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
+        rules.index_pieces(&mut st);
         if !rules.constraints_hold_in(&st) {
             let loc = raw.constraint.as_ref().map(|c| c.loc());
             self.error(

@@ -532,15 +532,17 @@ impl Rules {
     pub(crate) fn royals_safe(&self, st: &State, side: SideId) -> bool {
         let mask = &self.royal_values[side as usize];
         let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
-        let mut royals = (0..st.board.len()).filter(|&i| royal(st.board[i]));
+        let mut royals = self
+            .pieces_of(st, side)
+            .filter(|s| royal(st.board[s.0 as usize]));
         if self.check == Check::SoleRoyal {
             // Safe unless exactly one royal, attacked.
             return match (royals.next(), royals.next()) {
-                (Some(i), None) => !self.attacked(st, SiteId(i as u16), side),
+                (Some(s), None) => !self.attacked(st, s, side),
                 _ => true,
             };
         }
-        royals.all(|i| !self.attacked(st, SiteId(i as u16), side))
+        royals.all(|s| !self.attacked(st, s, side))
     }
 
     /// Every grid offset a piece of `kind` and `side` could end a move at,
@@ -618,17 +620,13 @@ impl Rules {
 
     /// Whether a piece of a team other than `side`'s could take the piece on
     /// `target` with one of its moves (its own safety aside).
-        pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
+    pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
         let mut moves = Vec::new();
         // One walker for every piece, made when a pattern must be walked.
         let mut w = None;
-        let friends = &self.team_values[side as usize];
-        for (i, &v) in st.board.iter().enumerate() {
-            if v == 0 || friends[v as usize / 64] >> (v % 64) & 1 == 1 {
-                continue;
-            }
-            let (owner, kind) = self.unman(v);
-            let p = SiteId(i as u16);
+        let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
+        for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {
+            let (i, kind) = (p.0 as usize, self.unman(st.board[p.0 as usize]).1);
             if let Some(offsets) = &self.reach[kind as usize][owner as usize] {
                 if !self.board.is_extra(p) && !self.board.is_extra(target) {
                     let (a, b) = (&self.board.sites[i], &self.board.sites[target.0 as usize]);
@@ -637,14 +635,14 @@ impl Rules {
                     }
                 }
             }
-                                    if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
+            if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
                 return true;
             }
         }
         false
     }
 
-        /// Whether the piece of `owner` and `kind` on `p` could take the piece
+    /// Whether the piece of `owner` and `kind` on `p` could take the piece
     /// on `target` with one of its moves; `walker` and `moves` are scratch.
     #[allow(clippy::too_many_arguments)]
     fn piece_reaches<'a>(
@@ -673,7 +671,7 @@ impl Rules {
             self.moves_from(st, w, p, kind, moves);
             return moves.iter().any(hits);
         };
-                // The rays toward the target, and the moves of the patterns walked.
+        // The rays toward the target, and the moves of the patterns walked.
         let lines = self.toward(p, target, u32::MAX);
         w.origin = p;
         w.start = 0;
@@ -685,7 +683,7 @@ impl Rules {
                         return true;
                     }
                 }
-                                table::Entry::Walk(i) => {
+                table::Entry::Walk(i) => {
                     let pattern = &self.kinds[kind as usize].patterns[i as usize];
                     self.walk_pattern(st, w, pattern, moves);
                 }
@@ -700,7 +698,7 @@ impl Rules {
     fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
         let (side, kind) = self.unman(st.board[p.0 as usize]);
         let mut board = st.clone();
-        board.board[target.0 as usize] = 0;
+        self.put(&mut board, target, 0);
         let mut moves = Vec::new();
         COVERING.set(true);
         self.moves_from(&board, &mut Walker::new(side), p, kind, &mut moves);
@@ -750,13 +748,10 @@ impl Rules {
     ) -> bool {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
-        for (i, &v) in st.board.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let (owner, kind) = self.unman(v);
-            if owner == side && only >> kind & 1 == 1 {
-                self.moves_from(st, &mut w, SiteId(i as u16), kind, out);
+        for s in self.pieces_of(st, side) {
+            let kind = self.unman(st.board[s.0 as usize]).1;
+            if only >> kind & 1 == 1 {
+                self.moves_from(st, &mut w, s, kind, out);
                 if done(out) {
                     return true;
                 }
@@ -776,12 +771,12 @@ impl Rules {
     ) {
         w.origin = origin;
         w.start = out.len();
-                w.stepped = [0; 4];
+        w.stepped = [0; 4];
         let side = w.side;
-                if let Some(entries) = self.tables.entries(self, kind, side, origin) {
+        if let Some(entries) = self.tables.entries(self, kind, side, origin) {
             for &entry in entries {
                 match entry {
-                                        table::Entry::Rays { start, end } => self.run_rays(st, w, start, end, out),
+                    table::Entry::Rays { start, end } => self.run_rays(st, w, start, end, out),
                     table::Entry::Swaps { start, end, token } => {
                         if !w.attacks_only {
                             self.run_swaps(st, w, start, end, token, out);
@@ -814,7 +809,7 @@ impl Rules {
         pattern: &'a Pattern,
         out: &mut Vec<Move>,
     ) {
-                let (side, origin) = (w.side, w.origin);
+        let (side, origin) = (w.side, w.origin);
         if let Some(guard) = &pattern.guard {
             if !self.eval(guard, st, side, origin, &[], origin, 0) {
                 return;
@@ -867,7 +862,7 @@ impl Rules {
         if let Some(partner) = &segment.swap {
             return !w.attacks_only && self.swaps(st, w, at, partner, segment.spend, out);
         }
-                if segment.jump {
+        if segment.jump {
             // An attack test needs only a last jump onto its target.
             let last = seg + 1 == pattern.segments.len() && pattern.repeat.is_none();
             if let Some(t) = w.target.filter(|_| last) {
@@ -1048,7 +1043,7 @@ impl Rules {
             chain.push_stop(at);
             Move::Chain(self.chains.intern(chain))
         };
-                match mv {
+        match mv {
             Move::Step { to, .. } => w.push_step(to, out),
             _ => w.push(mv, out),
         }
@@ -1191,11 +1186,11 @@ impl Rules {
                 }
                 // The moving piece, moved here as the kind it becomes here.
                 let mut there = st.clone();
-                there.board[origin.0 as usize] = 0;
-                there.board[s.0 as usize] = v;
+                self.put(&mut there, origin, 0);
+                self.put(&mut there, s, v);
                 if let Some((kind, site)) = self.promotion(&there, v, s) {
-                    there.board[s.0 as usize] = 0;
-                    there.board[site.0 as usize] = self.man(side, kind);
+                    self.put(&mut there, s, 0);
+                    self.put(&mut there, site, self.man(side, kind));
                     if site != s {
                         return false;
                     }
@@ -1749,18 +1744,18 @@ impl Rules {
             Move::Demanding(id) => self.apply(st, side, self.demands.get(id)),
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
-                st.board[from.0 as usize] = 0;
-                st.board[to.0 as usize] = v;
+                self.put(st, from, 0);
+                self.put(st, to, v);
                 self.arrive(st, v, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
                 let v = st.board[chain.from.0 as usize];
                 for &c in chain.captured() {
-                    st.board[c.0 as usize] = 0;
+                    self.put(st, c, 0);
                 }
-                st.board[chain.from.0 as usize] = 0;
-                st.board[chain.to().0 as usize] = v;
+                self.put(st, chain.from, 0);
+                self.put(st, chain.to(), v);
                 self.arrive(st, v, chain.to());
             }
             Move::Swap {
@@ -1770,9 +1765,9 @@ impl Rules {
                 token,
             } => {
                 let (mover, partner) = (st.board[from.0 as usize], st.board[with.0 as usize]);
-                st.board[from.0 as usize] = 0;
-                st.board[via.0 as usize] = partner;
-                st.board[with.0 as usize] = mover;
+                self.put(st, from, 0);
+                self.put(st, via, partner);
+                self.put(st, with, mover);
                 if token != NO_TOKEN {
                     let i = side as usize * self.n_items()
                         + self.barriers.len()
@@ -1790,7 +1785,7 @@ impl Rules {
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
             Move::Drop { kind, to } => {
-                st.board[to.0 as usize] = self.man(side, kind);
+                self.put(st, to, self.man(side, kind));
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
@@ -1825,14 +1820,14 @@ impl Rules {
     fn arrive(&self, st: &mut State, v: u8, to: SiteId) {
         if let Some((kind, site)) = self.promotion(st, v, to) {
             let (side, _) = self.unman(v);
-            st.board[to.0 as usize] = 0;
-            st.board[site.0 as usize] = self.man(side, kind);
+            self.put(st, to, 0);
+            self.put(st, site, self.man(side, kind));
         }
     }
 
     /// Applies a legal move. The move must come from [`Rules::legal_moves`]
     /// for this state; anything else leaves the state unspecified but safe.
-        pub fn play(&self, st: &mut State, mv: Move) {
+    pub fn play(&self, st: &mut State, mv: Move) {
         if st.outcome != Outcome::Ongoing {
             return;
         }
@@ -1866,10 +1861,10 @@ impl Rules {
             }
             _ => None,
         };
-                self.apply(st, side, mv);
+        self.apply(st, side, mv);
         st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
-            st.board[victim.0 as usize] = 0;
+            self.put(st, victim, 0);
         }
         if st.phase == 0 && st.turn as usize >= self.prelude.len() {
             if mv == Move::Pass {
@@ -1883,7 +1878,7 @@ impl Rules {
                 st.passes = 0;
             }
         }
-                let last = before.map(|b| (b, mv));
+        let last = before.map(|b| (b, mv));
         if let Some(o) = self.check_end(st, side, last) {
             st.outcome = o;
             return;
@@ -1893,12 +1888,8 @@ impl Rules {
 
     /// Whether a piece of `side` on the board has a pattern that may capture.
     fn may_capture(&self, st: &State, side: SideId) -> bool {
-        st.board.iter().any(|&v| {
-            v != 0 && {
-                let (s, k) = self.unman(v);
-                s == side && self.capturing_kinds >> k & 1 == 1
-            }
-        })
+        (self.pieces_of(st, side))
+            .any(|s| self.capturing_kinds >> self.unman(st.board[s.0 as usize]).1 & 1 == 1)
     }
 
     /// The piece huffed after `mv`, as a site after the move: the mover if it

@@ -68,8 +68,8 @@ fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
     }
     // Read on the board after the move, where the piece has left `from`.
     let mut after = st.clone();
-    after.board[from.0 as usize] = 0;
-    after.board[to.0 as usize] = v;
+    rules.put(&mut after, from, 0);
+    rules.put(&mut after, to, v);
     match rules.promotion(&after, v, to) {
         Some((kind, _)) => format!("={}", rules.kinds[kind as usize].symbol),
         None => String::new(),
@@ -965,6 +965,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                 .hint("end it with `; turn SIDE`"),
         );
     }
+    rules.index_pieces(&mut st);
     if errors.is_empty() && !rules.constraints_hold_in(&st) {
         errors.push(
             Diagnostic::error(

@@ -41,21 +41,27 @@ impl SiteSet {
     }
     /// The sites in order, by their set bits.
     pub fn iter(&self) -> impl Iterator<Item = SiteId> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut rest = w;
-            std::iter::from_fn(move || {
-                let b = rest.trailing_zeros();
-                (rest != 0).then(|| {
-                    rest &= rest - 1;
-                    SiteId((i * 64) as u16 + b as u16)
-                })
-            })
-        })
+        site_bits(&self.0)
     }
     /// How many sites.
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
+}
+
+/// The sites of a bitset over sites, in order.
+#[inline]
+pub(crate) fn site_bits(words: &[u64]) -> impl Iterator<Item = SiteId> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        let mut rest = w;
+        std::iter::from_fn(move || {
+            let b = rest.trailing_zeros();
+            (rest != 0).then(|| {
+                rest &= rest - 1;
+                SiteId((i * 64) as u16 + b as u16)
+            })
+        })
+    })
 }
 
 #[derive(Clone, Debug)]
@@ -620,7 +626,7 @@ impl std::hash::Hasher for FxHasher {
 impl<T> Default for Interner<T> {
     fn default() -> Self {
         Interner {
-                        inner: std::sync::RwLock::new((HashMap::default(), Vec::new())),
+            inner: std::sync::RwLock::new((HashMap::default(), Vec::new())),
         }
     }
 }
@@ -733,8 +739,12 @@ pub enum Outcome {
 /// A position: pieces, barriers, reserves, whose turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Per site: 0 when empty, else 1 + side × n_kinds + kind.
+    /// Per site: 0 when empty, else 1 + side × n_kinds + kind. Written
+    /// only through [`Rules::put`], which keeps `pieces` in step.
     pub(crate) board: Box<[u8]>,
+    /// Per side, a bitset of the sites its pieces stand on (derived from
+    /// `board`): `words` words per side.
+    pub(crate) pieces: Box<[u64]>,
     /// Per barrier slot: 0 when free, else 1 + barrier kind.
     pub(crate) slots: Box<[u8]>,
     /// Bitset of board edges closed by barriers (derived from `slots`).
@@ -811,10 +821,10 @@ pub struct Rules {
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// Per side, the board values that are its royal pieces, as a bitset.
-        pub(crate) royal_values: Vec<[u64; 4]>,
+    pub(crate) royal_values: Vec<[u64; 4]>,
     /// Per side, the board values that are pieces of its team, as a bitset.
     pub(crate) team_values: Vec<[u64; 4]>,
-        pub(crate) chains: ChainTable,
+    pub(crate) chains: ChainTable,
     /// The simple patterns laid out per kind, side and site.
     pub(crate) tables: crate::engine::MoveTables,
 }
@@ -946,14 +956,58 @@ impl Rules {
     pub(crate) fn same_team(&self, a: SideId, b: SideId) -> bool {
         self.sides[a as usize].team == self.sides[b as usize].team
     }
+
+    /// Words of a bitset over the board's sites.
+    #[inline]
+    pub(crate) fn site_words(&self) -> usize {
+        self.board.n_sites().div_ceil(64).max(1)
+    }
+
+    /// Puts board value `v` (0: nothing) on `s`, keeping the index of the
+    /// sides' pieces in step.
+    #[inline]
+    pub(crate) fn put(&self, st: &mut State, s: SiteId, v: u8) {
+        let (i, words) = (s.0 as usize, self.site_words());
+        let bit = 1u64 << (i % 64);
+        let old = st.board[i];
+        if old != 0 {
+            st.pieces[self.unman(old).0 as usize * words + i / 64] &= !bit;
+        }
+        if v != 0 {
+            st.pieces[self.unman(v).0 as usize * words + i / 64] |= bit;
+        }
+        st.board[i] = v;
+    }
+
+    /// Makes the index of the sides' pieces anew from the board, after
+    /// the board was written directly (a setup, a position read).
+    pub(crate) fn index_pieces(&self, st: &mut State) {
+        st.pieces.fill(0);
+        let words = self.site_words();
+        for (i, &v) in st.board.iter().enumerate().filter(|(_, v)| **v != 0) {
+            st.pieces[self.unman(v).0 as usize * words + i / 64] |= 1 << (i % 64);
+        }
+    }
+
+    /// The sites of `side`'s pieces, in order.
+    #[inline]
+    pub(crate) fn pieces_of<'a>(
+        &self,
+        st: &'a State,
+        side: SideId,
+    ) -> impl Iterator<Item = SiteId> + 'a {
+        let words = self.site_words();
+        site_bits(&st.pieces[side as usize * words..(side as usize + 1) * words])
+    }
 }
 
 impl State {
     /// Makes `self` equal to `o` without allocating (both from one game).
-        /// Whether `o` has the same tables' sizes (is of the same game, or of
+    /// Whether `o` has the same tables' sizes (is of the same game, or of
     /// one that [`State::copy_from`] can copy from).
     pub(crate) fn same_shape(&self, o: &State) -> bool {
         self.board.len() == o.board.len()
+            && self.pieces.len() == o.pieces.len()
             && self.slots.len() == o.slots.len()
             && self.blocked.len() == o.blocked.len()
             && self.reserves.len() == o.reserves.len()
@@ -961,6 +1015,7 @@ impl State {
 
     pub(crate) fn copy_from(&mut self, o: &State) {
         self.board.copy_from_slice(&o.board);
+        self.pieces.copy_from_slice(&o.pieces);
         self.slots.copy_from_slice(&o.slots);
         self.blocked.copy_from_slice(&o.blocked);
         self.reserves.copy_from_slice(&o.reserves);

@@ -96,7 +96,7 @@ impl Rules {
         }
     }
 
-        /// A move of the phase's legal moves (before demanding moves are
+    /// A move of the phase's legal moves (before demanding moves are
     /// added), drawn uniformly with `rng`; without, a move found as cheaply
     /// as possible to tell whether there is a legal one (a candidate the
     /// filters pass, which the preferences might rank below another).
@@ -125,7 +125,7 @@ impl Rules {
         moves: &mut Vec<Move>,
         ranked: &mut Vec<(u64, Move)>,
     ) -> Option<Move> {
-                moves.clear();
+        moves.clear();
         let mut survives = Survives::new(self, st, side);
         // Whether a side can move needs only the first move the filters
         // pass when no preference can leave the side without moves: when

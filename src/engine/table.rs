@@ -54,7 +54,11 @@ pub(crate) enum Entry {
     Rays { start: u32, end: u32 },
     /// `sites[start..end]`: the partners of a swap, spending `token`
     /// (unless it is [`NO_TOKEN`]), each with the values it may hold.
-    Swaps { start: u32, end: u32, token: TokenId },
+    Swaps {
+        start: u32,
+        end: u32,
+        token: TokenId,
+    },
     /// This pattern of the kind is walked.
     Walk(u16),
 }
@@ -260,7 +264,9 @@ fn shape(rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> Opti
                 .map(|s| Some((s, values(partner, s)?)));
             Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
         }
-        _ => Shape::Rays(segment_rays(rules, pattern, side, origin, 0, origin, NO_HEADING)?),
+        _ => Shape::Rays(segment_rays(
+            rules, pattern, side, origin, 0, origin, NO_HEADING,
+        )?),
     };
     Some(guard.then_some(shape))
 }
@@ -283,7 +289,13 @@ fn segment_rays(
     }
     let last = seg + 1 == pattern.segments.len();
     // The check rule's line filter reads one-segment patterns only.
-    let line = |d: u8| if pattern.segments.len() == 1 { d } else { ANY_LINE };
+    let line = |d: u8| {
+        if pattern.segments.len() == 1 {
+            d
+        } else {
+            ANY_LINE
+        }
+    };
     let ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = (SiteId, u8)>| {
         let steps = sites.map(|(s, heading)| {
             Some(RayStep {
@@ -293,7 +305,15 @@ fn segment_rays(
                 next: if last {
                     None
                 } else {
-                    Some(segment_rays(rules, pattern, side, origin, seg + 1, s, heading)?)
+                    Some(segment_rays(
+                        rules,
+                        pattern,
+                        side,
+                        origin,
+                        seg + 1,
+                        s,
+                        heading,
+                    )?)
                 },
             })
         });
@@ -309,7 +329,11 @@ fn segment_rays(
     } else if !segment.leaps.is_empty() {
         for &(dx, dy) in &segment.leaps {
             let site = rules.board.leap(at, dx, dy);
-            rays.push(ray(ANY_LINE, 0, &mut site.map(|s| (s, NO_HEADING)).into_iter())?);
+            rays.push(ray(
+                ANY_LINE,
+                0,
+                &mut site.map(|s| (s, NO_HEADING)).into_iter(),
+            )?);
         }
     } else {
         let no_block = vec![0u64; rules.board.edge_words()];
@@ -325,7 +349,11 @@ fn segment_rays(
                 Some((cur, d))
             })
             .take(segment.max as usize);
-            rays.push(ray(line(d), segment.min.saturating_sub(1), &mut line_sites)?);
+            rays.push(ray(
+                line(d),
+                segment.min.saturating_sub(1),
+                &mut line_sites,
+            )?);
         }
     }
     Some(rays)
@@ -341,7 +369,7 @@ impl Rules {
     /// moving from `origin`, or `None` when it reads more than the value
     /// and the site.
     fn values_meeting(&self, c: &Cond, side: SideId, origin: SiteId, s: SiteId) -> Option<Values> {
-                // The values a board can hold: empty, and each side's kinds.
+        // The values a board can hold: empty, and each side's kinds.
         let all = |keep: &dyn Fn(u8) -> bool| {
             let mut v = [0u64; 4];
             for x in 0..self.cell_owner.len() as u8 {
@@ -385,14 +413,21 @@ impl Rules {
         })
     }
 
-        /// Emits the moves of a run of rays from the walker's origin.
+    /// Emits the moves of a run of rays from the walker's origin.
     #[inline]
-    pub(super) fn run_rays(&self, st: &State, w: &mut Walker, start: u32, end: u32, out: &mut Vec<Move>) {
+    pub(super) fn run_rays(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        start: u32,
+        end: u32,
+        out: &mut Vec<Move>,
+    ) {
         let t = &self.tables;
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
             let rs = t.sites[i];
-                        let v = st.board[rs.site.0 as usize];
+            let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v) {
                 if rs.next == 0 {
                     w.push_step(rs.site, out);
@@ -409,7 +444,7 @@ impl Rules {
         }
     }
 
-        /// Emits the swaps of the walker's piece with the partners of
+    /// Emits the swaps of the walker's piece with the partners of
     /// `sites[start..end]`, if its side holds the token.
     pub(super) fn run_swaps(
         &self,
@@ -427,15 +462,30 @@ impl Rules {
         for rs in &t.sites[start as usize..end as usize] {
             if has(&t.values[rs.to as usize], st.board[rs.site.0 as usize]) {
                 let (from, with) = (w.origin, rs.site);
-                w.push(Move::Swap { from, via: from, with, token }, out);
+                w.push(
+                    Move::Swap {
+                        from,
+                        via: from,
+                        with,
+                        token,
+                    },
+                    out,
+                );
             }
         }
     }
 
-        /// Whether a run of rays ends a move on `target`, following only the
+    /// Whether a run of rays ends a move on `target`, following only the
     /// rays whose directions are in `lines` (and those of [`ANY_LINE`]).
     #[inline]
-    pub(super) fn rays_reach(&self, st: &State, start: u32, end: u32, lines: u32, target: SiteId) -> bool {
+    pub(super) fn rays_reach(
+        &self,
+        st: &State,
+        start: u32,
+        end: u32,
+        lines: u32,
+        target: SiteId,
+    ) -> bool {
         let t = &self.tables;
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
@@ -444,7 +494,7 @@ impl Rules {
                 i += 1 + rs.rest as usize;
                 continue;
             }
-                        let v = st.board[rs.site.0 as usize];
+            let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v) {
                 if rs.next == 0 {
                     if rs.site == target {
