@@ -626,20 +626,32 @@ impl Rules {
         let mut w = None;
         let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
         for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {
-            let (i, kind) = (p.0 as usize, self.unman(st.board[p.0 as usize]).1);
-            if let Some(offsets) = &self.reach[kind as usize][owner as usize] {
-                if !self.board.is_extra(p) && !self.board.is_extra(target) {
-                    let (a, b) = (&self.board.sites[i], &self.board.sites[target.0 as usize]);
-                    if !offsets.contains(b.x - a.x, b.y - a.y) {
-                        continue;
-                    }
-                }
+            let kind = self.unman(st.board[p.0 as usize]).1;
+            if !self.may_reach(p, kind, owner, target) {
+                continue;
             }
             if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether a piece of `kind` and `side` on `p` might end a move on
+    /// `target`, by the geometry of its patterns (when it tells).
+    #[inline]
+    fn may_reach(&self, p: SiteId, kind: KindId, side: SideId, target: SiteId) -> bool {
+        let Some(offsets) = &self.reach[kind as usize][side as usize] else {
+            return true;
+        };
+        if self.board.is_extra(p) || self.board.is_extra(target) {
+            return true;
+        }
+        let (a, b) = (
+            &self.board.sites[p.0 as usize],
+            &self.board.sites[target.0 as usize],
+        );
+        offsets.contains(b.x - a.x, b.y - a.y)
     }
 
     /// Whether the piece of `owner` and `kind` on `p` could take the piece
@@ -679,7 +691,7 @@ impl Rules {
         for &entry in entries {
             match entry {
                 table::Entry::Rays { start, end } => {
-                    if self.rays_reach(st, start, end, lines, target) {
+                    if self.rays_reach(st, start, end, lines, target, NOWHERE) {
                         return true;
                     }
                 }
@@ -697,6 +709,25 @@ impl Rules {
     /// Whether the piece on `p` could move onto `target`, were `target` empty.
     fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
         let (side, kind) = self.unman(st.board[p.0 as usize]);
+        if !self.may_reach(p, kind, side, target) {
+            return false;
+        }
+        let entries = self.tables.entries(self, kind, side, p);
+        if let Some(entries) =
+            entries.filter(|es| es.iter().all(|e| matches!(e, table::Entry::Rays { .. })))
+        {
+            // Rays only: the target is read as empty where they pass.
+            let lines = self.toward(p, target, u32::MAX);
+            COVERING.set(true);
+            let reached = entries.iter().any(|e| match *e {
+                table::Entry::Rays { start, end } => {
+                    self.rays_reach(st, start, end, lines, target, target)
+                }
+                _ => false,
+            });
+            COVERING.set(false);
+            return reached;
+        }
         let mut board = st.clone();
         self.put(&mut board, target, 0);
         let mut moves = Vec::new();
@@ -1147,12 +1178,11 @@ impl Rules {
     ) -> bool {
         match c {
             Cond::Covered(inner) => {
+                let sides = 0..self.sides.len() as SideId;
                 !COVERING.get()
-                    && (0..st.board.len()).any(|i| {
-                        let p = SiteId(i as u16);
+                    && sides.flat_map(|side| self.pieces_of(st, side)).any(|p| {
                         p != s
                             && p != origin
-                            && st.board[i] != 0
                             && !captured.contains(&p)
                             && self.eval(inner, st, side, origin, captured, p, 0)
                             && self.covers(st, p, s)
@@ -1647,14 +1677,14 @@ impl Rules {
         // kind k (see `cell_owner`), so each side's kinds are one shift.
         let n_kinds = self.kinds.len();
         let kinds = kind & (u64::MAX >> (64 - n_kinds.clamp(1, 64)));
+        let counted = |s: SideId| match owner {
+            Owner::Own => self.same_team(s, side),
+            Owner::Enemy => !self.same_team(s, side),
+            Owner::Any => true,
+        };
         let mut counts = [0u64; 4];
         for s in 0..self.sides.len() as SideId {
-            let owner_ok = match owner {
-                Owner::Own => self.same_team(s, side),
-                Owner::Enemy => !self.same_team(s, side),
-                Owner::Any => true,
-            };
-            if owner_ok {
+            if counted(s) {
                 let at = 1 + s as usize * n_kinds;
                 counts[at / 64] |= kinds << (at % 64);
                 if !at.is_multiple_of(64) && at / 64 + 1 < counts.len() {
@@ -1663,22 +1693,28 @@ impl Rules {
             }
         }
         let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
-        match region {
-            Some(r) => {
-                let set = &self.regions[r as usize].per_side[side as usize];
-                let mut n = 0;
-                for (i, &word) in set.0.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let s = i * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        n += u32::from(hit(st.board[s]));
-                    }
+        // The counted sides' pieces in the region, by the piece index;
+        // their kinds are read only when not every kind counts.
+        let words = self.site_words();
+        let every_kind = kinds.count_ones() as usize == n_kinds;
+        let set = region.map(|r| &self.regions[r as usize].per_side[side as usize].0);
+        let mut n = 0;
+        for s in (0..self.sides.len() as SideId).filter(|&s| counted(s)) {
+            for w in 0..words {
+                let mut bits =
+                    st.pieces[s as usize * words + w] & set.map_or(u64::MAX, |set| set[w]);
+                if every_kind {
+                    n += bits.count_ones();
+                    continue;
                 }
-                n
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    n += u32::from(hit(st.board[i]));
+                }
             }
-            None => st.board.iter().filter(|&&v| hit(v)).count() as u32,
         }
+        n
     }
 
     /// How near `side` is to winning by an end rule, from 0 to 1: the best

@@ -476,7 +476,8 @@ impl Rules {
     }
 
     /// Whether a run of rays ends a move on `target`, following only the
-    /// rays whose directions are in `lines` (and those of [`ANY_LINE`]).
+    /// rays whose directions are in `lines` (and those of [`ANY_LINE`]);
+    /// the site `vacant` is read as empty.
     #[inline]
     pub(super) fn rays_reach(
         &self,
@@ -485,6 +486,7 @@ impl Rules {
         end: u32,
         lines: u32,
         target: SiteId,
+        vacant: SiteId,
     ) -> bool {
         let t = &self.tables;
         let (mut i, end) = (start as usize, end as usize);
@@ -494,7 +496,11 @@ impl Rules {
                 i += 1 + rs.rest as usize;
                 continue;
             }
-            let v = st.board[rs.site.0 as usize];
+            let v = if rs.site == vacant {
+                0
+            } else {
+                st.board[rs.site.0 as usize]
+            };
             if has(&t.values[rs.to as usize], v) {
                 if rs.next == 0 {
                     if rs.site == target {
@@ -502,7 +508,7 @@ impl Rules {
                     }
                 } else {
                     let (start, end) = t.runs[rs.next as usize];
-                    if self.rays_reach(st, start, end, u32::MAX, target) {
+                    if self.rays_reach(st, start, end, u32::MAX, target, vacant) {
                         return true;
                     }
                 }
