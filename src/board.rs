@@ -671,6 +671,17 @@ impl Board {
         open.then_some(SiteId(t))
     }
 
+    /// What can block a step from `s` in direction `d`: `Some(None)`
+    /// nothing, `Some(Some(edge))` that edge, `None` a step around a groove
+    /// corner, which several edges govern.
+    pub fn step_blocker(&self, s: SiteId, d: u8) -> Option<Option<EdgeId>> {
+        match self.crossing[s.0 as usize * self.n_dirs + d as usize] {
+            Crossing::Open => Some(None),
+            Crossing::Edge(e) => Some((e != NO_EDGE).then_some(e)),
+            Crossing::Corner(_) => None,
+        }
+    }
+
     /// The edge crossed by a step that a single edge governs, if any.
     #[inline]
     pub fn step_edge(&self, s: SiteId, d: u8) -> Option<EdgeId> {

@@ -684,14 +684,20 @@ impl Rules {
             return moves.iter().any(hits);
         };
         // The rays toward the target, and the moves of the patterns walked.
-        let lines = self.toward(p, target, u32::MAX);
+        let aim = table::Aim {
+            side: owner,
+            origin: p,
+            target,
+            lines: self.toward(p, target, u32::MAX),
+            vacant: NOWHERE,
+        };
         w.origin = p;
         w.start = 0;
         w.stepped = [0; 4];
         for &entry in entries {
             match entry {
-                table::Entry::Rays { start, end } => {
-                    if self.rays_reach(st, start, end, lines, target, NOWHERE) {
+                table::Entry::Rays { start, end, .. } => {
+                    if self.rays_reach(st, start, end, &aim) {
                         return true;
                     }
                 }
@@ -713,16 +719,19 @@ impl Rules {
             return false;
         }
         let entries = self.tables.entries(self, kind, side, p);
-        if let Some(entries) =
-            entries.filter(|es| es.iter().all(|e| matches!(e, table::Entry::Rays { .. })))
-        {
-            // Rays only: the target is read as empty where they pass.
-            let lines = self.toward(p, target, u32::MAX);
+        let exact = |e: &table::Entry| matches!(e, table::Entry::Rays { exact: true, .. });
+        if let Some(entries) = entries.filter(|es| es.iter().all(exact)) {
+            // Rays only, of value sets: the target is read as empty.
+            let aim = table::Aim {
+                side,
+                origin: p,
+                target,
+                lines: self.toward(p, target, u32::MAX),
+                vacant: target,
+            };
             COVERING.set(true);
             let reached = entries.iter().any(|e| match *e {
-                table::Entry::Rays { start, end } => {
-                    self.rays_reach(st, start, end, lines, target, target)
-                }
+                table::Entry::Rays { start, end, .. } => self.rays_reach(st, start, end, &aim),
                 _ => false,
             });
             COVERING.set(false);
@@ -807,7 +816,7 @@ impl Rules {
         if let Some(entries) = self.tables.entries(self, kind, side, origin) {
             for &entry in entries {
                 match entry {
-                    table::Entry::Rays { start, end } => self.run_rays(st, w, start, end, out),
+                    table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
                     table::Entry::Swaps { start, end, token } => {
                         if !w.attacks_only {
                             self.run_swaps(st, w, start, end, token, out);

@@ -830,6 +830,16 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The same rules with every pattern walked, none read from the move
+    /// tables: for tests that compare the two.
+    #[doc(hidden)]
+    pub fn without_move_tables(&self) -> Rules {
+        Rules {
+            tables: Default::default(),
+            ..self.clone()
+        }
+    }
+
     pub fn initial(&self) -> State {
         self.initial.clone()
     }

@@ -46,12 +46,29 @@ pub(crate) struct MoveTables {
     /// The runs of rays of later segments: `sites[start..end]`. Index 0
     /// is unused (a site whose `next` is 0 ends the move).
     runs: Vec<(u32, u32)>,
+    /// The landing conditions that are more than a value set, checked in
+    /// full once the value set passes. Index 0 is unused.
+    residuals: Vec<Residual>,
 }
+
+/// A segment's landing condition, checked in full: the `to` of segment
+/// `seg` of pattern `pattern` of `kind`, reached heading `heading`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Residual {
+    kind: KindId,
+    pattern: u16,
+    seg: u8,
+    heading: u8,
+}
+
+/// No edge governs the step to a site.
+const NO_EDGE: EdgeId = EdgeId::MAX;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Entry {
-    /// `sites[start..end]`: the rays of simple patterns, one after another.
-    Rays { start: u32, end: u32 },
+    /// `sites[start..end]`: the rays of simple patterns, one after another;
+    /// `exact` when no landing needs a condition checked in full.
+    Rays { start: u32, end: u32, exact: bool },
     /// `sites[start..end]`: the partners of a swap, spending `token`
     /// (unless it is [`NO_TOKEN`]), each with the values it may hold.
     Swaps {
@@ -79,6 +96,11 @@ struct RaySite {
     /// Where a landing here goes on: an index of `runs`, or 0 when the
     /// move ends here.
     next: u32,
+    /// The edge a barrier closes to block the step here, or [`NO_EDGE`].
+    edge: EdgeId,
+    /// The landing condition to check in full: an index of `residuals`,
+    /// or 0 when the value set `to` is exact.
+    residual: u32,
 }
 
 /// A ray before it is laid out: its direction, the index of its first
@@ -89,12 +111,15 @@ struct Ray {
     sites: Vec<RayStep>,
 }
 
-/// A site of a ray before it is laid out: what may be landed on and passed
-/// over there, and the rays of the next segment from there, if any.
+/// A site of a ray before it is laid out: what may be landed on (or, with
+/// a residual, at most) and passed over there, the edge that can block the
+/// step there, and the rays of the next segment from there, if any.
 struct RayStep {
     site: SiteId,
     to: Values,
+    residual: Option<Residual>,
     over: Values,
+    edge: Option<EdgeId>,
     next: Option<Vec<Ray>>,
 }
 
@@ -107,35 +132,54 @@ enum Shape {
 
 impl MoveTables {
     /// The tables of the game's simple patterns; empty (every pattern is
-    /// walked) when the game has barriers or more sites than a move
-    /// table indexes.
+    /// walked) when the board has more sites than a move table indexes.
     pub(crate) fn build(rules: &Rules) -> MoveTables {
         let n_sites = rules.board.n_sites();
-        if !rules.barriers.is_empty() || n_sites > u16::MAX as usize {
+        if n_sites > u16::MAX as usize {
             return MoveTables::default();
         }
         let mut t = MoveTables {
             runs: vec![(0, 0)],
+            residuals: vec![Residual {
+                kind: 0,
+                pattern: 0,
+                seg: 0,
+                heading: 0,
+            }],
             ..MoveTables::default()
         };
-        for kind in 0..rules.kinds.len() {
+        for kind in 0..rules.kinds.len() as KindId {
             for side in 0..rules.sides.len() as SideId {
                 for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
                     t.starts.push(t.entries.len() as u32);
                     let first = t.entries.len();
-                    for (p, pattern) in rules.kinds[kind].patterns.iter().enumerate() {
-                        match shape(rules, pattern, side, origin) {
+                    let patterns = &rules.kinds[kind as usize].patterns;
+                    for (p, pattern) in patterns.iter().enumerate() {
+                        let at = Place {
+                            rules,
+                            pattern,
+                            kind,
+                            index: p as u16,
+                            side,
+                            origin,
+                        };
+                        match at.shape() {
                             None => t.entries.push(Entry::Walk(p as u16)),
                             Some(None) => {}
                             Some(Some(Shape::Rays(rays))) => {
-                                let (start, end) = t.lay_out(rays, origin);
+                                let (start, end, exact) = t.lay_out(rays, origin);
                                 let mine = t.entries.len() > first;
                                 match t.entries.last_mut() {
                                     // Joins the rays of the piece's pattern before.
-                                    Some(Entry::Rays { end: e, .. }) if *e == start && mine => {
+                                    Some(Entry::Rays {
+                                        end: e, exact: x, ..
+                                    }) if *e == start && mine => {
                                         *e = end;
+                                        *x &= exact;
                                     }
-                                    _ if end > start => t.entries.push(Entry::Rays { start, end }),
+                                    _ if end > start => {
+                                        t.entries.push(Entry::Rays { start, end, exact })
+                                    }
                                     _ => {}
                                 }
                             }
@@ -175,9 +219,11 @@ impl MoveTables {
     }
 
     /// Lays out rays from `origin` as one run of sites, then the runs of
-    /// their later segments; the run's range.
-    fn lay_out(&mut self, rays: Vec<Ray>, origin: SiteId) -> (u32, u32) {
+    /// their later segments; the run's range, and whether no landing in
+    /// it needs a condition checked in full.
+    fn lay_out(&mut self, rays: Vec<Ray>, origin: SiteId) -> (u32, u32, bool) {
         let start = self.sites.len() as u32;
+        let mut exact = true;
         let mut later = Vec::new();
         for ray in rays {
             let n = ray.sites.len();
@@ -200,19 +246,34 @@ impl MoveTables {
                     _ if step.site == origin => [if has(&step.over, 0) { u64::MAX } else { 0 }; 4],
                     _ => step.over,
                 };
+                let at = self.sites.len();
                 if let Some(next) = step.next.filter(|_| to != [0; 4]) {
-                    later.push((self.sites.len(), next));
+                    later.push((at, next));
                 }
                 self.push_site(step.site, to, over, (n - 1 - i) as u8, ray.dir);
+                self.sites[at].edge = step.edge.unwrap_or(NO_EDGE);
+                if let Some(r) = step.residual.filter(|_| to != [0; 4]) {
+                    exact = false;
+                    // Index 0 means none: it is never looked up.
+                    let found = self.residuals.iter().skip(1).position(|&x| x == r);
+                    self.sites[at].residual = match found {
+                        Some(i) => i as u32 + 1,
+                        None => {
+                            self.residuals.push(r);
+                            (self.residuals.len() - 1) as u32
+                        }
+                    };
+                }
             }
         }
         let end = self.sites.len() as u32;
         for (at, rays) in later {
-            let run = self.lay_out(rays, origin);
+            let (start, end, later_exact) = self.lay_out(rays, origin);
+            exact &= later_exact;
             self.sites[at].next = self.runs.len() as u32;
-            self.runs.push(run);
+            self.runs.push((start, end));
         }
-        (start, end)
+        (start, end, exact)
     }
 
     fn push_site(&mut self, site: SiteId, to: Values, over: Values, rest: u8, dir: u8) {
@@ -224,6 +285,8 @@ impl MoveTables {
             rest,
             dir,
             next: 0,
+            edge: NO_EDGE,
+            residual: 0,
         });
     }
 
@@ -238,125 +301,153 @@ impl MoveTables {
     }
 }
 
-/// What `pattern` does from `origin` for `side`: `None` when it is not
-/// simple, `Some(None)` when its guard fails there.
-fn shape(rules: &Rules, pattern: &Pattern, side: SideId, origin: SiteId) -> Option<Option<Shape>> {
-    if pattern.repeat.is_some() {
-        return None;
-    }
-    let values = |c: &Cond, s: SiteId| rules.values_meeting(c, side, origin, s);
-    // The guard reads the starting site, which the piece has left. Every
-    // condition must be a value set at every site the pattern may reach,
-    // whether the guard passes or not: then the pattern is simple.
-    let guard = match &pattern.guard {
-        Some(g) => has(&values(g, origin)?, 0),
-        None => true,
-    };
-    let shape = match &pattern.segments[..] {
-        [Segment {
-            swap: Some(partner),
-            spend,
-            ..
-        }] => {
-            let others = (0..rules.board.n_sites() as u16).map(SiteId);
-            let partners = others
-                .filter(|&s| s != origin)
-                .map(|s| Some((s, values(partner, s)?)));
-            Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
-        }
-        _ => Shape::Rays(segment_rays(
-            rules, pattern, side, origin, 0, origin, NO_HEADING,
-        )?),
-    };
-    Some(guard.then_some(shape))
-}
-
-/// The rays of segment `seg` of `pattern` from `at`, reached heading
-/// `heading`, for a piece of `side` that started on `origin`; `None` when
-/// a segment is not simple.
-fn segment_rays(
-    rules: &Rules,
-    pattern: &Pattern,
+/// A pattern of a piece of `kind` (its pattern number `index`) and `side`
+/// starting on `origin`, being laid out.
+struct Place<'a> {
+    rules: &'a Rules,
+    pattern: &'a Pattern,
+    kind: KindId,
+    index: u16,
     side: SideId,
     origin: SiteId,
-    seg: usize,
-    at: SiteId,
-    heading: u8,
-) -> Option<Vec<Ray>> {
-    let segment = &pattern.segments[seg];
-    if segment.capture || segment.swap.is_some() {
-        return None;
-    }
-    let last = seg + 1 == pattern.segments.len();
-    // The check rule's line filter reads one-segment patterns only.
-    let line = |d: u8| {
-        if pattern.segments.len() == 1 {
-            d
-        } else {
-            ANY_LINE
+}
+
+impl Place<'_> {
+    /// What the pattern does from its origin: `None` when it is not
+    /// simple, `Some(None)` when its guard fails there.
+    fn shape(&self) -> Option<Option<Shape>> {
+        let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
+        if pattern.repeat.is_some() {
+            return None;
         }
-    };
-    let ray = |dir: u8, min: u8, sites: &mut dyn Iterator<Item = (SiteId, u8)>| {
-        let steps = sites.map(|(s, heading)| {
+        // The guard reads the starting site, which the piece has left. Every
+        // condition must be a value set at every site the pattern may reach,
+        // whether the guard passes or not: then the pattern is simple.
+        let guard = match &pattern.guard {
+            Some(g) => has(&self.exact(g, origin)?, 0),
+            None => true,
+        };
+        let shape = match &pattern.segments[..] {
+            [Segment {
+                swap: Some(partner),
+                spend,
+                ..
+            }] => {
+                let others = (0..rules.board.n_sites() as u16).map(SiteId);
+                let partners = others
+                    .filter(|&s| s != origin)
+                    .map(|s| Some((s, self.exact(partner, s)?)));
+                Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
+            }
+            _ => Shape::Rays(self.segment_rays(0, origin, NO_HEADING)?),
+        };
+        Some(guard.then_some(shape))
+    }
+
+    /// The values for which `c` holds at `s`, when that is all it reads.
+    fn exact(&self, c: &Cond, s: SiteId) -> Option<Values> {
+        match self.rules.values_meeting(c, self.side, self.origin, s) {
+            (v, true) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The rays of segment `seg` from `at`, reached heading `heading`;
+    /// `None` when a segment is not simple.
+    fn segment_rays(&self, seg: usize, at: SiteId, heading: u8) -> Option<Vec<Ray>> {
+        let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
+        let segment = &pattern.segments[seg];
+        if segment.capture || segment.swap.is_some() {
+            return None;
+        }
+        let last = seg + 1 == pattern.segments.len();
+        // The check rule's line filter reads one-segment patterns only.
+        let line = |d: u8| {
+            if pattern.segments.len() == 1 {
+                d
+            } else {
+                ANY_LINE
+            }
+        };
+        let step = |s: SiteId, heading: u8, edge: Option<EdgeId>| {
+            let (to, exact) = rules.values_meeting(&segment.to, self.side, origin, s);
             Some(RayStep {
                 site: s,
-                to: rules.values_meeting(&segment.to, side, origin, s)?,
-                over: rules.values_meeting(&segment.over, side, origin, s)?,
+                to,
+                residual: (!exact).then_some(Residual {
+                    kind: self.kind,
+                    pattern: self.index,
+                    seg: seg as u8,
+                    heading,
+                }),
+                over: self.exact(&segment.over, s)?,
+                edge,
                 next: if last {
                     None
                 } else {
-                    Some(segment_rays(
-                        rules,
-                        pattern,
-                        side,
-                        origin,
-                        seg + 1,
-                        s,
-                        heading,
-                    )?)
+                    Some(self.segment_rays(seg + 1, s, heading)?)
                 },
             })
-        });
-        let sites = steps.collect::<Option<Vec<_>>>()?;
-        Some(Ray { dir, min, sites })
-    };
-    let mut rays = Vec::new();
-    if segment.jump {
-        let n = rules.board.n_sites() as u16;
-        for s in (0..n).map(SiteId).filter(|&s| s != at && s != origin) {
-            rays.push(ray(ANY_LINE, 0, &mut std::iter::once((s, NO_HEADING)))?);
-        }
-    } else if !segment.leaps.is_empty() {
-        for &(dx, dy) in &segment.leaps {
-            let site = rules.board.leap(at, dx, dy);
-            rays.push(ray(
-                ANY_LINE,
-                0,
-                &mut site.map(|s| (s, NO_HEADING)).into_iter(),
-            )?);
-        }
-    } else {
-        let no_block = vec![0u64; rules.board.edge_words()];
-        let dirs = if seg == 0 {
-            segment.first[side as usize]
-        } else {
-            segment.dirs.resolve(heading)
         };
-        for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
-            let mut cur = at;
-            let mut line_sites = std::iter::from_fn(|| {
-                cur = rules.board.step(cur, d, &no_block)?;
-                Some((cur, d))
-            })
-            .take(segment.max as usize);
-            rays.push(ray(
-                line(d),
-                segment.min.saturating_sub(1),
-                &mut line_sites,
-            )?);
+        let mut rays = Vec::new();
+        let single = |s: SiteId| vec![step(s, NO_HEADING, None)];
+        if segment.jump {
+            let n = rules.board.n_sites() as u16;
+            for s in (0..n).map(SiteId).filter(|&s| s != at && s != origin) {
+                let sites = single(s).into_iter().collect::<Option<_>>()?;
+                rays.push(Ray {
+                    dir: ANY_LINE,
+                    min: 0,
+                    sites,
+                });
+            }
+        } else if !segment.leaps.is_empty() {
+            for &(dx, dy) in &segment.leaps {
+                let site = rules.board.leap(at, dx, dy);
+                let sites = site
+                    .map_or(Vec::new(), single)
+                    .into_iter()
+                    .collect::<Option<_>>()?;
+                rays.push(Ray {
+                    dir: ANY_LINE,
+                    min: 0,
+                    sites,
+                });
+            }
+        } else {
+            let barriers = !rules.barriers.is_empty();
+            let no_block = vec![0u64; rules.board.edge_words()];
+            let dirs = if seg == 0 {
+                segment.first[self.side as usize]
+            } else {
+                segment.dirs.resolve(heading)
+            };
+            for d in (0..32u8).filter(|d| dirs >> d & 1 == 1) {
+                let (mut cur, mut sites) = (at, Vec::new());
+                while sites.len() < segment.max as usize {
+                    let Some(next) = rules.board.step(cur, d, &no_block) else {
+                        break;
+                    };
+                    // Barriers may close the step: by one edge, or (around
+                    // a groove corner) by several, which no table tells.
+                    let edge = if barriers {
+                        rules.board.step_blocker(cur, d)?
+                    } else {
+                        None
+                    };
+                    sites.push(step(next, d, edge)?);
+                    cur = next;
+                }
+                let min = segment.min.saturating_sub(1);
+                rays.push(Ray {
+                    dir: line(d),
+                    min,
+                    sites,
+                });
+            }
         }
+        Some(rays)
     }
-    Some(rays)
 }
 
 #[inline]
@@ -366,9 +457,9 @@ fn has(v: &Values, x: u8) -> bool {
 
 impl Rules {
     /// The board values for which `c` holds at `s`, for a piece of `side`
-    /// moving from `origin`, or `None` when it reads more than the value
-    /// and the site.
-    fn values_meeting(&self, c: &Cond, side: SideId, origin: SiteId, s: SiteId) -> Option<Values> {
+    /// moving from `origin`, and whether that is exact: when `c` reads
+    /// more than the value and the site, the values for which it may hold.
+    fn values_meeting(&self, c: &Cond, side: SideId, origin: SiteId, s: SiteId) -> (Values, bool) {
         // The values a board can hold: empty, and each side's kinds.
         let all = |keep: &dyn Fn(u8) -> bool| {
             let mut v = [0u64; 4];
@@ -384,7 +475,7 @@ impl Rules {
             all(&|x| piece(x).is_some_and(|(o, kind)| k >> kind & 1 == 1 && keep(o)))
         };
         let constant = |b: bool| if b { [u64::MAX; 4] } else { [0; 4] };
-        Some(match c {
+        let exact = match c {
             Cond::True => constant(true),
             Cond::Empty => all(&|x| x == 0),
             Cond::Occupied(k) => of(*k, &|_| true),
@@ -400,17 +491,25 @@ impl Rules {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 constant(origin != NOWHERE && dist[s.0 as usize] < dist[origin.0 as usize])
             }
-            Cond::Not(inner) => self.values_meeting(inner, side, origin, s)?.map(|w| !w),
-            Cond::And(cs) => cs.iter().try_fold(constant(true), |acc, c| {
-                let v = self.values_meeting(c, side, origin, s)?;
-                Some(std::array::from_fn(|i| acc[i] & v[i]))
-            })?,
-            Cond::Or(cs) => cs.iter().try_fold(constant(false), |acc, c| {
-                let v = self.values_meeting(c, side, origin, s)?;
-                Some(std::array::from_fn(|i| acc[i] | v[i]))
-            })?,
-            _ => return None,
-        })
+            Cond::Not(inner) => match self.values_meeting(inner, side, origin, s) {
+                (v, true) => v.map(|w| !w),
+                _ => return (constant(true), false),
+            },
+            Cond::And(cs) => {
+                return cs.iter().fold((constant(true), true), |(acc, all), c| {
+                    let (v, exact) = self.values_meeting(c, side, origin, s);
+                    (std::array::from_fn(|i| acc[i] & v[i]), all && exact)
+                });
+            }
+            Cond::Or(cs) => {
+                return cs.iter().fold((constant(false), true), |(acc, all), c| {
+                    let (v, exact) = self.values_meeting(c, side, origin, s);
+                    (std::array::from_fn(|i| acc[i] | v[i]), all && exact)
+                });
+            }
+            _ => return (constant(true), false),
+        };
+        (exact, true)
     }
 
     /// Emits the moves of a run of rays from the walker's origin.
@@ -427,8 +526,15 @@ impl Rules {
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
             let rs = t.sites[i];
+            if rs.edge != NO_EDGE && bit(&st.blocked, rs.edge) {
+                // A barrier closes the step: the ray ends before this site.
+                i += 1 + rs.rest as usize;
+                continue;
+            }
             let v = st.board[rs.site.0 as usize];
-            if has(&t.values[rs.to as usize], v) {
+            if has(&t.values[rs.to as usize], v)
+                && (rs.residual == 0 || self.residual_holds(st, w.side, w.origin, rs))
+            {
                 if rs.next == 0 {
                     w.push_step(rs.site, out);
                 } else {
@@ -442,6 +548,15 @@ impl Rules {
                 rs.rest as usize
             };
         }
+    }
+
+    /// The landing condition of a ray site, checked in full.
+    #[inline(never)]
+    fn residual_holds(&self, st: &State, side: SideId, origin: SiteId, rs: RaySite) -> bool {
+        let r = self.tables.residuals[rs.residual as usize];
+        let segment =
+            &self.kinds[r.kind as usize].patterns[r.pattern as usize].segments[r.seg as usize];
+        self.eval(&segment.to, st, side, origin, &[], rs.site, r.heading)
     }
 
     /// Emits the swaps of the walker's piece with the partners of
@@ -475,40 +590,39 @@ impl Rules {
         }
     }
 
-    /// Whether a run of rays ends a move on `target`, following only the
-    /// rays whose directions are in `lines` (and those of [`ANY_LINE`]);
-    /// the site `vacant` is read as empty.
+    /// Whether a run of rays of the piece `a.side` has on `a.origin` ends
+    /// a move on `a.target`.
     #[inline]
-    pub(super) fn rays_reach(
-        &self,
-        st: &State,
-        start: u32,
-        end: u32,
-        lines: u32,
-        target: SiteId,
-        vacant: SiteId,
-    ) -> bool {
+    pub(super) fn rays_reach(&self, st: &State, start: u32, end: u32, a: &Aim) -> bool {
         let t = &self.tables;
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
             let rs = t.sites[i];
-            if rs.dir < 32 && lines >> rs.dir & 1 == 0 {
+            if rs.dir < 32 && a.lines >> rs.dir & 1 == 0
+                || rs.edge != NO_EDGE && bit(&st.blocked, rs.edge)
+            {
                 i += 1 + rs.rest as usize;
                 continue;
             }
-            let v = if rs.site == vacant {
+            let v = if rs.site == a.vacant {
                 0
             } else {
                 st.board[rs.site.0 as usize]
             };
-            if has(&t.values[rs.to as usize], v) {
+            if has(&t.values[rs.to as usize], v)
+                && (rs.residual == 0 || self.residual_holds(st, a.side, a.origin, rs))
+            {
                 if rs.next == 0 {
-                    if rs.site == target {
+                    if rs.site == a.target {
                         return true;
                     }
                 } else {
                     let (start, end) = t.runs[rs.next as usize];
-                    if self.rays_reach(st, start, end, u32::MAX, target, vacant) {
+                    let later = Aim {
+                        lines: u32::MAX,
+                        ..*a
+                    };
+                    if self.rays_reach(st, start, end, &later) {
                         return true;
                     }
                 }
@@ -521,4 +635,18 @@ impl Rules {
         }
         false
     }
+}
+
+/// What a search of the rays for one target looks for: moves of the piece
+/// of `side` on `origin` that end on `target`, following only the rays
+/// whose directions are in `lines` (and those of [`ANY_LINE`]), with the
+/// site `vacant` read as empty (its residual conditions, if any, read the
+/// board as it is).
+#[derive(Clone, Copy)]
+pub(super) struct Aim {
+    pub side: SideId,
+    pub origin: SiteId,
+    pub target: SiteId,
+    pub lines: u32,
+    pub vacant: SiteId,
 }

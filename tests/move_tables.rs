@@ -1,0 +1,66 @@
+//! The move tables (`src/engine/table.rs`) lay out the simple patterns per
+//! kind, side and site; the pattern walk reads the patterns themselves.
+//! Both must give the same legal moves, in the same order, and the same
+//! positions after every move: checked along random games of every game
+//! file, and of the test games, against the same rules with every pattern
+//! walked.
+
+mod common;
+
+use tavoliere::notation::move_to_string;
+use tavoliere::rules::{Outcome, Rules};
+
+/// Plays `games` random games of at most `plies` plies with `rules`, and
+/// compares every position with `walked`.
+fn compare(name: &str, rules: &Rules, games: u64, plies: usize) {
+    let walked = rules.without_move_tables();
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let (mut a, mut b) = (rules.initial(), walked.initial());
+        for ply in 0..plies {
+            rules.legal_moves(&a, &mut with);
+            walked.legal_moves(&b, &mut without);
+            let text = |r: &Rules, st, ms: &[_]| -> Vec<String> {
+                ms.iter().map(|&m| move_to_string(r, st, m)).collect()
+            };
+            assert_eq!(
+                text(rules, &a, &with),
+                text(&walked, &b, &without),
+                "{name}, game {seed}, ply {ply}: the legal moves differ"
+            );
+            if with.is_empty() || rules.outcome(&a) != Outcome::Ongoing {
+                break;
+            }
+            let i = rng.usize(..with.len());
+            rules.play(&mut a, with[i]);
+            walked.play(&mut b, without[i]);
+            assert_eq!(a, b, "{name}, game {seed}, ply {ply}: the positions differ");
+        }
+    }
+}
+
+#[test]
+fn tables_agree_with_the_walk_in_every_game() {
+    for game in common::game_files() {
+        compare(&game, &common::load(&game), 6, 400);
+    }
+}
+
+#[test]
+fn tables_agree_with_the_walk_in_the_test_games() {
+    let dir = common::root().join("tests/games");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let rel = format!(
+            "tests/games/{}",
+            path.file_name().unwrap().to_string_lossy()
+        );
+        compare(&rel, &common::load(&rel), 4, 300);
+    }
+}
