@@ -1394,23 +1394,13 @@ impl Rules {
     /// How to check placements against the constraints in `st`: with the
     /// shortcuts when every constraint is a conjunction of `reach` over
     /// orthogonal steps on a full grid and holds now, in general otherwise.
-    fn plan<'a>(&'a self, st: &State, side: SideId) -> Plan<'a> {
-        let mut atoms = Vec::new();
-        if !self.board.full_grid
-            || !self
-                .constraints
-                .iter()
-                .all(|c| c.sides.is_none() && collect_reach(&c.rule, &mut atoms))
-        {
+        fn plan<'a>(&'a self, st: &State, side: SideId) -> Plan<'a> {
+        let Some(atoms) = &self.reach_atoms else {
             return Plan::General;
-        }
+        };
         let mut pieces = Vec::new();
         let open = self.open_lines(&st.blocked);
-        for &(owner, kind, region, dirs) in &atoms {
-            if dirs & 0b1010_1010 != 0 {
-                // Diagonal steps pass corners, not single edges.
-                return Plan::General;
-            }
+        for &(owner, kind, region, dirs) in atoms {
             for (site, piece_side) in self.matching_pieces(st, side, owner, kind) {
                 let goal = &self.regions[region as usize].per_side[piece_side as usize];
                 let mut path = Vec::new();
@@ -1553,17 +1543,15 @@ impl Rules {
         owner: Owner,
         kind: Kinds,
     ) -> impl Iterator<Item = (SiteId, SideId)> + 'a {
-        st.board.iter().enumerate().filter_map(move |(i, &v)| {
-            if v == 0 {
-                return None;
-            }
-            let (ps, k) = self.unman(v);
-            let owner_ok = match owner {
-                Owner::Own => self.same_team(ps, side),
-                Owner::Enemy => !self.same_team(ps, side),
-                Owner::Any => true,
-            };
-            (owner_ok && kind >> k & 1 == 1).then_some((SiteId(i as u16), ps))
+                let owners = (0..self.sides.len() as SideId).filter(move |&ps| match owner {
+            Owner::Own => self.same_team(ps, side),
+            Owner::Enemy => !self.same_team(ps, side),
+            Owner::Any => true,
+        });
+        owners.flat_map(move |ps| {
+            self.pieces_of(st, ps)
+                .filter(move |s| kind >> self.unman(st.board[s.0 as usize]).1 & 1 == 1)
+                .map(move |s| (s, ps))
         })
     }
 
@@ -1682,36 +1670,27 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-        // Which board values count: value 1 + s × kinds + k is side s's
-        // kind k (see `cell_owner`), so each side's kinds are one shift.
-        let n_kinds = self.kinds.len();
+                let n_kinds = self.kinds.len();
         let kinds = kind & (u64::MAX >> (64 - n_kinds.clamp(1, 64)));
-        let counted = |s: SideId| match owner {
-            Owner::Own => self.same_team(s, side),
-            Owner::Enemy => !self.same_team(s, side),
-            Owner::Any => true,
-        };
-        let mut counts = [0u64; 4];
-        for s in 0..self.sides.len() as SideId {
-            if counted(s) {
-                let at = 1 + s as usize * n_kinds;
-                counts[at / 64] |= kinds << (at % 64);
-                if !at.is_multiple_of(64) && at / 64 + 1 < counts.len() {
-                    counts[at / 64 + 1] |= kinds >> (64 - at % 64);
-                }
-            }
-        }
-        let hit = |v: u8| counts[v as usize / 64] >> (v % 64) & 1 == 1;
-        // The counted sides' pieces in the region, by the piece index;
-        // their kinds are read only when not every kind counts.
-        let words = self.site_words();
         let every_kind = kinds.count_ones() as usize == n_kinds;
+        let words = self.site_words();
         let set = region.map(|r| &self.regions[r as usize].per_side[side as usize].0);
+        // The counted sides' pieces in the region, by the piece index;
+        // their kinds are read only when not every kind counts (side s's
+        // kind k is board value 1 + s × kinds + k, see `cell_owner`).
         let mut n = 0;
-        for s in (0..self.sides.len() as SideId).filter(|&s| counted(s)) {
-            for w in 0..words {
-                let mut bits =
-                    st.pieces[s as usize * words + w] & set.map_or(u64::MAX, |set| set[w]);
+        for s in 0..self.sides.len() {
+            let counted = match owner {
+                Owner::Own => self.same_team(s as SideId, side),
+                Owner::Enemy => !self.same_team(s as SideId, side),
+                Owner::Any => true,
+            };
+            if !counted {
+                continue;
+            }
+            let pieces = &st.pieces[s * words..(s + 1) * words];
+            for (w, &word) in pieces.iter().enumerate() {
+                let mut bits = word & set.map_or(u64::MAX, |set| set[w]);
                 if every_kind {
                     n += bits.count_ones();
                     continue;
@@ -1719,7 +1698,8 @@ impl Rules {
                 while bits != 0 {
                     let i = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    n += u32::from(hit(st.board[i]));
+                    let k = st.board[i] as usize - 1 - s * n_kinds;
+                    n += (kinds >> k & 1) as u32;
                 }
             }
         }
@@ -2142,7 +2122,21 @@ impl Rules {
 }
 
 /// Collects the `reach` atoms of a conjunction; false if it has anything else.
-fn collect_reach(c: &StateCond, out: &mut Vec<(Owner, Kinds, RegionId, u32)>) -> bool {
+impl Rules {
+    /// The `reach` conditions the constraints are made of, when they are
+    /// all `reach` (anded), hold for every side, follow orthogonal lines
+    /// (a diagonal step passes a corner, not a single edge) and the board is
+    /// a full grid: then placements are checked by [`Plan::Reach`].
+    pub(crate) fn reach_atoms(&self) -> Option<Vec<ReachAtom>> {
+        let mut atoms = Vec::new();
+        let all_reach = (self.constraints.iter())
+            .all(|c| c.sides.is_none() && collect_reach(&c.rule, &mut atoms));
+        let orthogonal = atoms.iter().all(|a| a.3 & 0b1010_1010 == 0);
+        (self.board.full_grid && all_reach && orthogonal).then_some(atoms)
+    }
+}
+
+fn collect_reach(c: &StateCond, out: &mut Vec<ReachAtom>) -> bool {
     match c {
         StateCond::Reach {
             owner,

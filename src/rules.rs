@@ -771,6 +771,9 @@ pub struct Picture {
     pub shaded: Vec<RegionId>,
 }
 
+/// A `reach(OWNER KINDS, REGION, DIRS)` condition.
+pub(crate) type ReachAtom = (Owner, Kinds, RegionId, u32);
+
 /// The compiled rules of a game.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -823,7 +826,10 @@ pub struct Rules {
     /// Per side, the board values that are its royal pieces, as a bitset.
     pub(crate) royal_values: Vec<[u64; 4]>,
     /// Per side, the board values that are pieces of its team, as a bitset.
-    pub(crate) team_values: Vec<[u64; 4]>,
+        pub(crate) team_values: Vec<[u64; 4]>,
+    /// The constraints as `reach` conditions, when placements can be
+    /// checked by their shortest paths (see `Rules::reach_atoms`).
+    pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
     pub(crate) chains: ChainTable,
     /// The simple patterns laid out per kind, side and site.
     pub(crate) tables: crate::engine::MoveTables,
