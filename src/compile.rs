@@ -711,11 +711,11 @@ impl<'a> Compiler<'a> {
                 check,
                 chains: ChainTable::default(),
                 royal_values: Vec::new(),
-                                team_values: Vec::new(),
+                team_values: Vec::new(),
                 reach_atoms: None,
                 tables: Default::default(),
             };
-                rules.tables = crate::engine::MoveTables::build(&rules);
+        rules.tables = crate::engine::MoveTables::build(&rules);
         rules.reach_atoms = rules.reach_atoms();
         let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
             (0..rules.sides.len() as SideId)

@@ -31,7 +31,9 @@ struct Walker<'a> {
     pattern: Option<&'a Pattern>,
     /// Where this piece's moves begin in the output, for deduplication.
     start: usize,
-    trail: [(SiteId, u8); MAX_TRAIL],
+    trail: [SiteId; MAX_TRAIL],
+    /// Per trail site: [`CAPTURE`], [`STOP`].
+    flags: [u8; MAX_TRAIL],
     len: usize,
     captured: [SiteId; MAX_CHAIN],
     n_captured: u8,
@@ -81,7 +83,8 @@ impl Walker<'_> {
             origin: SiteId(0),
             pattern: None,
             start: 0,
-            trail: [(SiteId(0), 0); MAX_TRAIL],
+            trail: [SiteId(0); MAX_TRAIL],
+            flags: [0; MAX_TRAIL],
             len: 0,
             captured: [SiteId(0); MAX_CHAIN],
             n_captured: 0,
@@ -879,12 +882,12 @@ impl Rules {
                 // An iteration of the group ends here: it goes on while it
                 // can. Only an iteration that captured may be followed by
                 // another, so chains end (captured pieces are never taken twice).
-                let captured_now = w.trail[..w.len]
+                let captured_now = w.flags[..w.len]
                     .iter()
                     .rev()
-                    .take_while(|(_, f)| f & STOP == 0)
-                    .any(|(_, f)| f & CAPTURE != 0);
-                w.trail[w.len - 1].1 |= STOP;
+                    .take_while(|f| *f & STOP == 0)
+                    .any(|f| f & CAPTURE != 0);
+                w.flags[w.len - 1] |= STOP;
                 let room = w.len + (re - rs) + (pattern.segments.len() - re) <= MAX_TRAIL;
                 if captured_now
                     && room
@@ -1051,7 +1054,8 @@ impl Rules {
             w.captured[w.n_captured as usize] = cur;
             w.n_captured += 1;
         }
-        w.trail[w.len] = (cur, u8::from(takes) * CAPTURE);
+        w.trail[w.len] = cur;
+        w.flags[w.len] = u8::from(takes) * CAPTURE;
         w.len += 1;
         let emitted = self.walk(st, w, seg + 1, cur, d, out);
         w.len -= 1;
@@ -1073,7 +1077,7 @@ impl Rules {
             }
         } else {
             let mut chain = Chain::new(w.origin);
-            for &(site, flags) in &w.trail[..w.len] {
+            for (&site, &flags) in w.trail[..w.len].iter().zip(&w.flags) {
                 if flags & CAPTURE != 0 {
                     chain.push_captured(site);
                 } else if flags & STOP != 0 {
@@ -1394,7 +1398,7 @@ impl Rules {
     /// How to check placements against the constraints in `st`: with the
     /// shortcuts when every constraint is a conjunction of `reach` over
     /// orthogonal steps on a full grid and holds now, in general otherwise.
-        fn plan<'a>(&'a self, st: &State, side: SideId) -> Plan<'a> {
+    fn plan<'a>(&'a self, st: &State, side: SideId) -> Plan<'a> {
         let Some(atoms) = &self.reach_atoms else {
             return Plan::General;
         };
@@ -1480,59 +1484,20 @@ impl Rules {
     /// so far moves one step at once, until the goal is met or nothing
     /// new is reached.
     fn flood(&self, open: &Open, from: SiteId, goal: &SiteSet, dirs: u32) -> bool {
-        let files = self.board.flood.as_ref().map_or(1, |f| f.files);
+        let Some(grid) = &self.board.flood else {
+            return false;
+        };
         let mut goal_bits = [0u64; 4];
         for (g, &w) in goal_bits.iter_mut().zip(&goal.0) {
             *g = w;
         }
-        let mut reach = [0u64; 4];
-        reach[from.0 as usize / 64] |= 1 << (from.0 % 64);
-        // Shifts of a 256-bit set towards higher (up) or lower squares.
-        fn up(x: [u64; 4], k: u32) -> [u64; 4] {
-            let mut out = [0u64; 4];
-            for i in 0..4 {
-                out[i] = x[i] << k | if i > 0 { x[i - 1] >> (64 - k) } else { 0 };
-            }
-            out
-        }
-        fn down(x: [u64; 4], k: u32) -> [u64; 4] {
-            let mut out = [0u64; 4];
-            for i in 0..4 {
-                out[i] = x[i] >> k | if i < 3 { x[i + 1] << (64 - k) } else { 0 };
-            }
-            out
-        }
-        let and = |x: [u64; 4], m: &[u64; 4]| std::array::from_fn::<u64, 4, _>(|i| x[i] & m[i]);
-        loop {
-            if (0..4).any(|i| reach[i] & goal_bits[i] != 0) {
-                return true;
-            }
-            let mut next = reach;
-            let moves = [
-                (0, dirs & 1 != 0),
-                (1, dirs & 1 << 2 != 0),
-                (2, dirs & 1 << 4 != 0),
-                (3, dirs & 1 << 6 != 0),
-            ];
-            for (d, allowed) in moves {
-                if !allowed {
-                    continue;
-                }
-                let from = and(reach, &open[d]);
-                let moved = match d {
-                    0 => up(from, files),
-                    1 => up(from, 1),
-                    2 => down(from, files),
-                    _ => down(from, 1),
-                };
-                for i in 0..4 {
-                    next[i] |= moved[i];
-                }
-            }
-            if next == reach {
-                return false;
-            }
-            reach = next;
+        let mut start = [0u64; 4];
+        start[from.0 as usize / 64] |= 1 << (from.0 % 64);
+        // Boards of up to 128 squares flood in one 128-bit number.
+        if self.board.n_sites() <= 128 {
+            flood_in::<u128>(grid.files, open, start, goal_bits, dirs)
+        } else {
+            flood_in::<[u64; 4]>(grid.files, open, start, goal_bits, dirs)
         }
     }
 
@@ -1543,7 +1508,7 @@ impl Rules {
         owner: Owner,
         kind: Kinds,
     ) -> impl Iterator<Item = (SiteId, SideId)> + 'a {
-                let owners = (0..self.sides.len() as SideId).filter(move |&ps| match owner {
+        let owners = (0..self.sides.len() as SideId).filter(move |&ps| match owner {
             Owner::Own => self.same_team(ps, side),
             Owner::Enemy => !self.same_team(ps, side),
             Owner::Any => true,
@@ -1670,7 +1635,7 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-                let n_kinds = self.kinds.len();
+        let n_kinds = self.kinds.len();
         let kinds = kind & (u64::MAX >> (64 - n_kinds.clamp(1, 64)));
         let every_kind = kinds.count_ones() as usize == n_kinds;
         let words = self.site_words();
@@ -2122,6 +2087,90 @@ impl Rules {
 }
 
 /// Collects the `reach` atoms of a conjunction; false if it has anything else.
+/// A set of grid squares as bits, for flood fills: in one 128-bit number,
+/// or in four words.
+trait Lanes: Copy + PartialEq {
+    fn from_words(w: [u64; 4]) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    /// Towards higher squares by `k`.
+    fn up(self, k: u32) -> Self;
+    /// Towards lower squares by `k`.
+    fn down(self, k: u32) -> Self;
+    fn is_empty(self) -> bool;
+}
+
+impl Lanes for u128 {
+    fn from_words(w: [u64; 4]) -> Self {
+        u128::from(w[0]) | u128::from(w[1]) << 64
+    }
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    fn up(self, k: u32) -> Self {
+        self << k
+    }
+    fn down(self, k: u32) -> Self {
+        self >> k
+    }
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+}
+
+impl Lanes for [u64; 4] {
+    fn from_words(w: [u64; 4]) -> Self {
+        w
+    }
+    fn and(self, o: Self) -> Self {
+        std::array::from_fn(|i| self[i] & o[i])
+    }
+    fn or(self, o: Self) -> Self {
+        std::array::from_fn(|i| self[i] | o[i])
+    }
+    fn up(self, k: u32) -> Self {
+        std::array::from_fn(|i| self[i] << k | if i > 0 { self[i - 1] >> (64 - k) } else { 0 })
+    }
+    fn down(self, k: u32) -> Self {
+        std::array::from_fn(|i| self[i] >> k | if i < 3 { self[i + 1] << (64 - k) } else { 0 })
+    }
+    fn is_empty(self) -> bool {
+        self == [0; 4]
+    }
+}
+
+/// Whether a flood fill from `start` along the open lines of a grid `files`
+/// wide, in the orthogonal directions of `dirs`, meets `goal`.
+fn flood_in<L: Lanes>(files: u32, open: &Open, start: [u64; 4], goal: [u64; 4], dirs: u32) -> bool {
+    let goal = L::from_words(goal);
+    let open: [L; 4] = std::array::from_fn(|d| L::from_words(open[d]));
+    // Directions n, e, s, w: bits 0, 2, 4, 6 of `dirs`.
+    let allowed: [bool; 4] = std::array::from_fn(|d| dirs >> (2 * d) & 1 == 1);
+    let mut reach = L::from_words(start);
+    loop {
+        if !reach.and(goal).is_empty() {
+            return true;
+        }
+        let mut next = reach;
+        for d in (0..4).filter(|&d| allowed[d]) {
+            let from = reach.and(open[d]);
+            next = next.or(match d {
+                0 => from.up(files),
+                1 => from.up(1),
+                2 => from.down(files),
+                _ => from.down(1),
+            });
+        }
+        if next == reach {
+            return false;
+        }
+        reach = next;
+    }
+}
+
 impl Rules {
     /// The `reach` conditions the constraints are made of, when they are
     /// all `reach` (anded), hold for every side, follow orthogonal lines

@@ -826,7 +826,7 @@ pub struct Rules {
     /// Per side, the board values that are its royal pieces, as a bitset.
     pub(crate) royal_values: Vec<[u64; 4]>,
     /// Per side, the board values that are pieces of its team, as a bitset.
-        pub(crate) team_values: Vec<[u64; 4]>,
+    pub(crate) team_values: Vec<[u64; 4]>,
     /// The constraints as `reach` conditions, when placements can be
     /// checked by their shortest paths (see `Rules::reach_atoms`).
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
