@@ -42,9 +42,13 @@ struct Walker<'a> {
     /// The steps' targets emitted for this piece so far, for sites below
     /// 256; others are looked for in the moves.
     stepped: [u64; 4],
-    /// Only moves to this site matter (attack tests): a one-segment
+        /// Only moves to this site matter (attack tests): a one-segment
     /// pattern follows only the compass line toward it.
     target: Option<SiteId>,
+    /// Any one move of the piece will do (to know whether a side can move,
+    /// when no filter can refuse a candidate): its patterns stop at the
+    /// first that gives one.
+    any: bool,
 }
 
 impl Walker<'_> {
@@ -90,7 +94,8 @@ impl Walker<'_> {
             n_captured: 0,
             attacks_only: false,
             stepped: [0; 4],
-            target: None,
+                        target: None,
+            any: false,
         }
     }
 }
@@ -326,23 +331,24 @@ impl Rules {
     /// barrier placements checked against the constraints only when
     /// `check_placements` says so.
     fn candidates(&self, st: &State, side: SideId, check_placements: bool, out: &mut Vec<Move>) {
-        self.candidates_until(st, side, check_placements, out, &mut |_| false);
+                self.candidates_until(st, side, check_placements, false, out, &mut |_| false);
     }
 
     /// The candidates, asking `done` after each piece's moves and after
     /// each other action's; whether it said to stop.
-    fn candidates_until(
+        fn candidates_until(
         &self,
         st: &State,
         side: SideId,
         check_placements: bool,
+        any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
     ) -> bool {
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
-                    if self.piece_moves(st, side, kind, out, done) {
+                                        if self.piece_moves(st, side, kind, any, out, done) {
                         return true;
                     }
                     continue;
@@ -781,16 +787,18 @@ impl Rules {
 
     /// The moves of `side`'s pieces of the `only` kinds, piece by piece,
     /// until `done` (asked after each piece) says so; whether it did.
-    fn piece_moves(
+        fn piece_moves(
         &self,
         st: &State,
         side: SideId,
         only: Kinds,
+        any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
     ) -> bool {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
+        w.any = any;
         for s in self.pieces_of(st, side) {
             let kind = self.unman(st.board[s.0 as usize]).1;
             if only >> kind & 1 == 1 {
@@ -817,7 +825,10 @@ impl Rules {
         w.stepped = [0; 4];
         let side = w.side;
         if let Some(entries) = self.tables.entries(self, kind, side, origin) {
-            for &entry in entries {
+                        for &entry in entries {
+                if w.any && out.len() > w.start {
+                    break;
+                }
                 match entry {
                     table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
                     table::Entry::Swaps { start, end, token } => {
@@ -832,7 +843,10 @@ impl Rules {
                 }
             }
         } else {
-            for pattern in &self.kinds[kind as usize].patterns {
+                        for pattern in &self.kinds[kind as usize].patterns {
+                if w.any && out.len() > w.start {
+                    break;
+                }
                 self.walk_pattern(st, w, pattern, out);
             }
         }
