@@ -42,7 +42,7 @@ struct Walker<'a> {
     /// The steps' targets emitted for this piece so far, for sites below
     /// 256; others are looked for in the moves.
     stepped: [u64; 4],
-        /// Only moves to this site matter (attack tests): a one-segment
+    /// Only moves to this site matter (attack tests): a one-segment
     /// pattern follows only the compass line toward it.
     target: Option<SiteId>,
     /// Any one move of the piece will do (to know whether a side can move,
@@ -94,7 +94,7 @@ impl Walker<'_> {
             n_captured: 0,
             attacks_only: false,
             stepped: [0; 4],
-                        target: None,
+            target: None,
             any: false,
         }
     }
@@ -331,12 +331,12 @@ impl Rules {
     /// barrier placements checked against the constraints only when
     /// `check_placements` says so.
     fn candidates(&self, st: &State, side: SideId, check_placements: bool, out: &mut Vec<Move>) {
-                self.candidates_until(st, side, check_placements, false, out, &mut |_| false);
+        self.candidates_until(st, side, check_placements, false, out, &mut |_| false);
     }
 
     /// The candidates, asking `done` after each piece's moves and after
     /// each other action's; whether it said to stop.
-        fn candidates_until(
+    fn candidates_until(
         &self,
         st: &State,
         side: SideId,
@@ -348,7 +348,7 @@ impl Rules {
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
-                                        if self.piece_moves(st, side, kind, any, out, done) {
+                    if self.piece_moves(st, side, kind, any, out, done) {
                         return true;
                     }
                     continue;
@@ -714,6 +714,10 @@ impl Rules {
                     let pattern = &self.kinds[kind as usize].patterns[i as usize];
                     self.walk_pattern(st, w, pattern, moves);
                 }
+                table::Entry::Chain(g) => {
+                    let (start, end) = self.tables.group_run(g, p);
+                    self.run_chain(st, w, start, end, g, moves);
+                }
                 // A swap takes nothing.
                 table::Entry::Swaps { .. } => {}
             }
@@ -787,7 +791,7 @@ impl Rules {
 
     /// The moves of `side`'s pieces of the `only` kinds, piece by piece,
     /// until `done` (asked after each piece) says so; whether it did.
-        fn piece_moves(
+    fn piece_moves(
         &self,
         st: &State,
         side: SideId,
@@ -825,7 +829,7 @@ impl Rules {
         w.stepped = [0; 4];
         let side = w.side;
         if let Some(entries) = self.tables.entries(self, kind, side, origin) {
-                        for &entry in entries {
+            for &entry in entries {
                 if w.any && out.len() > w.start {
                     break;
                 }
@@ -840,10 +844,14 @@ impl Rules {
                         let pattern = &self.kinds[kind as usize].patterns[p as usize];
                         self.walk_pattern(st, w, pattern, out);
                     }
+                    table::Entry::Chain(g) => {
+                        let (start, end) = self.tables.group_run(g, origin);
+                        self.run_chain(st, w, start, end, g, out);
+                    }
                 }
             }
         } else {
-                        for pattern in &self.kinds[kind as usize].patterns {
+            for pattern in &self.kinds[kind as usize].patterns {
                 if w.any && out.len() > w.start {
                     break;
                 }

@@ -144,7 +144,7 @@ impl Rules {
         if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
             // The first legal move: stop generating once one is found.
             let (mut checked, mut found) = (0, None);
-                        // Without filters, any candidate is legal: a piece's patterns
+            // Without filters, any candidate is legal: a piece's patterns
             // stop at its first move.
             let any = self.constraints.is_empty() && !self.has_royals;
             self.candidates_until(st, side, false, any, moves, &mut |ms| {

@@ -49,6 +49,21 @@ pub(crate) struct MoveTables {
     /// The landing conditions that are more than a value set, checked in
     /// full once the value set passes. Index 0 is unused.
     residuals: Vec<Residual>,
+    /// Per site of `sites`, what a chain reads there besides.
+    chain_sites: Vec<ChainSite>,
+    /// Per repeated group: its kind, side and pattern number, and per site
+    /// the run of its first segment's rays from there.
+    groups: Vec<((KindId, SideId, u16), Vec<(u32, u32)>)>,
+}
+
+/// What a site of a repeated group's ray adds: the value sets where a
+/// piece captured earlier in the move stands, and whether landing there
+/// captures.
+#[derive(Clone, Copy, Debug, Default)]
+struct ChainSite {
+    to_dead: u16,
+    over_dead: u16,
+    capture: bool,
 }
 
 /// A segment's landing condition, checked in full: the `to` of segment
@@ -76,6 +91,8 @@ pub(crate) enum Entry {
         end: u32,
         token: TokenId,
     },
+    /// A repeated group (an index of `groups`), from the piece's site.
+    Chain(u32),
     /// This pattern of the kind is walked.
     Walk(u16),
 }
@@ -121,11 +138,18 @@ struct RayStep {
     over: Values,
     edge: Option<EdgeId>,
     next: Option<Vec<Ray>>,
+    /// In a chain: what may be landed on and passed over when the piece
+    /// there was captured earlier in the move.
+    dead: Option<(Values, Values)>,
+    /// In a chain: the segment captures what stands where it lands.
+    capture: bool,
 }
 
 /// What a simple pattern does from one site whose guard it passes.
 enum Shape {
     Rays(Vec<Ray>),
+    /// A repeated group: its rays from every site are laid out once.
+    Chain,
     /// The partner sites with the values they may hold, and the token spent.
     Swaps(Vec<(SiteId, Values)>, TokenId),
 }
@@ -162,10 +186,19 @@ impl MoveTables {
                             index: p as u16,
                             side,
                             origin,
+                            chain: false,
                         };
                         match at.shape() {
                             None => t.entries.push(Entry::Walk(p as u16)),
                             Some(None) => {}
+                            Some(Some(Shape::Chain)) => match t.group(Place {
+                                chain: true,
+                                origin: NOWHERE,
+                                ..at
+                            }) {
+                                Some(g) => t.entries.push(Entry::Chain(g)),
+                                None => t.entries.push(Entry::Walk(p as u16)),
+                            },
                             Some(Some(Shape::Rays(rays))) => {
                                 let (start, end, exact) = t.lay_out(rays, origin);
                                 let mine = t.entries.len() > first;
@@ -218,6 +251,12 @@ impl MoveTables {
         Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
     }
 
+    /// The run of a repeated group's first segment from `at`.
+    #[inline]
+    pub(crate) fn group_run(&self, group: u32, at: SiteId) -> (u32, u32) {
+        self.groups[group as usize].1[at.0 as usize]
+    }
+
     /// Lays out rays from `origin` as one run of sites, then the runs of
     /// their later segments; the run's range, and whether no landing in
     /// it needs a condition checked in full.
@@ -227,7 +266,7 @@ impl MoveTables {
         let mut later = Vec::new();
         for ray in rays {
             let n = ray.sites.len();
-            let lands = |s: &RayStep| s.to != [0; 4];
+            let lands = |s: &RayStep| s.to != [0; 4] || s.dead.is_some_and(|d| d.0 != [0; 4]);
             if n <= ray.min as usize || !ray.sites.iter().any(lands) {
                 // Nothing to land on; passing over matters only for landing.
                 continue;
@@ -247,11 +286,25 @@ impl MoveTables {
                     _ => step.over,
                 };
                 let at = self.sites.len();
-                if let Some(next) = step.next.filter(|_| to != [0; 4]) {
+                let lands_dead = step.dead.is_some_and(|d| d.0 != [0; 4]);
+                if let Some(next) = step.next.filter(|_| to != [0; 4] || lands_dead) {
                     later.push((at, next));
                 }
                 self.push_site(step.site, to, over, (n - 1 - i) as u8, ray.dir);
                 self.sites[at].edge = step.edge.unwrap_or(NO_EDGE);
+                if let Some((to_dead, over_dead)) = step.dead {
+                    let over_dead = if i + 1 == n { [0; 4] } else { over_dead };
+                    let to_dead = if i < ray.min as usize {
+                        [0; 4]
+                    } else {
+                        to_dead
+                    };
+                    self.chain_sites[at] = ChainSite {
+                        to_dead: self.intern(to_dead),
+                        over_dead: self.intern(over_dead),
+                        capture: step.capture,
+                    };
+                }
                 if let Some(r) = step.residual.filter(|_| to != [0; 4]) {
                     exact = false;
                     // Index 0 means none: it is never looked up.
@@ -277,6 +330,7 @@ impl MoveTables {
     }
 
     fn push_site(&mut self, site: SiteId, to: Values, over: Values, rest: u8, dir: u8) {
+        self.chain_sites.push(ChainSite::default());
         let (to, over) = (self.intern(to), self.intern(over));
         self.sites.push(RaySite {
             site,
@@ -288,6 +342,33 @@ impl MoveTables {
             edge: NO_EDGE,
             residual: 0,
         });
+    }
+
+    /// The index of the repeated group `at` lays out, its rays from every
+    /// site laid out the first time; `None` when it is not simple.
+    fn group(&mut self, at: Place) -> Option<u32> {
+        let key = (at.kind, at.side, at.index);
+        if let Some(g) = self.groups.iter().position(|(k, _)| *k == key) {
+            return (!self.groups[g].1.is_empty()).then_some(g as u32);
+        }
+        let n = at.rules.board.n_sites() as u16;
+        let rays: Option<Vec<Vec<Ray>>> = (0..n)
+            .map(|s| at.segment_rays(0, SiteId(s), NO_HEADING))
+            .collect();
+        let runs = match rays {
+            Some(rays) => rays
+                .into_iter()
+                .map(|r| {
+                    let (start, end, _) = self.lay_out(r, NOWHERE);
+                    (start, end)
+                })
+                .collect(),
+            // Remembered as not simple: no runs.
+            None => Vec::new(),
+        };
+        self.groups.push((key, runs));
+        let g = self.groups.len() - 1;
+        (!self.groups[g].1.is_empty()).then_some(g as u32)
     }
 
     fn intern(&mut self, v: Values) -> u16 {
@@ -310,6 +391,10 @@ struct Place<'a> {
     index: u16,
     side: SideId,
     origin: SiteId,
+    /// Laid out as a repeated group for every site ([`NOWHERE`] is the
+    /// origin): conditions are also read for captured pieces, and
+    /// segments may capture.
+    chain: bool,
 }
 
 impl Place<'_> {
@@ -317,9 +402,13 @@ impl Place<'_> {
     /// simple, `Some(None)` when its guard fails there.
     fn shape(&self) -> Option<Option<Shape>> {
         let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
-        if pattern.repeat.is_some() {
-            return None;
-        }
+        // A repeated group is laid out once for every site, when it is the
+        // whole pattern (`(...)+`); other repeats are walked.
+        let chain = match pattern.repeat {
+            None => false,
+            Some((0, end)) if end == pattern.segments.len() => true,
+            Some(_) => return None,
+        };
         // The guard reads the starting site, which the piece has left. Every
         // condition must be a value set at every site the pattern may reach,
         // whether the guard passes or not: then the pattern is simple.
@@ -339,6 +428,7 @@ impl Place<'_> {
                     .map(|s| Some((s, self.exact(partner, s)?)));
                 Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
             }
+            _ if chain => Shape::Chain,
             _ => Shape::Rays(self.segment_rays(0, origin, NO_HEADING)?),
         };
         Some(guard.then_some(shape))
@@ -346,7 +436,22 @@ impl Place<'_> {
 
     /// The values for which `c` holds at `s`, when that is all it reads.
     fn exact(&self, c: &Cond, s: SiteId) -> Option<Values> {
-        match self.rules.values_meeting(c, self.side, self.origin, s) {
+        match self
+            .rules
+            .values_meeting(c, self.side, self.origin, s, false)
+        {
+            (v, true) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The values for which `c` holds at `s` when a piece captured earlier
+    /// in the move stands there, when that is all it reads.
+    fn exact_dead(&self, c: &Cond, s: SiteId) -> Option<Values> {
+        match self
+            .rules
+            .values_meeting(c, self.side, self.origin, s, true)
+        {
             (v, true) => Some(v),
             _ => None,
         }
@@ -357,7 +462,7 @@ impl Place<'_> {
     fn segment_rays(&self, seg: usize, at: SiteId, heading: u8) -> Option<Vec<Ray>> {
         let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
         let segment = &pattern.segments[seg];
-        if segment.capture || segment.swap.is_some() {
+        if segment.capture && !self.chain || segment.swap.is_some() || segment.jump && self.chain {
             return None;
         }
         let last = seg + 1 == pattern.segments.len();
@@ -370,8 +475,19 @@ impl Place<'_> {
             }
         };
         let step = |s: SiteId, heading: u8, edge: Option<EdgeId>| {
-            let (to, exact) = rules.values_meeting(&segment.to, self.side, origin, s);
+            let (to, exact) = rules.values_meeting(&segment.to, self.side, origin, s, false);
+            // In a chain, conditions are exact, and read captured pieces too.
+            let dead = match self.chain {
+                true if !exact => return None,
+                true => Some((
+                    self.exact_dead(&segment.to, s)?,
+                    self.exact_dead(&segment.over, s)?,
+                )),
+                false => None,
+            };
             Some(RayStep {
+                dead,
+                capture: segment.capture,
                 site: s,
                 to,
                 residual: (!exact).then_some(Residual {
@@ -457,9 +573,18 @@ fn has(v: &Values, x: u8) -> bool {
 
 impl Rules {
     /// The board values for which `c` holds at `s`, for a piece of `side`
-    /// moving from `origin`, and whether that is exact: when `c` reads
-    /// more than the value and the site, the values for which it may hold.
-    fn values_meeting(&self, c: &Cond, side: SideId, origin: SiteId, s: SiteId) -> (Values, bool) {
+    /// moving from `origin` (or from any site: [`NOWHERE`]), and whether
+    /// that is exact: when `c` reads more than the value and the site, the
+    /// values for which it may hold. With `dead`, the piece standing there
+    /// was captured earlier in the move: it is there, but no one's.
+    fn values_meeting(
+        &self,
+        c: &Cond,
+        side: SideId,
+        origin: SiteId,
+        s: SiteId,
+        dead: bool,
+    ) -> (Values, bool) {
         // The values a board can hold: empty, and each side's kinds.
         let all = |keep: &dyn Fn(u8) -> bool| {
             let mut v = [0u64; 4];
@@ -474,36 +599,40 @@ impl Rules {
         let of = |k: Kinds, keep: &dyn Fn(SideId) -> bool| {
             all(&|x| piece(x).is_some_and(|(o, kind)| k >> kind & 1 == 1 && keep(o)))
         };
+        // A captured piece is neither friend nor enemy.
+        let live =
+            |k: Kinds, keep: &dyn Fn(SideId) -> bool| if dead { [0; 4] } else { of(k, keep) };
         let constant = |b: bool| if b { [u64::MAX; 4] } else { [0; 4] };
         let exact = match c {
             Cond::True => constant(true),
             Cond::Empty => all(&|x| x == 0),
             Cond::Occupied(k) => of(*k, &|_| true),
-            Cond::Friend(k) => of(*k, &|o| self.same_team(o, side)),
-            Cond::Enemy(k) => of(*k, &|o| !self.same_team(o, side)),
-            Cond::Side(owner, k) => of(*k, &|o| o == *owner),
+            Cond::Friend(k) => live(*k, &|o| self.same_team(o, side)),
+            Cond::Enemy(k) => live(*k, &|o| !self.same_team(o, side)),
+            Cond::Side(owner, k) => live(*k, &|o| o == *owner),
             Cond::In(r) => constant(self.regions[*r as usize].per_side[side as usize].contains(s)),
             Cond::Sites { bits, words } => {
                 let i = side as usize * 64 * *words as usize + s.0 as usize;
                 constant(bits[i / 64] >> (i % 64) & 1 == 1)
             }
+            Cond::Nearer(_) if origin == NOWHERE => return (constant(true), false),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 constant(origin != NOWHERE && dist[s.0 as usize] < dist[origin.0 as usize])
             }
-            Cond::Not(inner) => match self.values_meeting(inner, side, origin, s) {
+            Cond::Not(inner) => match self.values_meeting(inner, side, origin, s, dead) {
                 (v, true) => v.map(|w| !w),
                 _ => return (constant(true), false),
             },
             Cond::And(cs) => {
                 return cs.iter().fold((constant(true), true), |(acc, all), c| {
-                    let (v, exact) = self.values_meeting(c, side, origin, s);
+                    let (v, exact) = self.values_meeting(c, side, origin, s, dead);
                     (std::array::from_fn(|i| acc[i] & v[i]), all && exact)
                 });
             }
             Cond::Or(cs) => {
                 return cs.iter().fold((constant(false), true), |(acc, all), c| {
-                    let (v, exact) = self.values_meeting(c, side, origin, s);
+                    let (v, exact) = self.values_meeting(c, side, origin, s, dead);
                     (std::array::from_fn(|i| acc[i] | v[i]), all && exact)
                 });
             }
@@ -548,6 +677,97 @@ impl Rules {
                 rs.rest as usize
             };
         }
+    }
+
+    /// Emits the moves of a repeated group's rays `sites[start..end]`, as
+    /// the pattern walk does: a landing is pushed on the walker's trail
+    /// (its piece captured when the segment captures), the end of an
+    /// iteration tries another from there (while it captured and there is
+    /// room), and a move is emitted where no further iteration gives one.
+    /// Whether a move was emitted.
+    pub(super) fn run_chain(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        start: u32,
+        end: u32,
+        group: u32,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let t = &self.tables;
+        let mut emitted = false;
+        let (mut i, end) = (start as usize, end as usize);
+        while i < end {
+            let (rs, cs) = (t.sites[i], t.chain_sites[i]);
+            if rs.edge != NO_EDGE && bit(&st.blocked, rs.edge) {
+                i += 1 + rs.rest as usize;
+                continue;
+            }
+            let v = Self::occupant(st, w.origin, rs.site);
+            let dead = w.captured[..w.n_captured as usize].contains(&rs.site);
+            let (to, over) = if dead {
+                (cs.to_dead, cs.over_dead)
+            } else {
+                (rs.to, rs.over)
+            };
+            let takes = cs.capture && v != 0 && !dead;
+            let full = takes && w.n_captured as usize == MAX_CHAIN;
+            if has(&t.values[to as usize], v) && w.len < MAX_TRAIL && !full {
+                if takes {
+                    w.captured[w.n_captured as usize] = rs.site;
+                    w.n_captured += 1;
+                }
+                w.trail[w.len] = rs.site;
+                w.flags[w.len] = u8::from(takes) * CAPTURE;
+                w.len += 1;
+                emitted |= if rs.next != 0 {
+                    let (start, end) = t.runs[rs.next as usize];
+                    self.run_chain(st, w, start, end, group, out)
+                } else {
+                    self.chain_iteration_ends(st, w, rs.site, group, out)
+                };
+                w.len -= 1;
+                if takes {
+                    w.n_captured -= 1;
+                }
+            }
+            i += 1 + if has(&t.values[over as usize], v) {
+                0
+            } else {
+                rs.rest as usize
+            };
+        }
+        emitted
+    }
+
+    /// An iteration of a repeated group ends on `at`: another follows if
+    /// this one captured and one leads to a move; otherwise the move ends.
+    fn chain_iteration_ends(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        at: SiteId,
+        group: u32,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let flags = &w.flags[..w.len];
+        let captured_now = (flags.iter().rev())
+            .take_while(|f| *f & STOP == 0)
+            .any(|f| f & CAPTURE != 0);
+        w.flags[w.len - 1] |= STOP;
+        let ((kind, _, pattern), runs) = &self.tables.groups[group as usize];
+        // Room on the trail for another iteration, as the walk asks.
+        let n_segments = self.kinds[*kind as usize].patterns[*pattern as usize]
+            .segments
+            .len();
+        let room = w.len + n_segments <= MAX_TRAIL;
+        if captured_now && room && (w.n_captured as usize) < MAX_CHAIN {
+            let (start, end) = runs[at.0 as usize];
+            if self.run_chain(st, w, start, end, group, out) {
+                return true;
+            }
+        }
+        self.emit(w, at, out)
     }
 
     /// The landing condition of a ray site, checked in full.
