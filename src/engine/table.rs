@@ -51,9 +51,16 @@ pub(crate) struct MoveTables {
     residuals: Vec<Residual>,
     /// Per site of `sites`, what a chain reads there besides.
     chain_sites: Vec<ChainSite>,
-    /// Per repeated group: its kind, side and pattern number, and per site
-    /// the run of its first segment's rays from there.
-    groups: Vec<((KindId, SideId, u16), Vec<(u32, u32)>)>,
+    groups: Vec<Group>,
+}
+
+/// A repeated group laid out: the kind, side and pattern number it is of,
+/// and per site the run of its first segment's rays from there (none when
+/// it is not simple).
+#[derive(Clone, Debug)]
+struct Group {
+    of: (KindId, SideId, u16),
+    runs: Vec<(u32, u32)>,
 }
 
 /// What a site of a repeated group's ray adds: the value sets where a
@@ -254,7 +261,7 @@ impl MoveTables {
     /// The run of a repeated group's first segment from `at`.
     #[inline]
     pub(crate) fn group_run(&self, group: u32, at: SiteId) -> (u32, u32) {
-        self.groups[group as usize].1[at.0 as usize]
+        self.groups[group as usize].runs[at.0 as usize]
     }
 
     /// Lays out rays from `origin` as one run of sites, then the runs of
@@ -348,8 +355,8 @@ impl MoveTables {
     /// site laid out the first time; `None` when it is not simple.
     fn group(&mut self, at: Place) -> Option<u32> {
         let key = (at.kind, at.side, at.index);
-        if let Some(g) = self.groups.iter().position(|(k, _)| *k == key) {
-            return (!self.groups[g].1.is_empty()).then_some(g as u32);
+        if let Some(g) = self.groups.iter().position(|g| g.of == key) {
+            return (!self.groups[g].runs.is_empty()).then_some(g as u32);
         }
         let n = at.rules.board.n_sites() as u16;
         let rays: Option<Vec<Vec<Ray>>> = (0..n)
@@ -366,9 +373,9 @@ impl MoveTables {
             // Remembered as not simple: no runs.
             None => Vec::new(),
         };
-        self.groups.push((key, runs));
-        let g = self.groups.len() - 1;
-        (!self.groups[g].1.is_empty()).then_some(g as u32)
+        let simple = !runs.is_empty();
+        self.groups.push(Group { of: key, runs });
+        simple.then_some(self.groups.len() as u32 - 1)
     }
 
     fn intern(&mut self, v: Values) -> u16 {
@@ -755,7 +762,10 @@ impl Rules {
             .take_while(|f| *f & STOP == 0)
             .any(|f| f & CAPTURE != 0);
         w.flags[w.len - 1] |= STOP;
-        let ((kind, _, pattern), runs) = &self.tables.groups[group as usize];
+        let Group {
+            of: (kind, _, pattern),
+            runs,
+        } = &self.tables.groups[group as usize];
         // Room on the trail for another iteration, as the walk asks.
         let n_segments = self.kinds[*kind as usize].patterns[*pattern as usize]
             .segments
