@@ -688,7 +688,7 @@ impl Rules {
             other => self.move_to(&other) == Some(target),
         };
         moves.clear();
-        let Some(entries) = self.tables.entries(self, kind, w.side, p) else {
+        let Some(entries) = self.tables.entries(kind, w.side, p) else {
             self.moves_from(st, w, p, kind, moves);
             return moves.iter().any(hits);
         };
@@ -731,7 +731,7 @@ impl Rules {
         if !self.may_reach(p, kind, side, target) {
             return false;
         }
-        let entries = self.tables.entries(self, kind, side, p);
+        let entries = self.tables.entries(kind, side, p);
         let exact = |e: &table::Entry| matches!(e, table::Entry::Rays { exact: true, .. });
         if let Some(entries) = entries.filter(|es| es.iter().all(exact)) {
             // Rays only, of value sets: the target is read as empty.
@@ -828,7 +828,7 @@ impl Rules {
         w.start = out.len();
         w.stepped = [0; 4];
         let side = w.side;
-        if let Some(entries) = self.tables.entries(self, kind, side, origin) {
+        if let Some(entries) = self.tables.entries(kind, side, origin) {
             for &entry in entries {
                 if w.any && out.len() > w.start {
                     break;
