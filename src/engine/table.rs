@@ -36,7 +36,7 @@ type Values = [u64; 4];
 /// The compiled simple patterns, or none (every pattern is walked).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct MoveTables {
-        /// Per `(kind × sides + side) × sites + site`, where its entries begin;
+    /// Per `(kind × sides + side) × sites + site`, where its entries begin;
     /// one more at the end.
     starts: Vec<u32>,
     /// The number of sites, and of sides × sites: the strides of `starts`.
@@ -172,7 +172,7 @@ impl MoveTables {
         if n_sites > u16::MAX as usize {
             return MoveTables::default();
         }
-                let mut t = MoveTables {
+        let mut t = MoveTables {
             per_side: n_sites,
             per_kind: n_sites * rules.sides.len(),
             runs: vec![(0, 0)],
@@ -247,11 +247,13 @@ impl MoveTables {
 
     /// The entries of a piece of `kind` and `side` on `origin`, or `None`
     /// when there are no tables.
-        #[inline]
+    #[inline]
     pub(crate) fn entries(&self, kind: KindId, side: SideId, origin: SiteId) -> Option<&[Entry]> {
+        if self.starts.is_empty() {
+            return None;
+        }
         let i = kind as usize * self.per_kind + side as usize * self.per_side + origin.0 as usize;
-        let range = self.starts.get(i..i + 2)?;
-        self.entries.get(range[0] as usize..range[1] as usize)
+        Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
     }
 
     /// The run of a repeated group's first segment from `at`.
