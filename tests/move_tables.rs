@@ -49,18 +49,7 @@ fn tables_agree_with_the_walk_in_every_game() {
 
 #[test]
 fn tables_agree_with_the_walk_in_the_test_games() {
-    let dir = common::root().join("tests/games");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    for path in files {
-        let rel = format!(
-            "tests/games/{}",
-            path.file_name().unwrap().to_string_lossy()
-        );
-        compare(&rel, &common::load(&rel), 4, 300);
+    for game in common::toml_files("tests/games") {
+        compare(&game, &common::load(&game), 4, 300);
     }
 }

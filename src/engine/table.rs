@@ -418,7 +418,7 @@ impl Place<'_> {
         // condition must be a value set at every site the pattern may reach,
         // whether the guard passes or not: then the pattern is simple.
         let guard = match &pattern.guard {
-            Some(g) => has(&self.exact(g, origin)?, 0),
+            Some(g) => has(&self.exact(g, origin, false)?, 0),
             None => true,
         };
         let shape = match &pattern.segments[..] {
@@ -430,7 +430,7 @@ impl Place<'_> {
                 let others = (0..rules.board.n_sites() as u16).map(SiteId);
                 let partners = others
                     .filter(|&s| s != origin)
-                    .map(|s| Some((s, self.exact(partner, s)?)));
+                    .map(|s| Some((s, self.exact(partner, s, false)?)));
                 Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
             }
             _ if chain => Shape::Chain,
@@ -439,23 +439,12 @@ impl Place<'_> {
         Some(guard.then_some(shape))
     }
 
-    /// The values for which `c` holds at `s`, when that is all it reads.
-    fn exact(&self, c: &Cond, s: SiteId) -> Option<Values> {
+    /// The values for which `c` holds at `s` (where, with `dead`, a piece
+    /// captured earlier in the move stands), when that is all it reads.
+    fn exact(&self, c: &Cond, s: SiteId, dead: bool) -> Option<Values> {
         match self
             .rules
-            .values_meeting(c, self.side, self.origin, s, false)
-        {
-            (v, true) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The values for which `c` holds at `s` when a piece captured earlier
-    /// in the move stands there, when that is all it reads.
-    fn exact_dead(&self, c: &Cond, s: SiteId) -> Option<Values> {
-        match self
-            .rules
-            .values_meeting(c, self.side, self.origin, s, true)
+            .values_meeting(c, self.side, self.origin, s, dead)
         {
             (v, true) => Some(v),
             _ => None,
@@ -485,8 +474,8 @@ impl Place<'_> {
             let dead = match self.chain {
                 true if !exact => return None,
                 true => Some((
-                    self.exact_dead(&segment.to, s)?,
-                    self.exact_dead(&segment.over, s)?,
+                    self.exact(&segment.to, s, true)?,
+                    self.exact(&segment.over, s, true)?,
                 )),
                 false => None,
             };
@@ -501,7 +490,7 @@ impl Place<'_> {
                     seg: seg as u8,
                     heading,
                 }),
-                over: self.exact(&segment.over, s)?,
+                over: self.exact(&segment.over, s, false)?,
                 edge,
                 next: if last {
                     None

@@ -29,11 +29,17 @@ pub fn load_with_warnings(rel: &str) -> Result<(Rules, Vec<Diagnostic>), String>
 
 /// Every shipped game file, as `games/NAME.toml`, sorted.
 pub fn game_files() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("games"))
+    toml_files("games")
+}
+
+/// The `.toml` files of a folder of the repository, as `DIR/NAME.toml`,
+/// sorted.
+pub fn toml_files(dir: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(dir))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .map(|p| format!("games/{}", p.file_name().unwrap().to_string_lossy()))
+        .map(|p| format!("{dir}/{}", p.file_name().unwrap().to_string_lossy()))
         .collect();
     files.sort();
     files
