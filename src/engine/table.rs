@@ -3,26 +3,36 @@
 //! moves reads flat arrays instead of walking the pattern.
 //!
 //! A pattern is simple when its segments are steps, slides, leaps or jumps
-//! that capture only by landing (or it is a single swap), repeat nothing,
-//! and have a guard and conditions that read nothing but the site and the
-//! board value standing on it (`empty`, `friend`, `enemy`, a side's pieces,
-//! regions, `nearer`, and `not`/`and`/`or` of them). From a given site,
-//! such a pattern is a list of *rays*: the sites each direction (or each
-//! leap) passes, in order, each with the set of board values a piece may
-//! land on there and the set it may pass over. A landing site of a segment
-//! that is not the last has the rays of the next segment from there. The
-//! guard is decided per starting site, so a pattern whose guard fails there
-//! has no rays.
+//! (or it is a single swap), it captures only by landing, and its guard and
+//! `over` conditions read nothing but the site and the board value standing
+//! on it (`empty`, `friend`, `enemy`, a side's pieces, regions, `nearer`,
+//! and `not`/`and`/`or` of them). From a given site, such a pattern is a
+//! list of *rays*: the sites each direction (or each leap) passes, in
+//! order, each with the set of board values a piece may land on there and
+//! the set it may pass over. A landing site of a segment that is not the
+//! last has the rays of the next segment from there. The guard is decided
+//! per starting site, so a pattern whose guard fails there has no rays.
+//!
+//! A landing condition that reads more (`ahead`, `covered`, `attacks`, ...)
+//! keeps the value set of what it may hold, and a *residual*: the condition
+//! is evaluated in full where that set passes. Where barriers can close a
+//! line, each ray site names the edge whose closing blocks the step to it.
 //!
 //! A piece's rays, for its simple patterns in a row, are one run of sites;
 //! each site knows how many sites of its ray follow it, so that a blocked
 //! ray is skipped in one jump and the whole run is one loop.
 //!
-//! Other patterns (repeats, captures along the way, swaps after a step,
-//! conditions on what lies ahead or what pieces could do) stay in the table
-//! as markers, in their place, and are walked; so a piece's moves come out
-//! in the same order either way. Games with barriers walk every pattern: a
-//! barrier can close a line, so a ray is not fixed.
+//! A pattern that is one repeated group (`(...)+`, a capture chain) is laid
+//! out once per kind and side, as the rays of its first segment from every
+//! site; its segments may capture, and each site also has the value sets
+//! that hold where a piece captured earlier in the move stands (it blocks,
+//! but is no one's). `run_chain` follows them with the walker's trail, as
+//! the walk does.
+//!
+//! Other patterns (other repeats, swaps after a step, an `over` that reads
+//! more than the value, a step around a groove corner where barriers are
+//! placed) stay in the table as markers, in their place, and are walked; so
+//! a piece's moves come out in the same order either way.
 
 use super::*;
 
@@ -54,6 +64,7 @@ pub(crate) struct MoveTables {
     residuals: Vec<Residual>,
     /// Per site of `sites`, what a chain reads there besides.
     chain_sites: Vec<ChainSite>,
+    /// The repeated groups laid out, found by kind, side and pattern.
     groups: Vec<Group>,
 }
 
