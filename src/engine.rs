@@ -650,6 +650,9 @@ impl Rules {
     /// `target`, by the geometry of its patterns (when it tells).
     #[inline]
     fn may_reach(&self, p: SiteId, kind: KindId, side: SideId, target: SiteId) -> bool {
+        if let Some(ends) = self.tables.may_end(kind, side, p, target) {
+            return ends;
+        }
         let Some(offsets) = &self.reach[kind as usize][side as usize] else {
             return true;
         };

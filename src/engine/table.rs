@@ -66,7 +66,14 @@ pub(crate) struct MoveTables {
     chain_sites: Vec<ChainSite>,
     /// The repeated groups laid out, found by kind, side and pattern.
     groups: Vec<Group>,
+    /// Per piece of `starts`, a bitset of the sites its moves could end
+    /// on (`ends_of`); empty on boards of more than [`MAX_ENDS_SITES`].
+    ends: Vec<u64>,
 }
+
+/// The most sites a board may have for the tables to keep where each
+/// piece's moves could end.
+const MAX_ENDS_SITES: usize = 512;
 
 /// A repeated group laid out: the kind, side and pattern number it is of,
 /// and per site the run of its first segment's rays from there (none when
@@ -253,7 +260,70 @@ impl MoveTables {
             }
         }
         t.starts.push(t.entries.len() as u32);
+        if n_sites <= MAX_ENDS_SITES {
+            t.ends = (0..t.starts.len() - 1)
+                .flat_map(|i| t.ends_of(i, n_sites))
+                .collect();
+        }
         t
+    }
+
+    /// The sites a move of the `i`-th piece of `starts` could end on (or
+    /// take a piece on), whatever stands on the board, as a bitset: every
+    /// site where a pattern is walked or a chain may capture.
+    fn ends_of(&self, i: usize, n_sites: usize) -> Vec<u64> {
+        let mut set = vec![0u64; n_sites.div_ceil(64)];
+        let mut add = |s: SiteId| set[s.0 as usize / 64] |= 1 << (s.0 % 64);
+        let mut runs = Vec::new();
+        for entry in &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
+            match *entry {
+                Entry::Rays { start, end, .. } | Entry::Swaps { start, end, .. } => {
+                    runs.push((start, end))
+                }
+                Entry::Walk(_) | Entry::Chain(_) => {
+                    (0..n_sites as u16).for_each(|s| add(SiteId(s)))
+                }
+            }
+        }
+        while let Some((start, end)) = runs.pop() {
+            for rs in &self.sites[start as usize..end as usize] {
+                match rs.next {
+                    0 if rs.to != self.empty_set() => add(rs.site),
+                    0 => {}
+                    next => runs.push(self.runs[next as usize]),
+                }
+            }
+        }
+        set
+    }
+
+    /// The index of the empty value set, if interned.
+    fn empty_set(&self) -> u16 {
+        self.values
+            .iter()
+            .position(|v| *v == [0; 4])
+            .map_or(u16::MAX, |i| i as u16)
+    }
+
+    /// Whether a move of a piece of `kind` and `side` on `p` could end on
+    /// (or take a piece on) `target`, whatever stands on the board; `None`
+    /// when the tables do not tell.
+    #[inline]
+    pub(crate) fn may_end(
+        &self,
+        kind: KindId,
+        side: SideId,
+        p: SiteId,
+        target: SiteId,
+    ) -> Option<bool> {
+        if self.ends.is_empty() {
+            return None;
+        }
+        let words = self.per_side.div_ceil(64);
+        let i =
+            (kind as usize * self.per_kind + side as usize * self.per_side + p.0 as usize) * words;
+        let t = target.0 as usize;
+        Some(self.ends[i + t / 64] >> (t % 64) & 1 == 1)
     }
 
     /// The entries of a piece of `kind` and `side` on `origin`, or `None`
