@@ -62,8 +62,8 @@ pub(crate) struct MoveTables {
     /// The landing conditions that are more than a value set, checked in
     /// full once the value set passes. Index 0 is unused.
     residuals: Vec<Residual>,
-    /// Per site of `sites`, what a chain reads there besides.
-    chain_sites: Vec<ChainSite>,
+    /// Per site of `sites`, what a chain or a residual reads there besides.
+    extras: Vec<Extra>,
     /// The repeated groups laid out, found by kind, side and pattern.
     groups: Vec<Group>,
     /// Per piece of `starts`, a bitset of the sites its moves could end
@@ -84,14 +84,16 @@ struct Group {
     runs: Vec<(u32, u32)>,
 }
 
-/// What a site of a repeated group's ray adds: the value sets where a
-/// piece captured earlier in the move stands, and whether landing there
-/// captures.
+/// What a ray site adds in a repeated group (the value sets where a piece
+/// captured earlier in the move stands, and whether landing there
+/// captures) or with a residual (the values on which a landing surely
+/// holds, so that the residual is checked only for the others).
 #[derive(Clone, Copy, Debug, Default)]
-struct ChainSite {
+struct Extra {
     to_dead: u16,
     over_dead: u16,
     capture: bool,
+    sure: u16,
 }
 
 /// A segment's landing condition, checked in full: the `to` of segment
@@ -162,6 +164,8 @@ struct Ray {
 struct RayStep {
     site: SiteId,
     to: Values,
+    /// With a residual: the values on which a landing surely holds.
+    sure: Values,
     residual: Option<Residual>,
     over: Values,
     edge: Option<EdgeId>,
@@ -385,13 +389,22 @@ impl MoveTables {
                     } else {
                         to_dead
                     };
-                    self.chain_sites[at] = ChainSite {
+                    self.extras[at] = Extra {
                         to_dead: self.intern(to_dead),
                         over_dead: self.intern(over_dead),
                         capture: step.capture,
+                        sure: 0,
                     };
                 }
                 if let Some(r) = step.residual.filter(|_| to != [0; 4]) {
+                    // As `to` at the starting site: decided by the empty value.
+                    let sure = match () {
+                        _ if step.site == origin => {
+                            [if has(&step.sure, 0) { u64::MAX } else { 0 }; 4]
+                        }
+                        _ => step.sure,
+                    };
+                    self.extras[at].sure = self.intern(sure);
                     exact = false;
                     // Index 0 means none: it is never looked up.
                     let found = self.residuals.iter().skip(1).position(|&x| x == r);
@@ -416,7 +429,7 @@ impl MoveTables {
     }
 
     fn push_site(&mut self, site: SiteId, to: Values, over: Values, rest: u8, dir: u8) {
-        self.chain_sites.push(ChainSite::default());
+        self.extras.push(Extra::default());
         let (to, over) = (self.intern(to), self.intern(over));
         self.sites.push(RaySite {
             site,
@@ -523,13 +536,10 @@ impl Place<'_> {
     /// The values for which `c` holds at `s` (where, with `dead`, a piece
     /// captured earlier in the move stands), when that is all it reads.
     fn exact(&self, c: &Cond, s: SiteId, dead: bool) -> Option<Values> {
-        match self
+        let (sure, maybe) = self
             .rules
-            .values_meeting(c, self.side, self.origin, s, dead)
-        {
-            (v, true) => Some(v),
-            _ => None,
-        }
+            .values_meeting(c, self.side, self.origin, s, dead);
+        (sure == maybe).then_some(sure)
     }
 
     /// The rays of segment `seg` from `at`, reached heading `heading`;
@@ -550,7 +560,8 @@ impl Place<'_> {
             }
         };
         let step = |s: SiteId, heading: u8, edge: Option<EdgeId>| {
-            let (to, exact) = rules.values_meeting(&segment.to, self.side, origin, s, false);
+            let (sure, to) = rules.values_meeting(&segment.to, self.side, origin, s, false);
+            let exact = sure == to;
             // In a chain, conditions are exact, and read captured pieces too.
             let dead = match self.chain {
                 true if !exact => return None,
@@ -561,6 +572,7 @@ impl Place<'_> {
                 false => None,
             };
             Some(RayStep {
+                sure,
                 dead,
                 capture: segment.capture,
                 site: s,
@@ -648,10 +660,11 @@ fn has(v: &Values, x: u8) -> bool {
 
 impl Rules {
     /// The board values for which `c` holds at `s`, for a piece of `side`
-    /// moving from `origin` (or from any site: [`NOWHERE`]), and whether
-    /// that is exact: when `c` reads more than the value and the site, the
-    /// values for which it may hold. With `dead`, the piece standing there
-    /// was captured earlier in the move: it is there, but no one's.
+    /// moving from `origin` (or from any site: [`NOWHERE`]): the values
+    /// for which it surely holds and those for which it may, the same when
+    /// `c` reads nothing but the value and the site. With `dead`, the piece
+    /// standing there was captured earlier in the move: it is there, but no
+    /// one's.
     fn values_meeting(
         &self,
         c: &Cond,
@@ -659,7 +672,7 @@ impl Rules {
         origin: SiteId,
         s: SiteId,
         dead: bool,
-    ) -> (Values, bool) {
+    ) -> (Values, Values) {
         // The values a board can hold: empty, and each side's kinds.
         let all = |keep: &dyn Fn(u8) -> bool| {
             let mut v = [0u64; 4];
@@ -678,6 +691,9 @@ impl Rules {
         let live =
             |k: Kinds, keep: &dyn Fn(SideId) -> bool| if dead { [0; 4] } else { of(k, keep) };
         let constant = |b: bool| if b { [u64::MAX; 4] } else { [0; 4] };
+        let map2 = |a: Values, b: Values, f: fn(u64, u64) -> u64| -> Values {
+            std::array::from_fn(|i| f(a[i], b[i]))
+        };
         let exact = match c {
             Cond::True => constant(true),
             Cond::Empty => all(&|x| x == 0),
@@ -690,30 +706,36 @@ impl Rules {
                 let i = side as usize * 64 * *words as usize + s.0 as usize;
                 constant(bits[i / 64] >> (i % 64) & 1 == 1)
             }
-            Cond::Nearer(_) if origin == NOWHERE => return (constant(true), false),
-            Cond::Nearer(r) => {
+            Cond::Nearer(r) if origin != NOWHERE => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
-                constant(origin != NOWHERE && dist[s.0 as usize] < dist[origin.0 as usize])
+                constant(dist[s.0 as usize] < dist[origin.0 as usize])
             }
-            Cond::Not(inner) => match self.values_meeting(inner, side, origin, s, dead) {
-                (v, true) => v.map(|w| !w),
-                _ => return (constant(true), false),
-            },
+            Cond::Not(inner) => {
+                let (sure, maybe) = self.values_meeting(inner, side, origin, s, dead);
+                return (maybe.map(|w| !w), sure.map(|w| !w));
+            }
             Cond::And(cs) => {
-                return cs.iter().fold((constant(true), true), |(acc, all), c| {
-                    let (v, exact) = self.values_meeting(c, side, origin, s, dead);
-                    (std::array::from_fn(|i| acc[i] & v[i]), all && exact)
+                let init = (constant(true), constant(true));
+                let parts = cs
+                    .iter()
+                    .map(|c| self.values_meeting(c, side, origin, s, dead));
+                return parts.fold(init, |(s0, m0), (s1, m1)| {
+                    (map2(s0, s1, |a, b| a & b), map2(m0, m1, |a, b| a & b))
                 });
             }
             Cond::Or(cs) => {
-                return cs.iter().fold((constant(false), true), |(acc, all), c| {
-                    let (v, exact) = self.values_meeting(c, side, origin, s, dead);
-                    (std::array::from_fn(|i| acc[i] | v[i]), all && exact)
+                let init = (constant(false), constant(false));
+                let parts = cs
+                    .iter()
+                    .map(|c| self.values_meeting(c, side, origin, s, dead));
+                return parts.fold(init, |(s0, m0), (s1, m1)| {
+                    (map2(s0, s1, |a, b| a | b), map2(m0, m1, |a, b| a | b))
                 });
             }
-            _ => return (constant(true), false),
+            // Reads more: may hold for any value, surely for none.
+            _ => return (constant(false), constant(true)),
         };
-        (exact, true)
+        (exact, exact)
     }
 
     /// Emits the moves of a run of rays from the walker's origin.
@@ -737,7 +759,7 @@ impl Rules {
             }
             let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, w.side, w.origin, rs))
+                && (rs.residual == 0 || self.residual_holds(st, w.side, w.origin, i, v))
             {
                 if rs.next == 0 {
                     w.push_step(rs.site, out);
@@ -773,7 +795,7 @@ impl Rules {
         let mut emitted = false;
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
-            let (rs, cs) = (t.sites[i], t.chain_sites[i]);
+            let (rs, cs) = (t.sites[i], t.extras[i]);
             if rs.edge != NO_EDGE && bit(&st.blocked, rs.edge) {
                 i += 1 + rs.rest as usize;
                 continue;
@@ -848,10 +870,16 @@ impl Rules {
         self.emit(w, at, out)
     }
 
-    /// The landing condition of a ray site, checked in full.
+    /// The landing condition of the ray site `i`, whose value set passed,
+    /// checked in full unless the value surely meets it.
     #[inline(never)]
-    fn residual_holds(&self, st: &State, side: SideId, origin: SiteId, rs: RaySite) -> bool {
-        let r = self.tables.residuals[rs.residual as usize];
+    fn residual_holds(&self, st: &State, side: SideId, origin: SiteId, i: usize, v: u8) -> bool {
+        let t = &self.tables;
+        if has(&t.values[t.extras[i].sure as usize], v) {
+            return true;
+        }
+        let rs = t.sites[i];
+        let r = t.residuals[rs.residual as usize];
         let segment =
             &self.kinds[r.kind as usize].patterns[r.pattern as usize].segments[r.seg as usize];
         self.eval(&segment.to, st, side, origin, &[], rs.site, r.heading)
@@ -908,7 +936,7 @@ impl Rules {
                 st.board[rs.site.0 as usize]
             };
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, a.side, a.origin, rs))
+                && (rs.residual == 0 || self.residual_holds(st, a.side, a.origin, i, v))
             {
                 if rs.next == 0 {
                     if rs.site == a.target {
