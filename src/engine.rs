@@ -133,10 +133,12 @@ const NOWHERE: SiteId = SiteId(u16::MAX);
 enum Plan<'a> {
     /// Evaluate every constraint with the barrier added.
     General,
-    /// Every constraint is `reach` on a full grid and holds now.
+    /// Every constraint is `reach` on a full grid and holds now (unless the
+    /// plan is for a few placements: then every one is flood filled).
     Reach {
-        /// Groove corners joined by barriers, the rim joined as one.
-        walls: Corners,
+        /// Groove corners joined by barriers, the rim joined as one; none
+        /// when every placement is flood filled.
+        walls: Option<Corners>,
         pieces: Vec<Watched<'a>>,
         /// The grid's open orthogonal lines, when it is small enough to
         /// flood fill (then the pieces' paths are not kept).
@@ -1325,7 +1327,7 @@ impl Rules {
         let plan = if self.constraints.is_empty() || !check {
             None
         } else {
-            Some(self.plan(st, side))
+            Some(self.plan(st, side, false))
         };
         let mut blocked = match plan {
             Some(_) => st.blocked.to_vec(),
@@ -1388,10 +1390,12 @@ impl Rules {
                 // whose current shortest path it crosses (or, on a small
                 // grid, is checked by a flood fill).
                 let corners = &self.board.slots[slot as usize].corners;
-                let closes_loop = corners.iter().enumerate().any(|(i, &a)| {
-                    corners[i + 1..]
-                        .iter()
-                        .any(|&b| walls.find(a) == walls.find(b))
+                let closes_loop = walls.as_ref().is_none_or(|walls| {
+                    corners.iter().enumerate().any(|(i, &a)| {
+                        corners[i + 1..]
+                            .iter()
+                            .any(|&b| walls.find(a) == walls.find(b))
+                    })
                 });
                 !closes_loop
                     || match open {
@@ -1423,17 +1427,22 @@ impl Rules {
     /// How to check placements against the constraints in `st`: with the
     /// shortcuts when every constraint is a conjunction of `reach` over
     /// orthogonal steps on a full grid and holds now, in general otherwise.
-    fn plan<'a>(&'a self, st: &State, side: SideId) -> Plan<'a> {
+    /// For `few` placements on a grid small enough to flood fill, each is
+    /// flood filled, without the loop shortcut or the check that the pieces
+    /// reach their goals now (which the flood fill with the barrier tells).
+    fn plan<'a>(&'a self, st: &State, side: SideId, few: bool) -> Plan<'a> {
         let Some(atoms) = &self.reach_atoms else {
             return Plan::General;
         };
         let mut pieces = Vec::new();
         let open = self.open_lines(&st.blocked);
+        let lazy = few && open.is_some();
         for &(owner, kind, region, dirs) in atoms {
             for (site, piece_side) in self.matching_pieces(st, side, owner, kind) {
                 let goal = &self.regions[region as usize].per_side[piece_side as usize];
                 let mut path = Vec::new();
                 let reaches = match &open {
+                    Some(_) if lazy => true,
                     Some(open) => self.flood(open, site, goal, dirs),
                     None => {
                         path = vec![0u64; self.board.edge_words()];
@@ -1451,15 +1460,18 @@ impl Rules {
                 });
             }
         }
-        let mut walls = Corners::new(&self.board);
-        for (slot, &v) in st.slots.iter().enumerate() {
-            if v != 0 {
-                let corners = &self.board.slots[slot].corners;
-                for pair in corners.windows(2) {
-                    walls.union(pair[0], pair[1]);
+        let walls = (!lazy).then(|| {
+            let mut walls = Corners::new(&self.board);
+            for (slot, &v) in st.slots.iter().enumerate() {
+                if v != 0 {
+                    let corners = &self.board.slots[slot].corners;
+                    for pair in corners.windows(2) {
+                        walls.union(pair[0], pair[1]);
+                    }
                 }
             }
-        }
+            walls
+        });
         Plan::Reach {
             walls,
             pieces,

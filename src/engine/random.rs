@@ -135,8 +135,11 @@ impl Rules {
             .filter(|p| p.sides.contains(&side))
             .all(|p| Preference::Classes(&p.prefer).keeps_some());
         let first_only = rng.is_none() && always_some;
+        let none = self.priorities.is_empty() && self.captures == Captures::Free;
         let known = if reads || first_only {
             None
+        } else if none && self.demand.is_none() {
+            Some(Vec::new())
         } else {
             self.preferences(st, side, None)
         };
@@ -320,7 +323,7 @@ impl<'a> Survives<'a> {
                 Move::Place { slot, .. } => {
                     let (plan, blocked) = self
                         .plan
-                        .get_or_insert_with(|| (rules.plan(st, side), st.blocked.to_vec()));
+                        .get_or_insert_with(|| (rules.plan(st, side, true), st.blocked.to_vec()));
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
                 _ => rules.piece_move_keeps_constraints(st, side, mv, &mut self.after),
