@@ -714,22 +714,17 @@ impl Rules {
                 let (sure, maybe) = self.values_meeting(inner, side, origin, s, dead);
                 return (maybe.map(|w| !w), sure.map(|w| !w));
             }
-            Cond::And(cs) => {
-                let init = (constant(true), constant(true));
+            // Both bounds combine part by part, from the operation's unit.
+            Cond::And(cs) | Cond::Or(cs) => {
+                let (op, unit): (fn(u64, u64) -> u64, _) = match c {
+                    Cond::And(_) => (|a, b| a & b, true),
+                    _ => (|a, b| a | b, false),
+                };
                 let parts = cs
                     .iter()
                     .map(|c| self.values_meeting(c, side, origin, s, dead));
-                return parts.fold(init, |(s0, m0), (s1, m1)| {
-                    (map2(s0, s1, |a, b| a & b), map2(m0, m1, |a, b| a & b))
-                });
-            }
-            Cond::Or(cs) => {
-                let init = (constant(false), constant(false));
-                let parts = cs
-                    .iter()
-                    .map(|c| self.values_meeting(c, side, origin, s, dead));
-                return parts.fold(init, |(s0, m0), (s1, m1)| {
-                    (map2(s0, s1, |a, b| a | b), map2(m0, m1, |a, b| a | b))
+                return parts.fold((constant(unit), constant(unit)), |(s0, m0), (s1, m1)| {
+                    (map2(s0, s1, op), map2(m0, m1, op))
                 });
             }
             // Reads more: may hold for any value, surely for none.
