@@ -114,6 +114,8 @@ struct Scratch {
 
 thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+        /// The legal moves `play` reads to know whom a huffing rule removes.
+    static HUFF: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
     /// The position before the move being played, when end rules read it.
     static BEFORE: RefCell<Option<State>> = const { RefCell::new(None) };
     /// Set while the moves of a covering piece are generated: `covered` and
@@ -1923,22 +1925,29 @@ impl Rules {
     /// could have captured enough, otherwise the first other piece of its
     /// side that could have.
     fn huff_victim(&self, st: &State, mv: Move, rule: Huff) -> Option<SiteId> {
-        let mut moves = Vec::new();
-        self.phase_moves(st, &mut moves);
-        // Each move's starting site and captures, once.
-        let scored: Vec<(SiteId, usize)> = moves
+        // The legal moves, in a buffer of the thread (a nested call, none
+        // expected, makes its own).
+        HUFF.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut moves) => self.huff_victim_among(st, mv, rule, &mut moves),
+            Err(_) => self.huff_victim_among(st, mv, rule, &mut Vec::new()),
+        })
+    }
+
+    /// [`Rules::huff_victim`] with a buffer for the legal moves.
+    fn huff_victim_among(
+        &self,
+        st: &State,
+        mv: Move,
+        rule: Huff,
+        moves: &mut Vec<Move>,
+    ) -> Option<SiteId> {
+        moves.clear();
+        self.phase_moves(st, moves);
+        // Each piece move's starting site and captures.
+        let scored = moves
             .iter()
-            .filter_map(|m| Some((self.move_from(m)?, self.n_captures(st, m))))
-            .collect();
-        let best = |from: SiteId| {
-            scored
-                .iter()
-                .filter(|(f, _)| *f == from)
-                .map(|(_, n)| *n)
-                .max()
-                .unwrap_or(0)
-        };
-        let most = scored.iter().map(|(_, n)| *n).max().unwrap_or(0);
+            .filter_map(|m| Some((self.move_from(m)?, self.n_captures(st, m))));
+        let most = scored.clone().map(|(_, n)| n).max().unwrap_or(0);
         let taken = self.n_captures(st, &mv);
         let enough = match rule {
             Huff::BelowMaximum if taken < most => most,
@@ -1946,15 +1955,13 @@ impl Rules {
             _ => return None,
         };
         let from = self.move_from(&mv)?;
-        if best(from) >= enough {
+        // The mover, if it could have taken enough; otherwise the first
+        // other piece in site order that could have.
+        let able = scored.filter(|&(_, n)| n >= enough).map(|(f, _)| f);
+        if able.clone().any(|f| f == from) {
             return self.move_to(&mv);
         }
-        let mut origins: Vec<SiteId> = scored.iter().map(|(f, _)| *f).collect();
-        origins.sort();
-        origins.dedup();
-        origins
-            .into_iter()
-            .find(|&o| o != from && best(o) >= enough)
+        able.filter(|&f| f != from).min()
     }
 
     /// The turn after `turn`: the prelude in order, then the turn order
