@@ -131,9 +131,33 @@ impl Rules {
         // pass when no preference can leave the side without moves: when
         // every priority of the side ranks every move (active or not), or
         // when the active ones do.
+        // A priority that is the first preference and reads the moves is
+        // known inactive when its condition is false with `can(...)` asked
+        // of the candidates the filters pass, generated only until one
+        // meets the move condition.
+        let mut first_inactive = |p: &Priority| {
+            let mut can = |m: &MoveCond| {
+                let (mut checked, mut found) = (0, false);
+                moves.clear();
+                self.candidates_until(st, side, false, false, moves, &mut |ms| {
+                    found = (ms[checked..].iter())
+                        .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv));
+                    checked = ms.len();
+                    found
+                });
+                found
+            };
+            !self.priority_holds_with(&p.when, st, side, &mut can)
+        };
+        let mut first_free = self.captures == Captures::Free;
         let always_some = (self.priorities.iter())
             .filter(|p| p.sides.contains(&side))
-            .all(|p| Preference::Classes(&p.prefer).keeps_some());
+            .all(|p| {
+                let first = std::mem::replace(&mut first_free, false);
+                Preference::Classes(&p.prefer).keeps_some()
+                    || rng.is_none() && first && first_inactive(p)
+            });
+        moves.clear();
         let first_only = rng.is_none() && always_some;
         let none = self.priorities.is_empty() && self.captures == Captures::Free;
         let known = if reads || first_only {
