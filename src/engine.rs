@@ -100,8 +100,18 @@ impl Walker<'_> {
     }
 }
 
-/// Reused buffers for searches on the board graph.
+/// What the caller of [`Rules::play_knowing`] knows already, to save work.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Known {
+    /// The piece a huffing rule removes after the move, when known.
+    pub huffed: Option<Option<SiteId>>,
+    /// Whether the side to move next is left unchecked for a legal move:
+    /// a random playout draws its move anyway, and settles the game when
+    /// there is none.
+    pub unsettled: bool,
+}
 
+/// Reused buffers for searches on the board graph.
 #[derive(Default)]
 struct Scratch {
     queue: Vec<u16>,
@@ -113,8 +123,8 @@ struct Scratch {
 }
 
 thread_local! {
-        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-        /// The legal moves `play` reads to know whom a huffing rule removes.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    /// The legal moves `play` reads to know whom a huffing rule removes.
     static HUFF: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
     /// The position before the move being played, when end rules read it.
     static BEFORE: RefCell<Option<State>> = const { RefCell::new(None) };
@@ -1857,11 +1867,16 @@ impl Rules {
     /// Applies a legal move. The move must come from [`Rules::legal_moves`]
     /// for this state; anything else leaves the state unspecified but safe.
     pub fn play(&self, st: &mut State, mv: Move) {
+        self.play_knowing(st, mv, Known::default());
+    }
+
+    /// [`Rules::play`], saving the work `known` says is done.
+    pub(crate) fn play_knowing(&self, st: &mut State, mv: Move, known: Known) {
         if st.outcome != Outcome::Ongoing {
             return;
         }
         if !self.ends_read_last {
-            return self.play_after(st, mv, None);
+            return self.play_after(st, mv, None, known);
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
@@ -1874,22 +1889,17 @@ impl Rules {
                     }
                     other => other.insert(st.clone()),
                 };
-                self.play_after(st, mv, Some(before))
+                self.play_after(st, mv, Some(before), known)
             }
-            Err(_) => self.play_after(st, mv, Some(&st.clone())),
+            Err(_) => self.play_after(st, mv, Some(&st.clone()), known),
         })
     }
 
     /// [`Rules::play`], with `before` a copy of the position when the end
     /// rules read the last move.
-    fn play_after(&self, st: &mut State, mv: Move, before: Option<&State>) {
+    fn play_after(&self, st: &mut State, mv: Move, before: Option<&State>, known: Known) {
         let side = self.to_move(st);
-        let huffed = match self.huff {
-            Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
-                self.huff_victim(st, mv, rule)
-            }
-            _ => None,
-        };
+        let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         self.apply(st, side, mv);
         st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
@@ -1912,7 +1922,22 @@ impl Rules {
             st.outcome = o;
             return;
         }
-        self.advance(st);
+        self.advance(st, known.unsettled);
+    }
+
+    /// The piece a huffing rule removes after `mv` (as a site after the
+    /// move), if any; `legal` are the legal moves, when known (in any order).
+    pub(crate) fn huffed(&self, st: &State, mv: Move, legal: Option<&[Move]>) -> Option<SiteId> {
+        let side = self.to_move(st);
+        match self.huff {
+            Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
+                match legal {
+                    Some(legal) => self.huff_victim_among(st, mv, rule, legal),
+                    None => self.huff_victim(st, mv, rule),
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Whether a piece of `side` on the board has a pattern that may capture.
@@ -1927,22 +1952,25 @@ impl Rules {
     fn huff_victim(&self, st: &State, mv: Move, rule: Huff) -> Option<SiteId> {
         // The legal moves, in a buffer of the thread (a nested call, none
         // expected, makes its own).
+        let among = |moves: &mut Vec<Move>| {
+            moves.clear();
+            self.phase_moves(st, moves);
+            self.huff_victim_among(st, mv, rule, moves)
+        };
         HUFF.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut moves) => self.huff_victim_among(st, mv, rule, &mut moves),
-            Err(_) => self.huff_victim_among(st, mv, rule, &mut Vec::new()),
+            Ok(mut moves) => among(&mut moves),
+            Err(_) => among(&mut Vec::new()),
         })
     }
 
-    /// [`Rules::huff_victim`] with a buffer for the legal moves.
+    /// [`Rules::huff_victim`] given the legal moves (in any order).
     fn huff_victim_among(
         &self,
         st: &State,
         mv: Move,
         rule: Huff,
-        moves: &mut Vec<Move>,
+        moves: &[Move],
     ) -> Option<SiteId> {
-        moves.clear();
-        self.phase_moves(st, moves);
         // Each piece move's starting site and captures.
         let scored = moves
             .iter()
@@ -1991,7 +2019,7 @@ impl Rules {
     }
 
     /// Moves on to the next phase with a legal action, or to the next side.
-    fn advance(&self, st: &mut State) {
+    fn advance(&self, st: &mut State, unsettled: bool) {
         loop {
             st.phase += 1;
             let n_phases = if (st.turn as usize) < self.prelude.len() {
@@ -2005,7 +2033,7 @@ impl Rules {
             }
 
             if st.phase == 0 {
-                self.settle(st);
+                self.settle_checking(st, !unsettled);
                 return;
             }
             if self.has_move(st) {
@@ -2017,6 +2045,12 @@ impl Rules {
     /// Decides the game when the side to move has no move and the rules say
     /// it loses or draws.
     pub(crate) fn settle(&self, st: &mut State) {
+        self.settle_checking(st, true);
+    }
+
+    /// [`Rules::settle`]; without `mobility`, the side to move is not
+    /// checked for a move (the prelude's turns still are).
+    fn settle_checking(&self, st: &mut State, mobility: bool) {
         // A prelude turn that fills a region is done at once; one with
         // nothing to do (its region full, its hand empty) is skipped.
         while let Some(turn) = self.prelude.get(st.turn as usize) {
@@ -2029,7 +2063,8 @@ impl Rules {
         }
         let side = self.to_move(st);
         let rule = self.sides[side as usize].no_moves;
-        if st.outcome != Outcome::Ongoing || rule == NoMoves::Pass || self.has_move(st) {
+        if !mobility || st.outcome != Outcome::Ongoing || rule == NoMoves::Pass || self.has_move(st)
+        {
             return;
         }
         st.outcome = match rule {

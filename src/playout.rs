@@ -40,8 +40,8 @@ pub struct Report {
 }
 
 /// Plays uniformly random moves from `st` until the game ends or
-/// `max_plies` are played; how many were. Each move is drawn with
-/// [`Rules::random_move`].
+/// `max_plies` are played; how many were. Each move is drawn as
+/// [`Rules::random_move`] draws it.
 pub fn random_playout(
     rules: &Rules,
     st: &mut State,
@@ -50,12 +50,13 @@ pub fn random_playout(
 ) -> u32 {
     let mut plies = 0;
     while plies < max_plies {
-        let Some(mv) = rules.random_move(st, rng) else {
-            break;
-        };
-        rules.play(st, mv);
+        if rules.play_random(st, rng).is_none() {
+            return plies;
+        }
         plies += 1;
     }
+    // The last move left the side to move unchecked for a legal move.
+    rules.settle(st);
     plies
 }
 

@@ -133,3 +133,44 @@ fn random_moves_follow_ranking_stages() {
     let after = common::play_all(&rules, st, "l3-k4!");
     check_uniform(&rules, &after, 400, 3, "a pending demand");
 }
+
+/// `random_playout` plays each ply with shortcuts of its own: the huffing
+/// rule reads the moves drawn from, and the side to move is checked for a
+/// legal move only when its move is drawn. It must play exactly the game
+/// `random_move` and `play` give with the same seed, ending in the same
+/// position and outcome — also when the cap stops it, whatever ply that is
+/// (the cap is also set to the length of the whole game, so that the last
+/// move is one after which the side to move may have none).
+#[test]
+fn playouts_play_what_random_move_and_play_give() {
+    // The game `random_move` and `play` give, stopped after `cap` plies.
+    let slow_game = |rules: &Rules, seed: u64, cap: u32| {
+        let mut st = rules.initial();
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut plies = 0;
+        while plies < cap {
+            let Some(mv) = rules.random_move(&st, &mut rng) else {
+                break;
+            };
+            rules.play(&mut st, mv);
+            plies += 1;
+        }
+        (plies, st)
+    };
+    let files = common::game_files().into_iter();
+    for game in files.chain(common::toml_files("tests/games")) {
+        let rules = common::load(&game);
+        for seed in 0..12u64 {
+            let (length, _) = slow_game(&rules, seed, 300);
+            for cap in [1, 2, 5, 1 + seed as u32 * 7, length / 2, length] {
+                let mut fast = rules.initial();
+                let mut rng = fastrand::Rng::with_seed(seed);
+                let plies = tavoliere::playout::random_playout(&rules, &mut fast, cap, &mut rng);
+                let (expected, slow) = slow_game(&rules, seed, cap);
+                let at = format!("{game}, seed {seed}, cap {cap}");
+                assert_eq!(plies, expected, "{at}: plies played");
+                assert_eq!(fast, slow, "{at}: the position reached");
+            }
+        }
+    }
+}

@@ -47,8 +47,16 @@ enum Preference<'a> {
 type Ranked = (Vec<Move>, Vec<(u64, Move)>);
 
 thread_local! {
-    /// Reused between calls.
-    static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Buffers reused between calls; a nested call takes another.
+        static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Runs `f` with buffers of the thread (a nested call gets new ones).
+fn with_ranked<R>(f: impl FnOnce(&mut Ranked) -> R) -> R {
+    RANKED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buffers) => f(&mut buffers),
+        Err(_) => f(&mut Ranked::default()),
+    })
 }
 
 impl Preference<'_> {
@@ -68,22 +76,67 @@ impl Rules {
     /// [`Rules::legal_moves`] uniformly, without generating and checking
     /// every legal move.
     pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
+        with_ranked(|buffers| self.random_move_in(st, rng, buffers).0)
+    }
+
+    /// One ply of a random playout: a move drawn as [`Rules::random_move`]
+    /// draws it, played with what the draw found out (the legal moves,
+    /// when it listed them all). The side to move next is not checked for
+    /// a legal move ([`Known::unsettled`]): when it has none, the next call
+    /// settles the game and returns `None`, as it does once the game is over.
+    pub(crate) fn play_random(&self, st: &mut State, rng: &mut fastrand::Rng) -> Option<Move> {
+        let (picked, huffed) = with_ranked(|buffers| {
+            let (picked, listed) = self.random_move_in(st, rng, buffers);
+            // A huffing rule reads the legal moves: those drawn from,
+            // when they were all listed.
+            let huffed = match picked {
+                Some(mv) if listed && self.huff.is_some() => {
+                    Some(self.huffed(st, mv, Some(&buffers.0)))
+                }
+                _ => None,
+            };
+            (picked, huffed)
+        });
+        match picked {
+            Some(mv) => {
+                let known = Known {
+                    huffed,
+                    unsettled: true,
+                };
+                self.play_knowing(st, mv, known);
+            }
+            None => self.settle(st),
+        }
+        picked
+    }
+
+    /// [`Rules::random_move`] with buffers; and whether the moves buffer
+    /// holds every legal move (in some order).
+    fn random_move_in(
+        &self,
+        st: &State,
+        rng: &mut fastrand::Rng,
+        (moves, ranked): &mut Ranked,
+    ) -> (Option<Move>, bool) {
         if st.outcome != Outcome::Ongoing {
-            return None;
+            return (None, false);
         }
         let side = self.to_move(st);
         let offers_demands = self
             .demand
             .as_ref()
             .is_some_and(|d| d.sides.contains(&side));
+        let mut listed = false;
         let picked = if offers_demands && self.actions(st).contains(&Action::Pass) {
             // Each move but a pass comes twice (plain and demanding): draw
             // from the full list.
             self.pick_from_all(st, Some(rng))
         } else {
-            self.pick_legal(st, Some(&mut *rng))
+            let reads = self.reads_moves(side);
+            self.pick_among(st, side, reads, Some(&mut *rng), moves, ranked, &mut listed)
         };
-        match picked {
+        let listed = listed && self.demand.is_none();
+        let mv = match picked {
             // Every move but a pass also exists as a demanding move.
             Some(mv) if offers_demands && mv != Move::Pass && rng.bool() => {
                 Some(Move::Demanding(self.demands.intern(mv)))
@@ -93,7 +146,13 @@ impl Rules {
                 let rule = self.sides[side as usize].no_moves;
                 (st.phase > 0 || rule == NoMoves::Pass).then_some(Move::Pass)
             }
-        }
+        };
+        (mv, listed)
+    }
+
+    /// Whether a priority of `side` reads the legal moves.
+    fn reads_moves(&self, side: SideId) -> bool {
+        (self.priorities.iter()).any(|p| p.sides.contains(&side) && reads_moves(&p.when))
     }
 
     /// A move of the phase's legal moves (before demanding moves are
@@ -102,20 +161,15 @@ impl Rules {
     /// filters pass, which the preferences might rank below another).
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
-        let reads =
-            (self.priorities.iter()).any(|p| p.sides.contains(&side) && reads_moves(&p.when));
-        // The buffers are reused; a nested call (none is expected) gets
-        // its own.
-        RANKED.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut buffers) => {
-                let (moves, ranked) = &mut *buffers;
-                self.pick_among(st, side, reads, rng, moves, ranked)
-            }
-            Err(_) => self.pick_among(st, side, reads, rng, &mut Vec::new(), &mut Vec::new()),
+        let reads = self.reads_moves(side);
+        with_ranked(|(moves, ranked)| {
+            self.pick_among(st, side, reads, rng, moves, ranked, &mut false)
         })
     }
 
-    /// [`Rules::pick_legal`] with its buffers.
+    /// [`Rules::pick_legal`] with its buffers; `listed` is set when
+    /// `moves` is left holding every legal move (in some order).
+    #[allow(clippy::too_many_arguments)]
     fn pick_among(
         &self,
         st: &State,
@@ -124,6 +178,7 @@ impl Rules {
         mut rng: Option<&mut fastrand::Rng>,
         moves: &mut Vec<Move>,
         ranked: &mut Vec<(u64, Move)>,
+        listed: &mut bool,
     ) -> Option<Move> {
         moves.clear();
         let mut survives = Survives::new(self, st, side);
@@ -190,6 +245,8 @@ impl Rules {
             },
         };
         if preferences.is_empty() {
+            // Without filters, the candidates are the legal moves.
+            *listed = self.constraints.is_empty() && !self.has_royals;
             return draw(moves, rng, &mut survives);
         }
         ranked.clear();
