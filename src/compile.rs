@@ -665,7 +665,8 @@ impl<'a> Compiler<'a> {
                 name,
                 initial: State {
                     board: vec![0; n_sites].into_boxed_slice(),
-                    pieces: vec![0; sides.len() * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
+                                        pieces: vec![0; sides.len() * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
+                    counts: vec![0; sides.len() * kinds.len()].into_boxed_slice(),
                     slots: vec![0; board.slots.len()].into_boxed_slice(),
                     blocked: vec![0; board.edge_words()].into_boxed_slice(),
                     reserves: vec![

@@ -1692,7 +1692,7 @@ impl Rules {
         // The counted sides' pieces in the region, by the piece index;
         // their kinds are read only when not every kind counts (side s's
         // kind k is board value 1 + s × kinds + k, see `cell_owner`).
-        let mut n = 0;
+                let mut n = 0;
         for s in 0..self.sides.len() {
             let counted = match owner {
                 Owner::Own => self.same_team(s as SideId, side),
@@ -1700,6 +1700,16 @@ impl Rules {
                 Owner::Any => true,
             };
             if !counted {
+                continue;
+            }
+            if set.is_none() && !every_kind {
+                // Anywhere on the board: the counts of the kinds.
+                let counts = &st.counts[s * n_kinds..(s + 1) * n_kinds];
+                let mut bits = kinds;
+                while bits != 0 {
+                    n += u32::from(counts[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
                 continue;
             }
             let pieces = &st.pieces[s * words..(s + 1) * words];
