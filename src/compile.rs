@@ -441,9 +441,24 @@ impl<'a> Compiler<'a> {
                     .label("no slot"),
                 );
             }
+            let n_slots = scope.board.slots.len();
+            let mut slot_set = vec![
+                0u64;
+                if n_slots <= MARKED_SLOTS {
+                    n_slots.div_ceil(64)
+                } else {
+                    0
+                }
+            ];
+            if !slot_set.is_empty() {
+                for &s in &slots {
+                    slot_set[s as usize / 64] |= 1 << (s % 64);
+                }
+            }
             barriers.push(BarrierKind {
                 name: bname.value.clone(),
                 slots,
+                slot_set,
                 symbol: b.symbol.as_ref().map(|s| s.value.clone()),
             });
         }
@@ -665,7 +680,7 @@ impl<'a> Compiler<'a> {
                 name,
                 initial: State {
                     board: vec![0; n_sites].into_boxed_slice(),
-                                        pieces: vec![0; sides.len() * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
+                    pieces: vec![0; sides.len() * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
                     counts: vec![0; sides.len() * kinds.len()].into_boxed_slice(),
                     slots: vec![0; board.slots.len()].into_boxed_slice(),
                     blocked: vec![0; board.edge_words()].into_boxed_slice(),

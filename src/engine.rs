@@ -275,7 +275,9 @@ impl Rules {
             // A piece move is checked only when it moves or takes a piece
             // of a kind the constraints count.
             let mut after = None;
-            out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
+            out.retain(|&mv| {
+                self.piece_move_keeps_constraints(st, side, mv, &mut after, &mut || st.clone())
+            });
         }
         if gone(out, before) {
             return Some(Refusal::Constraint);
@@ -383,13 +385,14 @@ impl Rules {
     /// true. Drops are checked, and piece moves that move or take a piece
     /// of a kind the constraints count (a piece moving along the board stays
     /// in its region, so `reach` alone cannot break). `after` is scratch,
-    /// made when first needed.
+    /// made by `make` when first needed (its contents do not matter).
     fn piece_move_keeps_constraints(
         &self,
         st: &State,
         side: SideId,
         mv: Move,
         after: &mut Option<State>,
+        make: &mut dyn FnMut() -> State,
     ) -> bool {
         let counted = |s: SiteId| {
             let v = st.board[s.0 as usize];
@@ -410,7 +413,7 @@ impl Rules {
         if !check {
             return true;
         }
-        let after = after.get_or_insert_with(|| st.clone());
+        let after = after.get_or_insert_with(make);
         after.copy_from(st);
         self.apply(after, side, mv);
         self.constraints_hold(after, side, &after.blocked)
@@ -1345,33 +1348,39 @@ impl Rules {
             Some(_) => st.blocked.to_vec(),
             None => Vec::new(),
         };
-        // The slots the barriers in place rule out, marked from each
-        // barrier's conflicts (a symmetric relation) when they fit in 512
-        // bits; otherwise each slot is asked.
-        let mut closed = [0u64; 8];
-        let marked = self.board.slots.len() <= 512;
-        if marked {
-            for (o, _) in st.slots.iter().enumerate().filter(|&(_, &v)| v != 0) {
-                for &c in &self.board.slots[o].conflicts {
-                    closed[c as usize / 64] |= 1 << (c % 64);
-                }
-            }
-        }
-        for &slot in &self.barriers[b as usize].slots {
-            let free = if marked {
-                closed[slot as usize / 64] >> (slot % 64) & 1 == 0
-            } else {
-                self.slot_free(st, slot)
-            };
-            if !free {
-                continue;
-            }
+        let mut push = |slot: u16| {
             let ok = match &plan {
                 None => true,
                 Some(plan) => self.placement_keeps_constraints(st, side, slot, plan, &mut blocked),
             };
             if ok {
                 out.push(Move::Place { barrier: b, slot });
+            }
+        };
+        let kind = &self.barriers[b as usize];
+        if kind.slot_set.is_empty() {
+            // Each slot is asked.
+            for &slot in &kind.slots {
+                if self.slot_free(st, slot) {
+                    push(slot);
+                }
+            }
+            return;
+        }
+        // The kind's slots but those the barriers in place rule out,
+        // marked from each barrier's conflicts (a symmetric relation).
+        let mut free = [0u64; MARKED_SLOTS / 64];
+        free[..kind.slot_set.len()].copy_from_slice(&kind.slot_set);
+        for (o, _) in st.slots.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            for &c in &self.board.slots[o].conflicts {
+                free[c as usize / 64] &= !(1 << (c % 64));
+            }
+        }
+        for (w, &word) in free.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                push((w * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
             }
         }
     }
@@ -1692,7 +1701,7 @@ impl Rules {
         // The counted sides' pieces in the region, by the piece index;
         // their kinds are read only when not every kind counts (side s's
         // kind k is board value 1 + s × kinds + k, see `cell_owner`).
-                let mut n = 0;
+        let mut n = 0;
         for s in 0..self.sides.len() {
             let counted = match owner {
                 Owner::Own => self.same_team(s as SideId, side),
@@ -1938,22 +1947,21 @@ impl Rules {
     /// The piece a huffing rule removes after `mv` (as a site after the
     /// move), if any; `legal` are the legal moves, when known (in any order).
     pub(crate) fn huffed(&self, st: &State, mv: Move, legal: Option<&[Move]>) -> Option<SiteId> {
-        let side = self.to_move(st);
-        match self.huff {
-            Some(rule) if self.move_from(&mv).is_some() && self.may_capture(st, side) => {
-                match legal {
-                    Some(legal) => self.huff_victim_among(st, mv, rule, legal),
-                    None => self.huff_victim(st, mv, rule),
-                }
-            }
+        let rule = self.huff?;
+        match self.move_from(&mv) {
+            Some(_) if self.may_capture(st, self.to_move(st)) => match legal {
+                Some(legal) => self.huff_victim_among(st, mv, rule, legal),
+                None => self.huff_victim(st, mv, rule),
+            },
             _ => None,
         }
     }
 
     /// Whether a piece of `side` on the board has a pattern that may capture.
     fn may_capture(&self, st: &State, side: SideId) -> bool {
-        (self.pieces_of(st, side))
-            .any(|s| self.capturing_kinds >> self.unman(st.board[s.0 as usize]).1 & 1 == 1)
+        let n_kinds = self.kinds.len();
+        let counts = &st.counts[side as usize * n_kinds..(side as usize + 1) * n_kinds];
+        (0..n_kinds).any(|k| self.capturing_kinds >> k & 1 == 1 && counts[k] > 0)
     }
 
     /// The piece huffed after `mv`, as a site after the move: the mover if it
@@ -2071,10 +2079,12 @@ impl Rules {
             }
             st.turn = self.next_turn(st.turn as usize) as u8;
         }
+        if !mobility || st.outcome != Outcome::Ongoing {
+            return;
+        }
         let side = self.to_move(st);
         let rule = self.sides[side as usize].no_moves;
-        if !mobility || st.outcome != Outcome::Ongoing || rule == NoMoves::Pass || self.has_move(st)
-        {
+        if rule == NoMoves::Pass || self.has_move(st) {
             return;
         }
         st.outcome = match rule {

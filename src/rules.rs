@@ -315,10 +315,17 @@ pub struct Region {
 #[derive(Clone, Debug)]
 pub struct BarrierKind {
     pub name: String,
-    /// Slots of the board this kind may occupy.
+    /// Slots of the board this kind may occupy, in order.
     pub slots: Vec<u16>,
+    /// The same slots as a bitset, when the board has at most
+    /// [`MARKED_SLOTS`] slots; otherwise empty.
+    pub(crate) slot_set: Vec<u64>,
     pub symbol: Option<String>,
 }
+
+/// The most slots a board may have for placements to be found with
+/// bitsets of slots.
+pub(crate) const MARKED_SLOTS: usize = 512;
 
 /// An action a phase of a turn allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -744,7 +751,7 @@ pub struct State {
     pub(crate) board: Box<[u8]>,
     /// Per side, a bitset of the sites its pieces stand on (derived from
     /// `board`): `words` words per side.
-        pub(crate) pieces: Box<[u64]>,
+    pub(crate) pieces: Box<[u64]>,
     /// Per board value but 0 (side × n_kinds + kind): how many such pieces
     /// stand on the board (derived from `board`, kept by [`Rules::put`]).
     pub(crate) counts: Box<[u16]>,
@@ -988,7 +995,7 @@ impl Rules {
     pub(crate) fn put(&self, st: &mut State, s: SiteId, v: u8) {
         let (i, words) = (s.0 as usize, self.site_words());
         let bit = 1u64 << (i % 64);
-                let old = st.board[i];
+        let old = st.board[i];
         if old != 0 {
             st.pieces[self.unman(old).0 as usize * words + i / 64] &= !bit;
             st.counts[old as usize - 1] -= 1;
@@ -1003,7 +1010,7 @@ impl Rules {
     /// Makes the index of the sides' pieces anew from the board, after
     /// the board was written directly (a setup, a position read).
     pub(crate) fn index_pieces(&self, st: &mut State) {
-                st.pieces.fill(0);
+        st.pieces.fill(0);
         st.counts.fill(0);
         let words = self.site_words();
         for (i, &v) in st.board.iter().enumerate().filter(|(_, v)| **v != 0) {
@@ -1030,7 +1037,7 @@ impl State {
     /// one that [`State::copy_from`] can copy from).
     pub(crate) fn same_shape(&self, o: &State) -> bool {
         self.board.len() == o.board.len()
-                        && self.pieces.len() == o.pieces.len()
+            && self.pieces.len() == o.pieces.len()
             && self.counts.len() == o.counts.len()
             && self.slots.len() == o.slots.len()
             && self.blocked.len() == o.blocked.len()
@@ -1039,7 +1046,7 @@ impl State {
 
     pub(crate) fn copy_from(&mut self, o: &State) {
         self.board.copy_from_slice(&o.board);
-                self.pieces.copy_from_slice(&o.pieces);
+        self.pieces.copy_from_slice(&o.pieces);
         self.counts.copy_from_slice(&o.counts);
         self.slots.copy_from_slice(&o.slots);
         self.blocked.copy_from_slice(&o.blocked);

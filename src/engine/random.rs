@@ -48,7 +48,10 @@ type Ranked = (Vec<Move>, Vec<(u64, Move)>);
 
 thread_local! {
     /// Buffers reused between calls; a nested call takes another.
-        static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
+            static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// What the filters last used as scratch: a position to play
+    /// candidates on, and the closed edges to try barriers on.
+    static SPARES: RefCell<(Option<State>, Vec<u64>)> = const { RefCell::new((None, Vec::new())) };
 }
 
 /// Runs `f` with buffers of the thread (a nested call gets new ones).
@@ -402,21 +405,61 @@ impl<'a> Survives<'a> {
         if !rules.constraints.is_empty() {
             let keeps = match mv {
                 Move::Place { slot, .. } => {
-                    let (plan, blocked) = self
-                        .plan
-                        .get_or_insert_with(|| (rules.plan(st, side, true), st.blocked.to_vec()));
+                    let (plan, blocked) = self.plan.get_or_insert_with(|| {
+                        let mut blocked = SPARES.with(|s| std::mem::take(&mut s.borrow_mut().1));
+                        blocked.clear();
+                        blocked.extend_from_slice(&st.blocked);
+                        (rules.plan(st, side, true), blocked)
+                    });
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
-                _ => rules.piece_move_keeps_constraints(st, side, mv, &mut self.after),
+                _ => rules.piece_move_keeps_constraints(st, side, mv, &mut self.after, &mut || {
+                    spare_state(st)
+                }),
             };
             if !keeps {
                 return false;
             }
         }
         if rules.has_royals {
-            let after = self.after.get_or_insert_with(|| st.clone());
+            let after = self.scratch();
             return rules.keeps_royals_safe(st, side, mv, after);
         }
         true
+    }
+
+    /// The position to play candidates on (its contents unspecified).
+    fn scratch(&mut self) -> &mut State {
+        let st = self.st;
+        self.after.get_or_insert_with(|| spare_state(st))
+    }
+}
+
+/// A position of the game of `st`, its contents unspecified: the thread's
+/// spare one, if it is of that game, or a copy of `st`.
+fn spare_state(st: &State) -> State {
+    match SPARES.with(|s| s.borrow_mut().0.take()) {
+        Some(spare) if spare.same_shape(st) => spare,
+        _ => st.clone(),
+    }
+}
+
+impl Drop for Survives<'_> {
+    /// Keeps the scratch for the next filters of the thread.
+    fn drop(&mut self) {
+        let after = self.after.take();
+        let blocked = self.plan.take().map(|(_, blocked)| blocked);
+        if after.is_none() && blocked.is_none() {
+            return;
+        }
+        SPARES.with(|s| {
+            let mut spares = s.borrow_mut();
+            if after.is_some() {
+                spares.0 = after;
+            }
+            if let Some(blocked) = blocked {
+                spares.1 = blocked;
+            }
+        });
     }
 }
