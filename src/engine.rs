@@ -826,7 +826,10 @@ impl Rules {
         for s in self.pieces_of(st, side) {
             let kind = self.unman(st.board[s.0 as usize]).1;
             if only >> kind & 1 == 1 {
-                self.moves_from(st, &mut w, s, kind, out);
+                match self.tables.flat(kind, side, s) {
+                    Some(run) => self.run_flat(st, s, run, out),
+                    None => self.moves_from(st, &mut w, s, kind, out),
+                }
                 if done(out) {
                     return true;
                 }

@@ -35,6 +35,7 @@
 //! a piece's moves come out in the same order either way.
 
 use super::*;
+use std::collections::HashSet;
 
 /// The direction of a ray the check rule's line filter does not apply to:
 /// a leap, a jump, or a segment after the first.
@@ -69,7 +70,14 @@ pub(crate) struct MoveTables {
     /// Per piece of `starts`, a bitset of the sites its moves could end
     /// on (`ends_of`); empty on boards of more than [`MAX_ENDS_SITES`].
     ends: Vec<u64>,
+    /// Per piece of `starts`, its run of sites when its moves are all of
+    /// one segment, exact and to distinct sites (`flat_of`), so that they
+    /// are read without a walker; [`NOT_FLAT`] otherwise.
+    flat: Vec<(u32, u32)>,
 }
+
+/// A piece whose moves are not [`MoveTables::flat`].
+const NOT_FLAT: (u32, u32) = (u32::MAX, 0);
 
 /// The most sites a board may have for the tables to keep where each
 /// piece's moves could end.
@@ -264,12 +272,50 @@ impl MoveTables {
             }
         }
         t.starts.push(t.entries.len() as u32);
+        t.flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
         if n_sites <= MAX_ENDS_SITES {
             t.ends = (0..t.starts.len() - 1)
                 .flat_map(|i| t.ends_of(i, n_sites))
                 .collect();
         }
         t
+    }
+
+    /// The `i`-th piece's run of sites, if its moves are one-segment steps,
+    /// slides and leaps decided by the value sets alone, and no two of its
+    /// sites are the same (so no move comes twice).
+    fn flat_of(&self, i: usize) -> (u32, u32) {
+        let (start, end) = match self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
+        {
+            [] => (0, 0),
+            [Entry::Rays {
+                start,
+                end,
+                exact: true,
+            }] => (start, end),
+            _ => return NOT_FLAT,
+        };
+        let sites = &self.sites[start as usize..end as usize];
+        let mut seen = HashSet::new();
+        let flat = sites
+            .iter()
+            .all(|rs| rs.next == 0 && rs.residual == 0 && seen.insert(rs.site));
+        if flat {
+            (start, end)
+        } else {
+            NOT_FLAT
+        }
+    }
+
+    /// The flat run of a piece of `kind` and `side` on `origin`
+    /// ([`MoveTables::flat_of`]), if it has one.
+    #[inline]
+    pub(crate) fn flat(&self, kind: KindId, side: SideId, origin: SiteId) -> Option<(u32, u32)> {
+        let i = kind as usize * self.per_kind + side as usize * self.per_side + origin.0 as usize;
+        match self.flat.get(i) {
+            Some(&run) if run != NOT_FLAT => Some(run),
+            _ => None,
+        }
     }
 
     /// The sites a move of the `i`-th piece of `starts` could end on (or
@@ -762,6 +808,39 @@ impl Rules {
                     let (start, end) = t.runs[rs.next as usize];
                     self.run_rays(st, w, start, end, out);
                 }
+            }
+            i += 1 + if has(&t.values[rs.over as usize], v) {
+                0
+            } else {
+                rs.rest as usize
+            };
+        }
+    }
+
+    /// Emits the moves of a piece on `origin` with the flat run
+    /// `sites[start..end]` ([`MoveTables::flat`]).
+    #[inline]
+    pub(super) fn run_flat(
+        &self,
+        st: &State,
+        origin: SiteId,
+        run: (u32, u32),
+        out: &mut Vec<Move>,
+    ) {
+        let t = &self.tables;
+        let (mut i, end) = (run.0 as usize, run.1 as usize);
+        while i < end {
+            let rs = t.sites[i];
+            if rs.edge != NO_EDGE && bit(&st.blocked, rs.edge) {
+                i += 1 + rs.rest as usize;
+                continue;
+            }
+            let v = st.board[rs.site.0 as usize];
+            if has(&t.values[rs.to as usize], v) {
+                out.push(Move::Step {
+                    from: origin,
+                    to: rs.site,
+                });
             }
             i += 1 + if has(&t.values[rs.over as usize], v) {
                 0
