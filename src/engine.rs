@@ -1696,24 +1696,20 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-        let n_kinds = self.kinds.len();
-        let kinds = kind & (u64::MAX >> (64 - n_kinds.clamp(1, 64)));
-        let every_kind = kinds.count_ones() as usize == n_kinds;
+                let n_kinds = self.kinds.len();
+        let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
+        let kinds = kind & all;
+        let every_kind = kinds == all;
         let words = self.site_words();
         let set = region.map(|r| &self.regions[r as usize].per_side[side as usize].0);
         // The counted sides' pieces in the region, by the piece index;
         // their kinds are read only when not every kind counts (side s's
         // kind k is board value 1 + s × kinds + k, see `cell_owner`).
         let mut n = 0;
-        for s in 0..self.sides.len() {
-            let counted = match owner {
-                Owner::Own => self.same_team(s as SideId, side),
-                Owner::Enemy => !self.same_team(s as SideId, side),
-                Owner::Any => true,
-            };
-            if !counted {
-                continue;
-            }
+        let mut sides = self.counted_sides[side as usize][owner as usize];
+        while sides != 0 {
+            let s = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
             if set.is_none() && !every_kind {
                 // Anywhere on the board: the counts of the kinds.
                 let counts = &st.counts[s * n_kinds..(s + 1) * n_kinds];
