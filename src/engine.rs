@@ -473,7 +473,20 @@ impl Rules {
     }
 
     /// Whether a legal move of `side` meets a move condition.
+        #[inline]
     fn move_meets(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
+        match c {
+            MoveCond::True => true,
+            MoveCond::Spends(t) => {
+                matches!(self.base(*mv), Move::Swap { token, .. } if token == *t)
+            }
+            MoveCond::Not(inner) => !self.move_meets(inner, st, side, mv),
+            _ => self.move_meets_sites(c, st, side, mv),
+        }
+    }
+
+    /// [`Rules::move_meets`] for the conditions that read the board.
+    fn move_meets_sites(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
         let at = |s: Option<SiteId>, c: &Cond| {
             s.is_some_and(|s| self.eval(c, st, side, NOWHERE, &[], s, 0))
         };

@@ -252,27 +252,30 @@ impl Rules {
             *listed = self.constraints.is_empty() && !self.has_royals;
             return draw(moves, rng, &mut survives);
         }
-        ranked.clear();
+                ranked.clear();
         ranked.extend(
             moves
                 .iter()
                 .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
         );
-        ranked.sort_by_key(|&(rank, _)| rank);
-        moves.clear();
-        moves.extend(ranked.iter().map(|&(_, mv)| mv));
-        let mut lo = 0;
-        while lo < ranked.len() {
-            let rank = ranked[lo].0;
-            let hi = lo + ranked[lo..].iter().take_while(|r| r.0 == rank).count();
-            if let Some(mv) = draw(&mut moves[lo..hi], rng.as_deref_mut(), &mut survives) {
+        // The groups of equal ranks, best first, each in the order the
+        // moves were generated (as a stable sort would leave them); the
+        // first group is usually the last one searched.
+        let mut done: Option<u64> = None;
+        loop {
+            let next = (ranked.iter())
+                .map(|&(rank, _)| rank)
+                .filter(|&rank| done.is_none_or(|d| rank > d))
+                .min()?;
+            moves.clear();
+            moves.extend(ranked.iter().filter(|r| r.0 == next).map(|&(_, mv)| mv));
+            if let Some(mv) = draw(moves, rng.as_deref_mut(), &mut survives) {
                 let kept = (0..preferences.len())
-                    .all(|p| (rank >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
+                    .all(|p| (next >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
                 return kept.then_some(mv);
             }
-            lo = hi;
+            done = Some(next);
         }
-        None
     }
 
     /// The full list of the phase's legal moves, and one of it.
