@@ -727,7 +727,7 @@ impl<'a> Compiler<'a> {
                 check,
                 chains: ChainTable::default(),
                 royal_values: Vec::new(),
-                                team_values: Vec::new(),
+                team_values: Vec::new(),
                 counted_sides: Vec::new(),
                 reach_atoms: None,
                 tables: Default::default(),
@@ -748,7 +748,7 @@ impl<'a> Compiler<'a> {
                 .collect::<Vec<_>>()
         };
         rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
-                rules.team_values = values(&|side, s, _| rules.same_team(s, side));
+        rules.team_values = values(&|side, s, _| rules.same_team(s, side));
         rules.counted_sides = (0..rules.sides.len() as SideId)
             .map(|side| {
                 let sides = |keep: &dyn Fn(SideId) -> bool| {

@@ -473,7 +473,7 @@ impl Rules {
     }
 
     /// Whether a legal move of `side` meets a move condition.
-        #[inline]
+    #[inline]
     fn move_meets(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
         match c {
             MoveCond::True => true,
@@ -1709,34 +1709,37 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-                let n_kinds = self.kinds.len();
+        let n_kinds = self.kinds.len();
         let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
         let kinds = kind & all;
-        let every_kind = kinds == all;
-        let words = self.site_words();
-        let set = region.map(|r| &self.regions[r as usize].per_side[side as usize].0);
-        // The counted sides' pieces in the region, by the piece index;
-        // their kinds are read only when not every kind counts (side s's
-        // kind k is board value 1 + s × kinds + k, see `cell_owner`).
         let mut n = 0;
         let mut sides = self.counted_sides[side as usize][owner as usize];
-        while sides != 0 {
-            let s = sides.trailing_zeros() as usize;
-            sides &= sides - 1;
-            if set.is_none() && !every_kind {
-                // Anywhere on the board: the counts of the kinds.
+        let Some(region) = region else {
+            // Anywhere on the board: the counts of the kinds.
+            while sides != 0 {
+                let s = sides.trailing_zeros() as usize;
+                sides &= sides - 1;
                 let counts = &st.counts[s * n_kinds..(s + 1) * n_kinds];
                 let mut bits = kinds;
                 while bits != 0 {
                     n += u32::from(counts[bits.trailing_zeros() as usize]);
                     bits &= bits - 1;
                 }
-                continue;
             }
+            return n;
+        };
+        // The counted sides' pieces in the region, by the piece index;
+        // their kinds are read only when not every kind counts (side s's
+        // kind k is board value 1 + s × kinds + k, see `cell_owner`).
+        let set = &self.regions[region as usize].per_side[side as usize].0[..];
+        let words = set.len();
+        while sides != 0 {
+            let s = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
             let pieces = &st.pieces[s * words..(s + 1) * words];
-            for (w, &word) in pieces.iter().enumerate() {
-                let mut bits = word & set.map_or(u64::MAX, |set| set[w]);
-                if every_kind {
+            for (w, (&p, &m)) in pieces.iter().zip(set).enumerate() {
+                let mut bits = p & m;
+                if kinds == all {
                     n += bits.count_ones();
                     continue;
                 }

@@ -835,7 +835,7 @@ pub struct Rules {
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// Per side, the board values that are its royal pieces, as a bitset.
     pub(crate) royal_values: Vec<[u64; 4]>,
-        /// Per side, the board values that are pieces of its team, as a bitset.
+    /// Per side, the board values that are pieces of its team, as a bitset.
     pub(crate) team_values: Vec<[u64; 4]>,
     /// Per owner (`own`, `enemy`, `any`, in that order) and side: the
     /// sides whose pieces a `count(...)` of that side counts, as a bitset.

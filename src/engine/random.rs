@@ -252,7 +252,7 @@ impl Rules {
             *listed = self.constraints.is_empty() && !self.has_royals;
             return draw(moves, rng, &mut survives);
         }
-                ranked.clear();
+        ranked.clear();
         ranked.extend(
             moves
                 .iter()
