@@ -840,7 +840,7 @@ impl Rules {
             let kind = self.unman(st.board[s.0 as usize]).1;
             if only >> kind & 1 == 1 {
                 match self.tables.flat(kind, side, s) {
-                    Some(run) => self.run_flat(st, s, run, out),
+                    Some(run) => self.run_flat(st, side, s, run, out),
                     None => self.moves_from(st, &mut w, s, kind, out),
                 }
                 if done(out) {

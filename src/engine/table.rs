@@ -282,24 +282,18 @@ impl MoveTables {
     }
 
     /// The `i`-th piece's run of sites, if its moves are one-segment steps,
-    /// slides and leaps decided by the value sets alone, and no two of its
-    /// sites are the same (so no move comes twice).
+    /// slides and leaps, and no two of its sites are the same (so no move
+    /// comes twice).
     fn flat_of(&self, i: usize) -> (u32, u32) {
         let (start, end) = match self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
         {
             [] => (0, 0),
-            [Entry::Rays {
-                start,
-                end,
-                exact: true,
-            }] => (start, end),
+            [Entry::Rays { start, end, .. }] => (start, end),
             _ => return NOT_FLAT,
         };
         let sites = &self.sites[start as usize..end as usize];
         let mut seen = HashSet::new();
-        let flat = sites
-            .iter()
-            .all(|rs| rs.next == 0 && rs.residual == 0 && seen.insert(rs.site));
+        let flat = sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site));
         if flat {
             (start, end)
         } else {
@@ -817,12 +811,13 @@ impl Rules {
         }
     }
 
-    /// Emits the moves of a piece on `origin` with the flat run
+    /// Emits the moves of the piece of `side` on `origin` with the flat run
     /// `sites[start..end]` ([`MoveTables::flat`]).
     #[inline]
     pub(super) fn run_flat(
         &self,
         st: &State,
+        side: SideId,
         origin: SiteId,
         run: (u32, u32),
         out: &mut Vec<Move>,
@@ -836,7 +831,9 @@ impl Rules {
                 continue;
             }
             let v = st.board[rs.site.0 as usize];
-            if has(&t.values[rs.to as usize], v) {
+            if has(&t.values[rs.to as usize], v)
+                && (rs.residual == 0 || self.residual_holds(st, side, origin, i, v))
+            {
                 out.push(Move::Step {
                     from: origin,
                     to: rs.site,
