@@ -2326,11 +2326,13 @@ impl<'a> Compiler<'a> {
                 .collect::<Vec<_>>()
                 .join(", then ")
         );
+                let reads_moves = when.any_part(&|p| matches!(p, StateCond::Can(_)));
         Ok(Priority {
             sides,
             when,
             prefer,
             text,
+            reads_moves,
         })
     }
 

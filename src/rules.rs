@@ -383,9 +383,11 @@ pub enum Refusal {
 pub struct Priority {
     pub sides: Vec<SideId>,
     pub when: StateCond,
-    pub prefer: Vec<MoveCond>,
+        pub prefer: Vec<MoveCond>,
     /// `when` and `prefer` as written, for explanations.
     pub text: String,
+    /// Whether `when` reads the legal moves (`can(...)`).
+    pub(crate) reads_moves: bool,
 }
 
 /// A set of grid offsets `(dx, dy)` within the board's size.

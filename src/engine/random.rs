@@ -155,7 +155,7 @@ impl Rules {
 
     /// Whether a priority of `side` reads the legal moves.
     fn reads_moves(&self, side: SideId) -> bool {
-        (self.priorities.iter()).any(|p| p.sides.contains(&side) && reads_moves(&p.when))
+                (self.priorities.iter()).any(|p| p.reads_moves && p.sides.contains(&side))
     }
 
     /// A move of the phase's legal moves (before demanding moves are
@@ -307,7 +307,7 @@ impl Rules {
             Captures::Maximum => out.push(Preference::MostCaptures),
         }
         for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
-            let holds = if reads_moves(&p.when) {
+                        let holds = if p.reads_moves {
                 match &mut candidates {
                     Some((moves, survives)) if out.is_empty() => {
                         let mut can = |m: &MoveCond| {
@@ -376,10 +376,7 @@ fn draw(
     None
 }
 
-/// Whether a condition reads the legal moves.
-fn reads_moves(c: &StateCond) -> bool {
-    c.any_part(&|p| matches!(p, StateCond::Can(_)))
-}
+
 
 /// The filters of the legal moves, applied to one candidate at a time,
 /// with what they need made once and only when first needed.
