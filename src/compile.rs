@@ -2233,10 +2233,14 @@ impl<'a> Compiler<'a> {
                 out
             }
         };
+                let when = when?;
+        let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
         Ok(EndRule {
-            when: when?,
+            when,
             result: result?,
+            side_set: sides.iter().fold(0, |set, &s| set | 1 << s),
             sides,
+            reads_last,
         })
     }
 

@@ -2144,14 +2144,19 @@ impl Rules {
         mover: SideId,
         last: Option<(&State, Move)>,
     ) -> Option<Outcome> {
+                let n = self.sides.len();
         for rule in &self.ends {
-            let n = self.sides.len();
             for i in 0..n {
                 let side = ((mover as usize + i) % n) as SideId;
-                if !rule.sides.contains(&side) {
+                if rule.side_set >> side & 1 == 0 {
                     continue;
                 }
-                if self.end_holds(&rule.when, st, side, last) {
+                let holds = if rule.reads_last {
+                    self.end_holds(&rule.when, st, side, last)
+                } else {
+                    self.eval_state(&rule.when, st, side, &st.blocked)
+                };
+                if holds {
                     return Some(match rule.result {
                         EndResult::Win => Outcome::Win(side),
                         EndResult::Loss => self.loss_of(side),

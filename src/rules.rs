@@ -496,8 +496,12 @@ pub struct Constraint {
 pub struct EndRule {
     pub when: StateCond,
     pub result: EndResult,
-    /// Sides the rule is evaluated for.
+        /// Sides the rule is evaluated for.
     pub sides: Vec<SideId>,
+    /// The same sides as a bitset.
+    pub(crate) side_set: u32,
+    /// Whether `when` reads the move just played (`last(...)`).
+    pub(crate) reads_last: bool,
 }
 
 /// The most stops, and the most captures, one move can make.
