@@ -2233,7 +2233,7 @@ impl<'a> Compiler<'a> {
                 out
             }
         };
-                let when = when?;
+        let when = when?;
         let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
         Ok(EndRule {
             when,
@@ -2330,7 +2330,7 @@ impl<'a> Compiler<'a> {
                 .collect::<Vec<_>>()
                 .join(", then ")
         );
-                let reads_moves = when.any_part(&|p| matches!(p, StateCond::Can(_)));
+        let reads_moves = when.any_part(&|p| matches!(p, StateCond::Can(_)));
         Ok(Priority {
             sides,
             when,

@@ -2144,7 +2144,7 @@ impl Rules {
         mover: SideId,
         last: Option<(&State, Move)>,
     ) -> Option<Outcome> {
-                let n = self.sides.len();
+        let n = self.sides.len();
         for rule in &self.ends {
             for i in 0..n {
                 let side = ((mover as usize + i) % n) as SideId;

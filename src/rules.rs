@@ -383,7 +383,7 @@ pub enum Refusal {
 pub struct Priority {
     pub sides: Vec<SideId>,
     pub when: StateCond,
-        pub prefer: Vec<MoveCond>,
+    pub prefer: Vec<MoveCond>,
     /// `when` and `prefer` as written, for explanations.
     pub text: String,
     /// Whether `when` reads the legal moves (`can(...)`).
@@ -496,7 +496,7 @@ pub struct Constraint {
 pub struct EndRule {
     pub when: StateCond,
     pub result: EndResult,
-        /// Sides the rule is evaluated for.
+    /// Sides the rule is evaluated for.
     pub sides: Vec<SideId>,
     /// The same sides as a bitset.
     pub(crate) side_set: u32,

@@ -155,7 +155,7 @@ impl Rules {
 
     /// Whether a priority of `side` reads the legal moves.
     fn reads_moves(&self, side: SideId) -> bool {
-                (self.priorities.iter()).any(|p| p.reads_moves && p.sides.contains(&side))
+        (self.priorities.iter()).any(|p| p.reads_moves && p.sides.contains(&side))
     }
 
     /// A move of the phase's legal moves (before demanding moves are
@@ -307,7 +307,7 @@ impl Rules {
             Captures::Maximum => out.push(Preference::MostCaptures),
         }
         for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
-                        let holds = if p.reads_moves {
+            let holds = if p.reads_moves {
                 match &mut candidates {
                     Some((moves, survives)) if out.is_empty() => {
                         let mut can = |m: &MoveCond| {
@@ -375,8 +375,6 @@ fn draw(
     }
     None
 }
-
-
 
 /// The filters of the legal moves, applied to one candidate at a time,
 /// with what they need made once and only when first needed.

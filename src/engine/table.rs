@@ -102,7 +102,47 @@ struct Extra {
     over_dead: u16,
     capture: bool,
     sure: u16,
+    /// With a residual that reads only the value ahead (`Ahead`): the
+    /// values there on which the landing holds, and the site ahead
+    /// ([`NOWHERE`] when there is none).
+    ahead: Option<(SiteId, u16)>,
 }
+
+/// A landing condition as value tests on the landing site and on the site
+/// ahead (see `ahead_values`).
+enum Split {
+    /// The values on the landing site for which the test holds.
+    Here(Values),
+    /// The values on the site ahead for which the test holds.
+    Ahead(Values),
+    Not(Box<Split>),
+    And(Vec<Split>),
+    Or(Vec<Split>),
+}
+
+impl Split {
+    /// With `v` on the landing site: the values ahead for which it holds.
+    fn ahead_values(&self, v: u8) -> Values {
+        let constant = |b: bool| if b { [u64::MAX; 4] } else { [0; 4] };
+        match self {
+            Split::Here(set) => constant(has(set, v)),
+            Split::Ahead(set) => *set,
+            Split::Not(inner) => inner.ahead_values(v).map(|w| !w),
+            Split::And(parts) => (parts.iter()).fold(constant(true), |a, p| {
+                let b = p.ahead_values(v);
+                std::array::from_fn(|i| a[i] & b[i])
+            }),
+            Split::Or(parts) => (parts.iter()).fold(constant(false), |a, p| {
+                let b = p.ahead_values(v);
+                std::array::from_fn(|i| a[i] | b[i])
+            }),
+        }
+    }
+}
+
+/// A residual landing condition read from the value on the site ahead:
+/// that site ([`NOWHERE`] if none) and the values there on which it holds.
+type Ahead = (SiteId, Values);
 
 /// A segment's landing condition, checked in full: the `to` of segment
 /// `seg` of pattern `pattern` of `kind`, reached heading `heading`.
@@ -183,6 +223,9 @@ struct RayStep {
     dead: Option<(Values, Values)>,
     /// In a chain: the segment captures what stands where it lands.
     capture: bool,
+    /// With a residual: the condition as a value set on the site ahead,
+    /// when it reads nothing else (see `ahead_values`).
+    ahead: Option<Ahead>,
 }
 
 /// What a simple pattern does from one site whose guard it passes.
@@ -434,6 +477,7 @@ impl MoveTables {
                         over_dead: self.intern(over_dead),
                         capture: step.capture,
                         sure: 0,
+                        ahead: None,
                     };
                 }
                 if let Some(r) = step.residual.filter(|_| to != [0; 4]) {
@@ -445,6 +489,10 @@ impl MoveTables {
                         _ => step.sure,
                     };
                     self.extras[at].sure = self.intern(sure);
+                    // Read from the value ahead, unless the landing site
+                    // is the starting one (read as empty, whatever stands).
+                    let ahead = step.ahead.filter(|_| step.site != origin);
+                    self.extras[at].ahead = ahead.map(|(a, set)| (a, self.intern(set)));
                     exact = false;
                     // Index 0 means none: it is never looked up.
                     let found = self.residuals.iter().skip(1).position(|&x| x == r);
@@ -611,9 +659,15 @@ impl Place<'_> {
                 )),
                 false => None,
             };
+            let open = std::array::from_fn(|i| to[i] & !sure[i]);
+            let ahead = match exact {
+                true => None,
+                false => rules.ahead_values(&segment.to, self.side, origin, s, heading, open),
+            };
             Some(RayStep {
                 sure,
                 dead,
+                ahead,
                 capture: segment.capture,
                 site: s,
                 to,
@@ -771,6 +825,80 @@ impl Rules {
             _ => return (constant(false), constant(true)),
         };
         (exact, exact)
+    }
+
+    /// A landing condition on `s`, reached heading `heading`, as a value
+    /// set on the site ahead, when for every landing value of `open` it
+    /// reads nothing but that value, the site, and the value ahead (value
+    /// and site tests under `ahead(...)`), the same way; `None` otherwise.
+    /// Only where no barrier can close the step ahead.
+    fn ahead_values(
+        &self,
+        c: &Cond,
+        side: SideId,
+        origin: SiteId,
+        s: SiteId,
+        heading: u8,
+        open: Values,
+    ) -> Option<Ahead> {
+        fn reads_ahead(c: &Cond) -> bool {
+            match c {
+                Cond::Ahead(_) => true,
+                Cond::Not(inner) => reads_ahead(inner),
+                Cond::And(cs) | Cond::Or(cs) => cs.iter().any(reads_ahead),
+                _ => false,
+            }
+        }
+        if !self.board.slots.is_empty() || !reads_ahead(c) {
+            return None;
+        }
+        // No barrier closes an edge: the step ahead is the board's.
+        let ahead = self
+            .board
+            .step(s, heading, &vec![0; self.board.edge_words()]);
+        let split = self.split_ahead(c, side, origin, s, ahead)?;
+        let mut found: Option<Values> = None;
+        for v in (0..self.cell_owner.len() as u8).filter(|&v| has(&open, v)) {
+            let set = split.ahead_values(v);
+            match found {
+                Some(f) if f != set => return None,
+                _ => found = Some(set),
+            }
+        }
+        Some((ahead.unwrap_or(NOWHERE), found?))
+    }
+
+    /// `c` on `s` as value tests on `s` and on the site `ahead`; `None`
+    /// when it reads anything else.
+    fn split_ahead(
+        &self,
+        c: &Cond,
+        side: SideId,
+        origin: SiteId,
+        s: SiteId,
+        ahead: Option<SiteId>,
+    ) -> Option<Split> {
+        let exact = |c: &Cond, at: SiteId| {
+            let (sure, maybe) = self.values_meeting(c, side, origin, at, false);
+            (sure == maybe).then_some(sure)
+        };
+        let parts = |cs: &[Cond]| {
+            (cs.iter())
+                .map(|c| self.split_ahead(c, side, origin, s, ahead))
+                .collect::<Option<Vec<_>>>()
+        };
+        Some(match c {
+            Cond::Not(inner) => {
+                Split::Not(Box::new(self.split_ahead(inner, side, origin, s, ahead)?))
+            }
+            Cond::And(cs) => Split::And(parts(cs)?),
+            Cond::Or(cs) => Split::Or(parts(cs)?),
+            Cond::Ahead(inner) => match ahead {
+                Some(a) => Split::Ahead(exact(inner, a)?),
+                None => Split::Ahead([0; 4]),
+            },
+            leaf => Split::Here(exact(leaf, s)?),
+        })
     }
 
     /// Emits the moves of a run of rays from the walker's origin.
@@ -946,8 +1074,18 @@ impl Rules {
     #[inline(never)]
     fn residual_holds(&self, st: &State, side: SideId, origin: SiteId, i: usize, v: u8) -> bool {
         let t = &self.tables;
-        if has(&t.values[t.extras[i].sure as usize], v) {
+        let extra = t.extras[i];
+        if has(&t.values[extra.sure as usize], v) {
             return true;
+        }
+        if let Some((ahead, set)) = extra.ahead {
+            // Nothing ahead: the set holds for every value or none.
+            let u = if ahead == NOWHERE {
+                0
+            } else {
+                Self::occupant(st, origin, ahead)
+            };
+            return has(&t.values[set as usize], u);
         }
         let rs = t.sites[i];
         let r = t.residuals[rs.residual as usize];
