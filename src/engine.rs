@@ -836,9 +836,17 @@ impl Rules {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
         w.any = any;
-        for s in self.pieces_of(st, side) {
-            let kind = self.unman(st.board[s.0 as usize]).1;
-            if only >> kind & 1 == 1 {
+        let words = self.site_words();
+        let pieces = &st.pieces[side as usize * words..(side as usize + 1) * words];
+        for (i, &word) in pieces.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let s = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                let kind = self.unman(st.board[s.0 as usize]).1;
+                if only >> kind & 1 == 0 {
+                    continue;
+                }
                 match self.tables.flat(kind, side, s) {
                     Some(run) => self.run_flat(st, side, s, run, out),
                     None => self.moves_from(st, &mut w, s, kind, out),

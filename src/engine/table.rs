@@ -951,16 +951,17 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let t = &self.tables;
-        let (mut i, end) = (run.0 as usize, run.1 as usize);
-        while i < end {
-            let rs = t.sites[i];
+        let sites = &t.sites[run.0 as usize..run.1 as usize];
+        let mut i = 0;
+        while let Some(&rs) = sites.get(i) {
             if rs.edge != NO_EDGE && bit(&st.blocked, rs.edge) {
                 i += 1 + rs.rest as usize;
                 continue;
             }
             let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, side, origin, i, v))
+                && (rs.residual == 0
+                    || self.residual_holds(st, side, origin, run.0 as usize + i, v))
             {
                 out.push(Move::Step {
                     from: origin,
