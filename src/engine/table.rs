@@ -1072,7 +1072,7 @@ impl Rules {
 
     /// The landing condition of the ray site `i`, whose value set passed,
     /// checked in full unless the value surely meets it.
-    #[inline(never)]
+    #[inline(always)]
     fn residual_holds(&self, st: &State, side: SideId, origin: SiteId, i: usize, v: u8) -> bool {
         let t = &self.tables;
         let extra = t.extras[i];
@@ -1088,6 +1088,13 @@ impl Rules {
             };
             return has(&t.values[set as usize], u);
         }
+        self.residual_in_full(st, side, origin, i)
+    }
+
+    /// The landing condition of the ray site `i`, evaluated.
+    #[inline(never)]
+    fn residual_in_full(&self, st: &State, side: SideId, origin: SiteId, i: usize) -> bool {
+        let t = &self.tables;
         let rs = t.sites[i];
         let r = t.residuals[rs.residual as usize];
         let segment =
