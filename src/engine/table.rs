@@ -995,13 +995,14 @@ impl Rules {
         let mut emitted = false;
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
-            let (rs, cs) = (t.sites[i], t.extras[i]);
+            let (rs, cs) = (t.sites[i], &t.extras[i]);
             if rs.edge != NO_EDGE && bit(&st.blocked, rs.edge) {
                 i += 1 + rs.rest as usize;
                 continue;
             }
             let v = Self::occupant(st, w.origin, rs.site);
-            let dead = w.captured[..w.n_captured as usize].contains(&rs.site);
+            // A captured piece is still on the board until the move ends.
+            let dead = v != 0 && w.captured[..w.n_captured as usize].contains(&rs.site);
             let (to, over) = if dead {
                 (cs.to_dead, cs.over_dead)
             } else {
