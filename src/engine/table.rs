@@ -931,7 +931,7 @@ impl Rules {
                     self.run_rays(st, w, start, end, out);
                 }
             }
-            i += 1 + if has(&t.values[rs.over as usize], v) {
+            i += 1 + if rs.rest == 0 || has(&t.values[rs.over as usize], v) {
                 0
             } else {
                 rs.rest as usize
@@ -968,7 +968,7 @@ impl Rules {
                     to: rs.site,
                 });
             }
-            i += 1 + if has(&t.values[rs.over as usize], v) {
+            i += 1 + if rs.rest == 0 || has(&t.values[rs.over as usize], v) {
                 0
             } else {
                 rs.rest as usize
@@ -1171,7 +1171,7 @@ impl Rules {
                     }
                 }
             }
-            i += 1 + if has(&t.values[rs.over as usize], v) {
+            i += 1 + if rs.rest == 0 || has(&t.values[rs.over as usize], v) {
                 0
             } else {
                 rs.rest as usize
