@@ -47,8 +47,8 @@ enum Preference<'a> {
 type Ranked = (Vec<Move>, Vec<(u64, Move)>);
 
 thread_local! {
-    /// Buffers reused between calls; a nested call takes another.
-            static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Buffers reused between calls (a nested call makes its own).
+    static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
     /// What the filters last used as scratch: a position to play
     /// candidates on, and the closed edges to try barriers on.
     static SPARES: RefCell<(Option<State>, Vec<u64>)> = const { RefCell::new((None, Vec::new())) };
