@@ -253,14 +253,36 @@ impl Rules {
             return draw(moves, rng, &mut survives);
         }
         ranked.clear();
-        ranked.extend(
-            moves
-                .iter()
-                .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
-        );
+        match rng.as_deref_mut() {
+            // A move ranked best by every preference (rank 0) is what a
+            // priority, a capture rule or a demand usually keeps: the
+            // candidates are drawn without replacement and ranked as
+            // drawn, and the first of rank 0 that the filters pass is
+            // uniform among the legal ones. The rest are set aside with
+            // their ranks. (Maximum capture ranks no move 0.)
+            Some(rng) if !matches!(preferences[0], Preference::MostCaptures) => {
+                let mut end = moves.len();
+                while end > 0 {
+                    let i = rng.usize(..end);
+                    let mv = moves[i];
+                    match self.rank(st, side, &preferences, mv) {
+                        0 if survives.check(mv) => return Some(mv),
+                        0 => {}
+                        rank => ranked.push((rank, mv)),
+                    }
+                    moves.swap(i, end - 1);
+                    end -= 1;
+                }
+            }
+            _ => ranked.extend(
+                moves
+                    .iter()
+                    .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
+            ),
+        }
         // The groups of equal ranks, best first, each in the order the
-        // moves were generated (as a stable sort would leave them); the
-        // first group is usually the last one searched.
+        // moves were generated or drawn; the first group is usually the
+        // last one searched.
         let mut done: Option<u64> = None;
         loop {
             let next = (ranked.iter())
