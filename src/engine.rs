@@ -743,16 +743,8 @@ impl Rules {
                         return true;
                     }
                 }
-                table::Entry::Walk(i) => {
-                    let pattern = &self.kinds[kind as usize].patterns[i as usize];
-                    self.walk_pattern(st, w, pattern, moves);
-                }
-                table::Entry::Chain(g) => {
-                    let (start, end) = self.tables.group_run(g, p);
-                    self.run_chain(st, w, start, end, g, moves);
-                }
-                // A swap takes nothing.
-                table::Entry::Swaps { .. } => {}
+                // A swap takes nothing: the walker only attacks.
+                other => self.run_entry(st, w, kind, other, moves),
             }
         }
         moves.iter().any(hits)
@@ -877,22 +869,7 @@ impl Rules {
                 if w.any && out.len() > w.start {
                     break;
                 }
-                match entry {
-                    table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
-                    table::Entry::Swaps { start, end, token } => {
-                        if !w.attacks_only {
-                            self.run_swaps(st, w, start, end, token, out);
-                        }
-                    }
-                    table::Entry::Walk(p) => {
-                        let pattern = &self.kinds[kind as usize].patterns[p as usize];
-                        self.walk_pattern(st, w, pattern, out);
-                    }
-                    table::Entry::Chain(g) => {
-                        let (start, end) = self.tables.group_run(g, origin);
-                        self.run_chain(st, w, start, end, g, out);
-                    }
-                }
+                self.run_entry(st, w, kind, entry, out);
             }
         } else {
             for pattern in &self.kinds[kind as usize].patterns {
@@ -907,6 +884,34 @@ impl Rules {
             mine.sort_unstable();
             mine.dedup();
             out.extend(mine);
+        }
+    }
+
+    /// The moves of one table entry of the walker's piece of `kind` (on
+    /// the walker's origin); a swap only when the walker does not attack.
+    fn run_entry<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        kind: KindId,
+        entry: table::Entry,
+        out: &mut Vec<Move>,
+    ) {
+        match entry {
+            table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
+            table::Entry::Swaps { start, end, token } => {
+                if !w.attacks_only {
+                    self.run_swaps(st, w, start, end, token, out);
+                }
+            }
+            table::Entry::Walk(p) => {
+                let pattern = &self.kinds[kind as usize].patterns[p as usize];
+                self.walk_pattern(st, w, pattern, out);
+            }
+            table::Entry::Chain(g) => {
+                let (start, end) = self.tables.group_run(g, w.origin);
+                self.run_chain(st, w, start, end, g, out);
+            }
         }
     }
 
