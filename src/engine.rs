@@ -10,8 +10,12 @@ use crate::board::{EdgeId, SiteId};
 use crate::rules::*;
 use std::cell::RefCell;
 
+mod check;
 mod random;
 mod table;
+
+pub(crate) use check::Proofs;
+
 
 pub(crate) use table::MoveTables;
 
@@ -23,6 +27,32 @@ const MAX_TRAIL: usize = 96;
 /// Trail flags: the segment captured; an iteration of a repeated group ended.
 const CAPTURE: u8 = 1;
 const STOP: u8 = 2;
+
+/// What a priority's `when` asks beyond the position: whether a legal
+/// move meets a condition (`can(...)`), and whether the side is in check.
+trait Ask {
+    fn can(&mut self, m: &MoveCond) -> bool;
+    fn in_check(&mut self) -> bool;
+}
+
+/// A priority's questions about a list of legal moves.
+struct Listed<'a> {
+    rules: &'a Rules,
+    st: &'a State,
+    side: SideId,
+    moves: &'a [Move],
+}
+
+impl Ask for Listed<'_> {
+    fn can(&mut self, m: &MoveCond) -> bool {
+        let (rules, st, side) = (self.rules, self.st, self.side);
+        self.moves.iter().any(|mv| rules.move_meets(m, st, side, mv))
+    }
+
+    fn in_check(&mut self) -> bool {
+        !self.rules.royals_safe(self.st, self.side)
+    }
+}
 
 /// The state of one pattern walk from one piece.
 struct Walker<'a> {
@@ -282,9 +312,10 @@ impl Rules {
         if gone(out, before) {
             return Some(Refusal::Constraint);
         }
-        if self.has_royals {
+                if self.has_royals {
             let mut after = st.clone();
-            out.retain(|&mv| self.keeps_royals_safe(st, side, mv, &mut after));
+            let mut royals = check::RoyalCheck::new(self, st, side);
+            out.retain(|&mv| royals.keeps_safe(mv, &mut after, None));
         }
         if gone(out, before) {
             return Some(Refusal::Check);
@@ -419,13 +450,7 @@ impl Rules {
         self.constraints_hold(after, side, &after.blocked)
     }
 
-    /// The check rule: whether a move leaves the mover's royals safe.
-    /// `after` is scratch.
-    fn keeps_royals_safe(&self, st: &State, side: SideId, mv: Move, after: &mut State) -> bool {
-        after.copy_from(st);
-        self.apply(after, side, mv);
-        self.royals_safe(after, side)
-    }
+    
 
     /// Why `mv` is not legal in `st`, or `None` when it is.
     pub fn why_not(&self, st: &State, mv: Move) -> Option<Refusal> {
@@ -446,28 +471,34 @@ impl Rules {
     }
 
     /// A priority's `when`, where `can(...)` reads the moves found so far.
-    fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
-        let mut can = |m: &MoveCond| moves.iter().any(|mv| self.move_meets(m, st, side, mv));
-        self.priority_holds_with(c, st, side, &mut can)
+        fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
+        let mut ask = Listed {
+            rules: self,
+            st,
+            side,
+            moves,
+        };
+        self.priority_holds_with(c, st, side, &mut ask)
     }
 
-    /// A priority's `when`, where `can(...)` asks `can`.
+    /// A priority's `when`, where `can(...)` and `check` ask `ask`.
     fn priority_holds_with(
         &self,
         c: &StateCond,
         st: &State,
         side: SideId,
-        can: &mut dyn FnMut(&MoveCond) -> bool,
+        ask: &mut dyn Ask,
     ) -> bool {
         match c {
-            StateCond::Can(m) => can(m),
-            StateCond::Not(inner) => !self.priority_holds_with(inner, st, side, can),
+            StateCond::Can(m) => ask.can(m),
+            StateCond::Check => ask.in_check(),
+            StateCond::Not(inner) => !self.priority_holds_with(inner, st, side, ask),
             StateCond::And(cs) => cs
                 .iter()
-                .all(|c| self.priority_holds_with(c, st, side, can)),
+                .all(|c| self.priority_holds_with(c, st, side, ask)),
             StateCond::Or(cs) => cs
                 .iter()
-                .any(|c| self.priority_holds_with(c, st, side, can)),
+                .any(|c| self.priority_holds_with(c, st, side, ask)),
             other => self.eval_state(other, st, side, &st.blocked),
         }
     }
@@ -663,10 +694,11 @@ impl Rules {
         let mut moves = Vec::new();
         // One walker for every piece, made when a pattern must be walked.
         let mut w = None;
-        let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
+                let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
+        let v = st.board[target.0 as usize];
         for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {
             let kind = self.unman(st.board[p.0 as usize]).1;
-            if !self.may_reach(p, kind, owner, target) {
+            if !self.tables.may_take(kind, owner, v) || !self.may_reach(p, kind, owner, target) {
                 continue;
             }
             if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
@@ -750,10 +782,12 @@ impl Rules {
         moves.iter().any(hits)
     }
 
-    /// Whether the piece on `p` could move onto `target`, were `target` empty.
+        /// Whether the piece on `p` could move onto `target`, were `target` empty.
     fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
         let (side, kind) = self.unman(st.board[p.0 as usize]);
-        if !self.may_reach(p, kind, side, target) {
+        // A swap, which may end anywhere, is not filtered by geometry.
+        let swaps = self.tables.swappers >> kind & 1 == 1;
+        if !swaps && !self.may_reach(p, kind, side, target) {
             return false;
         }
         let entries = self.tables.entries(kind, side, p);

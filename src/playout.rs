@@ -49,8 +49,10 @@ pub fn random_playout(
     rng: &mut fastrand::Rng,
 ) -> u32 {
     let mut plies = 0;
+    // What the check rule proved, carried from ply to ply.
+    let mut proofs = crate::engine::Proofs::default();
     while plies < max_plies {
-        if rules.play_random(st, rng).is_none() {
+        if rules.play_random(st, rng, &mut proofs).is_none() {
             return plies;
         }
         plies += 1;

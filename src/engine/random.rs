@@ -78,18 +78,25 @@ impl Rules {
     /// over or the side has no move: the same distribution as picking from
     /// [`Rules::legal_moves`] uniformly, without generating and checking
     /// every legal move.
-    pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
-        with_ranked(|buffers| self.random_move_in(st, rng, buffers).0)
+        pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
+        with_ranked(|buffers| self.random_move_in(st, rng, buffers, None).0)
     }
 
     /// One ply of a random playout: a move drawn as [`Rules::random_move`]
     /// draws it, played with what the draw found out (the legal moves,
     /// when it listed them all). The side to move next is not checked for
     /// a legal move ([`Known::unsettled`]): when it has none, the next call
-    /// settles the game and returns `None`, as it does once the game is over.
-    pub(crate) fn play_random(&self, st: &mut State, rng: &mut fastrand::Rng) -> Option<Move> {
+        /// settles the game and returns `None`, as it does once the game is over.
+    /// `proofs` carries what the check rule proved from one ply of the game
+    /// to the next.
+    pub(crate) fn play_random(
+        &self,
+        st: &mut State,
+        rng: &mut fastrand::Rng,
+        proofs: &mut Proofs,
+    ) -> Option<Move> {
         let (picked, huffed) = with_ranked(|buffers| {
-            let (picked, listed) = self.random_move_in(st, rng, buffers);
+            let (picked, listed) = self.random_move_in(st, rng, buffers, Some(proofs));
             // A huffing rule reads the legal moves: those drawn from,
             // when they were all listed.
             let huffed = match picked {
@@ -114,12 +121,13 @@ impl Rules {
     }
 
     /// [`Rules::random_move`] with buffers; and whether the moves buffer
-    /// holds every legal move (in some order).
+        /// holds every legal move (in some order).
     fn random_move_in(
         &self,
         st: &State,
         rng: &mut fastrand::Rng,
         (moves, ranked): &mut Ranked,
+        proofs: Option<&mut Proofs>,
     ) -> (Option<Move>, bool) {
         if st.outcome != Outcome::Ongoing {
             return (None, false);
@@ -135,8 +143,10 @@ impl Rules {
             // from the full list.
             self.pick_from_all(st, Some(rng))
         } else {
-            let reads = self.reads_moves(side);
-            self.pick_among(st, side, reads, Some(&mut *rng), moves, ranked, &mut listed)
+                        let reads = self.reads_moves(side);
+            let mut survives = Survives::new(self, st, side, proofs);
+            let rng = Some(&mut *rng);
+            self.pick_among(&mut survives, reads, rng, moves, ranked, &mut listed)
         };
         let listed = listed && self.demand.is_none();
         let mv = match picked {
@@ -165,26 +175,26 @@ impl Rules {
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads = self.reads_moves(side);
-        with_ranked(|(moves, ranked)| {
-            self.pick_among(st, side, reads, rng, moves, ranked, &mut false)
+                with_ranked(|(moves, ranked)| {
+            let mut survives = Survives::new(self, st, side, None);
+            self.pick_among(&mut survives, reads, rng, moves, ranked, &mut false)
         })
     }
 
-    /// [`Rules::pick_legal`] with its buffers; `listed` is set when
-    /// `moves` is left holding every legal move (in some order).
-    #[allow(clippy::too_many_arguments)]
+        /// [`Rules::pick_legal`] with the filters of the position and side to
+    /// move and its buffers; `listed` is set when `moves` is left holding
+    /// every legal move (in some order).
     fn pick_among(
         &self,
-        st: &State,
-        side: SideId,
+        survives: &mut Survives,
         reads: bool,
         mut rng: Option<&mut fastrand::Rng>,
         moves: &mut Vec<Move>,
         ranked: &mut Vec<(u64, Move)>,
         listed: &mut bool,
     ) -> Option<Move> {
-        moves.clear();
-        let mut survives = Survives::new(self, st, side);
+                moves.clear();
+        let (st, side) = (survives.st, survives.side);
         // Whether a side can move needs only the first move the filters
         // pass when no preference can leave the side without moves: when
         // every priority of the side ranks every move (active or not), or
@@ -193,8 +203,8 @@ impl Rules {
         // known inactive when its condition is false with `can(...)` asked
         // of the candidates the filters pass, generated only until one
         // meets the move condition.
-        let mut first_inactive = |p: &Priority| {
-            let mut can = |m: &MoveCond| {
+                let mut first_inactive = |p: &Priority| {
+            let can = |survives: &mut Survives, m: &MoveCond| {
                 let (mut checked, mut found) = (0, false);
                 moves.clear();
                 self.candidates_until(st, side, false, false, moves, &mut |ms| {
@@ -205,7 +215,11 @@ impl Rules {
                 });
                 found
             };
-            !self.priority_holds_with(&p.when, st, side, &mut can)
+            let mut ask = Asking {
+                survives: &mut *survives,
+                can,
+            };
+            !self.priority_holds_with(&p.when, st, side, &mut ask)
         };
         let mut first_free = self.captures == Captures::Free;
         let always_some = (self.priorities.iter())
@@ -223,7 +237,7 @@ impl Rules {
         } else if none && self.demand.is_none() {
             Some(Vec::new())
         } else {
-            self.preferences(st, side, None)
+                        self.preferences(survives, None)
         };
         let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
         if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
@@ -242,7 +256,7 @@ impl Rules {
         self.candidates(st, side, false, moves);
         let preferences = match known {
             Some(p) => p,
-            None => match self.preferences(st, side, Some((moves, &mut survives))) {
+                        None => match self.preferences(survives, Some(moves)) {
                 Some(p) => p,
                 None => return self.pick_from_all(st, rng),
             },
@@ -250,7 +264,7 @@ impl Rules {
         if preferences.is_empty() {
             // Without filters, the candidates are the legal moves.
             *listed = self.constraints.is_empty() && !self.has_royals;
-            return draw(moves, rng, &mut survives);
+                        return draw(moves, rng, survives);
         }
         ranked.clear();
         match rng.as_deref_mut() {
@@ -291,7 +305,7 @@ impl Rules {
                 .min()?;
             moves.clear();
             moves.extend(ranked.iter().filter(|r| r.0 == next).map(|&(_, mv)| mv));
-            if let Some(mv) = draw(moves, rng.as_deref_mut(), &mut survives) {
+                        if let Some(mv) = draw(moves, rng.as_deref_mut(), survives) {
                 let kept = (0..preferences.len())
                     .all(|p| (next >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
                 return kept.then_some(mv);
@@ -311,17 +325,18 @@ impl Rules {
         }
     }
 
-    /// The preferences active for `side` in `st`, in the order the legal
-    /// moves apply them; `None` when one needs the full list of moves. A
-    /// priority whose `when` reads the moves (`can(...)`) is decided from
-    /// the candidates and the filters, when they are given and no earlier
-    /// preference has narrowed the moves it would read.
+        /// The preferences active for the side to move of the filters'
+    /// position, in the order the legal moves apply them; `None` when one
+    /// needs the full list of moves. A priority whose `when` reads the
+    /// moves (`can(...)`) is decided from the candidates and the filters,
+    /// when they are given and no earlier preference has narrowed the moves
+    /// it would read. `check` is asked of the filters.
     fn preferences(
         &self,
-        st: &State,
-        side: SideId,
-        mut candidates: Option<(&[Move], &mut Survives)>,
+        survives: &mut Survives,
+        candidates: Option<&[Move]>,
     ) -> Option<Vec<Preference<'_>>> {
+        let (st, side) = (survives.st, survives.side);
         let mut out = Vec::new();
         match self.captures {
             Captures::Free => {}
@@ -329,20 +344,19 @@ impl Rules {
             Captures::Maximum => out.push(Preference::MostCaptures),
         }
         for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
-            let holds = if p.reads_moves {
-                match &mut candidates {
-                    Some((moves, survives)) if out.is_empty() => {
-                        let mut can = |m: &MoveCond| {
-                            (moves.iter())
-                                .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv))
-                        };
-                        self.priority_holds_with(&p.when, st, side, &mut can)
-                    }
-                    _ => return None,
-                }
-            } else {
-                self.priority_holds(&p.when, st, side, &[])
+                        let moves = match candidates {
+                Some(moves) if out.is_empty() => moves,
+                _ if p.reads_moves => return None,
+                _ => &[],
             };
+            let can = |survives: &mut Survives, m: &MoveCond| {
+                (moves.iter()).any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv))
+            };
+            let mut ask = Asking {
+                survives: &mut *survives,
+                can,
+            };
+            let holds = self.priority_holds_with(&p.when, st, side, &mut ask);
             if holds {
                 out.push(Preference::Classes(&p.prefer));
             }
@@ -405,20 +419,37 @@ struct Survives<'a> {
     st: &'a State,
     side: SideId,
     after: Option<State>,
-    /// The placement plan, and a copy of the closed edges to try barriers on.
+        /// The placement plan, and a copy of the closed edges to try barriers on.
     plan: Option<(Plan<'a>, Vec<u64>)>,
+    /// The check rule, when the game has royal pieces.
+    royals: Option<check::RoyalCheck<'a>>,
+    /// Where the check rule's proofs are kept between plies, if they are.
+    proofs: Option<&'a mut Proofs>,
 }
 
 impl<'a> Survives<'a> {
-    fn new(rules: &'a Rules, st: &'a State, side: SideId) -> Self {
+    fn new(rules: &'a Rules, st: &'a State, side: SideId, proofs: Option<&'a mut Proofs>) -> Self {
         Survives {
             rules,
             st,
             side,
             after: None,
             plan: None,
+            royals: rules
+                .has_royals
+                .then(|| check::RoyalCheck::new(rules, st, side)),
+            proofs,
         }
     }
+
+    /// Whether the side is in check, by the check rule's shared work.
+    fn in_check(&mut self) -> bool {
+        match &mut self.royals {
+            Some(royals) => royals.in_check(self.proofs.as_deref_mut()),
+            None => !self.rules.royals_safe(self.st, self.side),
+        }
+    }
+
 
     fn check(&mut self, mv: Move) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
@@ -441,17 +472,28 @@ impl<'a> Survives<'a> {
                 return false;
             }
         }
-        if rules.has_royals {
-            let after = self.scratch();
-            return rules.keeps_royals_safe(st, side, mv, after);
+                if let Some(royals) = &mut self.royals {
+            let after = self.after.get_or_insert_with(|| spare_state(st));
+            return royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
         }
         true
     }
+}
 
-    /// The position to play candidates on (its contents unspecified).
-    fn scratch(&mut self) -> &mut State {
-        let st = self.st;
-        self.after.get_or_insert_with(|| spare_state(st))
+/// A priority's questions, asked of the filters: `can(...)` by `can`,
+/// `check` by the check rule.
+struct Asking<'s, 'a, F> {
+    survives: &'s mut Survives<'a>,
+    can: F,
+}
+
+impl<'a, F: FnMut(&mut Survives<'a>, &MoveCond) -> bool> Ask for Asking<'_, 'a, F> {
+    fn can(&mut self, m: &MoveCond) -> bool {
+        (self.can)(self.survives, m)
+    }
+
+    fn in_check(&mut self) -> bool {
+        self.survives.in_check()
     }
 }
 

@@ -69,7 +69,22 @@ pub(crate) struct MoveTables {
     groups: Vec<Group>,
     /// Per piece of `starts`, a bitset of the sites its moves could end
     /// on (`ends_of`); empty on boards of more than [`MAX_ENDS_SITES`].
-    ends: Vec<u64>,
+        ends: Vec<u64>,
+            /// Per kind × sides + side, the board values a move of such a piece
+    /// may take a piece on or land on (`lands_of`), from any site: a piece
+    /// holding another value is safe from it.
+    lands: Vec<Values>,
+    /// The kinds with a swap among their patterns, whose moves may end
+    /// where `ends` does not say (a swap takes nothing).
+    pub(crate) swappers: Kinds,
+    /// Per piece of `starts`, a bitset of the sites whose board values its
+    /// attacks read (`reads_of`), laid out as `ends`; empty when `ends` is.
+    reads: Vec<u64>,
+    /// Per piece of `starts`, whether its attacks may read more than the
+    /// board values of `reads` and the closed edges: a walked pattern, a
+    /// chain, or a landing condition checked in full.
+    volatile: Vec<bool>,
+
     /// Per piece of `starts`, its run of sites when its moves are all of
     /// one segment, exact and to distinct sites (`flat_of`), so that they
     /// are read without a walker; [`NOT_FLAT`] otherwise.
@@ -314,12 +329,25 @@ impl MoveTables {
                 }
             }
         }
-        t.starts.push(t.entries.len() as u32);
+                t.starts.push(t.entries.len() as u32);
+                t.lands = (0..rules.kinds.len() * rules.sides.len())
+            .map(|i| t.lands_of(&rules.kinds[i / rules.sides.len()].patterns, i, n_sites))
+            .collect();
+        t.swappers = (rules.kinds.iter().enumerate())
+            .filter(|(_, k)| k.patterns.iter().any(swaps))
+            .fold(0, |set, (i, _)| set | 1 << i);
         t.flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
         if n_sites <= MAX_ENDS_SITES {
+                                    let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             t.ends = (0..t.starts.len() - 1)
-                .flat_map(|i| t.ends_of(i, n_sites))
+                .flat_map(|i| t.ends_of(patterns(i), i, n_sites))
                 .collect();
+            let (reads, volatile) = (0..t.starts.len() - 1)
+                .map(|i| t.reads_of(patterns(i), i, n_sites))
+                .unzip::<_, _, Vec<_>, _>();
+            t.reads = reads.concat();
+            t.volatile = volatile;
+
         }
         t
     }
@@ -355,18 +383,19 @@ impl MoveTables {
         }
     }
 
-    /// The sites a move of the `i`-th piece of `starts` could end on (or
-    /// take a piece on), whatever stands on the board, as a bitset: every
-    /// site where a pattern is walked or a chain may capture.
-    fn ends_of(&self, i: usize, n_sites: usize) -> Vec<u64> {
+        /// The sites a move of the `i`-th piece of `starts` could take a piece
+    /// on (or end on, but by a swap), whatever stands on the board, as a
+    /// bitset: every site where a pattern is walked or a chain may capture.
+    /// A swap takes nothing, nor does a walked pattern with a swap in it.
+    fn ends_of(&self, patterns: &[Pattern], i: usize, n_sites: usize) -> Vec<u64> {
         let mut set = vec![0u64; n_sites.div_ceil(64)];
         let mut add = |s: SiteId| set[s.0 as usize / 64] |= 1 << (s.0 % 64);
         let mut runs = Vec::new();
         for entry in &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
             match *entry {
-                Entry::Rays { start, end, .. } | Entry::Swaps { start, end, .. } => {
-                    runs.push((start, end))
-                }
+                Entry::Rays { start, end, .. } => runs.push((start, end)),
+                Entry::Swaps { .. } => {}
+                Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
                 Entry::Walk(_) | Entry::Chain(_) => {
                     (0..n_sites as u16).for_each(|s| add(SiteId(s)))
                 }
@@ -382,6 +411,95 @@ impl MoveTables {
             }
         }
         set
+    }
+
+            /// The sites whose board values the attacks of the `i`-th piece of
+    /// `starts` read, as a bitset: every site of its rays, of every segment
+    /// (a swap attacks nothing); and whether they may read more
+    /// ([`MoveTables::volatile`]).
+    fn reads_of(&self, patterns: &[Pattern], i: usize, n_sites: usize) -> (Vec<u64>, bool) {
+        let mut set = vec![0u64; n_sites.div_ceil(64)];
+        let mut volatile = false;
+        let mut runs = Vec::new();
+        for entry in &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
+            match *entry {
+                Entry::Rays { start, end, .. } => runs.push((start, end)),
+                Entry::Swaps { .. } => {}
+                Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
+                Entry::Walk(_) | Entry::Chain(_) => volatile = true,
+            }
+        }
+        while let Some((start, end)) = runs.pop() {
+            for rs in &self.sites[start as usize..end as usize] {
+                set[rs.site.0 as usize / 64] |= 1 << (rs.site.0 % 64);
+                volatile |= rs.residual != 0;
+                if rs.next != 0 {
+                    runs.push(self.runs[rs.next as usize]);
+                }
+            }
+        }
+        (set, volatile)
+    }
+
+    /// Whether an attack of a piece of `kind` and `side` on `p` may read a
+    /// site of `changed` (a bitset of the board's sites), or more than
+    /// board values and closed edges; `true` when the tables do not tell.
+    #[inline]
+    pub(crate) fn reads_any(&self, kind: KindId, side: SideId, p: SiteId, changed: &[u64]) -> bool {
+        let row = kind as usize * self.per_kind + side as usize * self.per_side + p.0 as usize;
+        if self.reads.is_empty() || self.volatile[row] {
+            return true;
+        }
+        let words = self.per_side.div_ceil(64);
+        let reads = &self.reads[row * words..(row + 1) * words];
+        reads.iter().zip(changed).any(|(r, c)| r & c != 0)
+    }
+
+        /// The board values the pieces of the `i`-th kind and side (kind ×
+    /// sides + side) may take or land on, from any of the `n_sites` sites:
+    /// those of every ray site of theirs, every value for a walked pattern
+    /// or a chain, none for a swap.
+    fn lands_of(&self, patterns: &[Pattern], i: usize, n_sites: usize) -> Values {
+        let mut set = [0u64; 4];
+        let mut runs = Vec::new();
+        for row in i * n_sites..(i + 1) * n_sites {
+            for entry in &self.entries[self.starts[row] as usize..self.starts[row + 1] as usize] {
+                match *entry {
+                    Entry::Rays { start, end, .. } => runs.push((start, end)),
+                    Entry::Swaps { .. } => {}
+                    Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
+                    Entry::Walk(_) | Entry::Chain(_) => return [u64::MAX; 4],
+                }
+            }
+        }
+        while let Some((start, end)) = runs.pop() {
+            for rs in &self.sites[start as usize..end as usize] {
+                let to = &self.values[rs.to as usize];
+                set = std::array::from_fn(|w| set[w] | to[w]);
+                if rs.next != 0 {
+                    runs.push(self.runs[rs.next as usize]);
+                }
+            }
+        }
+        set
+    }
+
+    /// Whether a piece of `kind` and `side` may take (or land on) a piece
+    /// of board value `v` ([`MoveTables::lands`]); `true` when the tables
+    /// do not tell.
+    #[inline]
+    pub(crate) fn may_take(&self, kind: KindId, side: SideId, v: u8) -> bool {
+        let n_sides = self.per_kind / self.per_side.max(1);
+        match self.lands.get(kind as usize * n_sides + side as usize) {
+            Some(set) => has(set, v),
+            None => true,
+        }
+    }
+
+    /// Whether the tables know what every piece's attacks read
+    /// ([`MoveTables::reads_any`] can tell).
+    pub(crate) fn knows_reads(&self) -> bool {
+        !self.reads.is_empty()
     }
 
     /// The index of the empty value set, if interned.
@@ -745,6 +863,11 @@ impl Place<'_> {
         }
         Some(rays)
     }
+}
+
+/// Whether a pattern has a swap in it: its moves take nothing.
+pub(crate) fn swaps(pattern: &Pattern) -> bool {
+    pattern.segments.iter().any(|s| s.swap.is_some())
 }
 
 #[inline]

@@ -1,0 +1,289 @@
+//! The check rule judged move by move, with the work shared between the
+//! moves of one position and between positions of one game.
+//!
+//! Whether a side's royal piece is attacked after a move is the question
+//! every candidate asks. Asked in full, it runs the moves of every enemy
+//! piece that could reach the royal's site. But most moves change two
+//! sites, and an enemy piece that attacked nothing before still attacks
+//! nothing unless its attack reads a site that changed: so, once the royal
+//! is known safe on one board, the royal staying put is judged on another
+//! by asking again only the enemy pieces that stand on a changed site or
+//! whose moves read one ([`MoveTables::reads_any`]), and those whose
+//! attacks may read more than the board (a walked pattern, a chain, a
+//! landing condition checked in full), always.
+//!
+//! The fact that a side's lone royal stood unattacked on a board is a
+//! [`Proof`]; it depends only on that board and its closed edges. Each
+//! position's own proof is made once and shared by every move tried from
+//! it (and by the priority that asks `check`); a random playout keeps the
+//! last proof of each side ([`Proofs`]) for its next turn, so that even the
+//! first question of a position is answered from what changed since.
+
+use super::*;
+
+/// The most board words a set of changed sites has: the tables know what
+/// attacks read only on boards this size or smaller.
+const MAX_WORDS: usize = 8;
+
+/// On `board`, with `blocked` closed, the lone royal piece of a side stood
+/// on `site`, and no piece of another team attacked it.
+#[derive(Clone, Debug)]
+struct Proof {
+    site: SiteId,
+    board: Box<[u8]>,
+    blocked: Box<[u64]>,
+}
+
+/// Per side, the last proof the check rule made in a game: what the next
+/// position of the game is compared with.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Proofs(Vec<Option<Proof>>);
+
+impl Proofs {
+    fn of(&self, side: SideId) -> Option<&Proof> {
+        self.0.get(side as usize).and_then(Option::as_ref)
+    }
+
+    /// Records that `side`'s lone royal on `site` is unattacked in `st`.
+    fn record(&mut self, side: SideId, site: SiteId, st: &State) {
+        let i = side as usize;
+        if self.0.len() <= i {
+            self.0.resize(i + 1, None);
+        }
+        match &mut self.0[i] {
+            Some(p) if p.board.len() == st.board.len() && p.blocked.len() == st.blocked.len() => {
+                p.site = site;
+                p.board.copy_from_slice(&st.board);
+                p.blocked.copy_from_slice(&st.blocked);
+            }
+            slot => {
+                *slot = Some(Proof {
+                    site,
+                    board: st.board.clone(),
+                    blocked: st.blocked.clone(),
+                })
+            }
+        }
+    }
+}
+
+/// What the check rule found about the position the moves are made from.
+#[derive(Clone, Copy, Debug)]
+enum Before {
+    /// The side's lone royal stands here, unattacked.
+    Safe(SiteId),
+    /// The side's lone royal is attacked.
+    Attacked,
+    /// The side has no royal or more than one: every move is judged in full.
+    Other,
+}
+
+/// The check rule for the moves of `side` from `st`.
+pub(crate) struct RoyalCheck<'a> {
+    rules: &'a Rules,
+    st: &'a State,
+    side: SideId,
+    before: Option<Before>,
+}
+
+impl<'a> RoyalCheck<'a> {
+    pub(crate) fn new(rules: &'a Rules, st: &'a State, side: SideId) -> Self {
+        RoyalCheck {
+            rules,
+            st,
+            side,
+            before: None,
+        }
+    }
+
+    /// What the position is, found once; with `proofs`, from the side's
+    /// last proof when its royal has not moved since.
+    fn before(&mut self, proofs: Option<&mut Proofs>) -> Before {
+        if let Some(b) = self.before {
+            return b;
+        }
+        let (rules, st, side) = (self.rules, self.st, self.side);
+        let known = proofs.as_deref().and_then(|p| p.of(side));
+        let before = match rules.lone_royal(st, side, known.map(|p| p.site)) {
+            None => Before::Other,
+            Some(r) => {
+                let attacked = match known {
+                    Some(p) if rules.proof_holds_for(p, st, r) => {
+                        rules.attacked_since(&p.board, st, r, side)
+                    }
+                    _ => rules.attacked(st, r, side),
+                };
+                if attacked {
+                    Before::Attacked
+                } else {
+                    if let Some(proofs) = proofs {
+                        proofs.record(side, r, st);
+                    }
+                    Before::Safe(r)
+                }
+            }
+        };
+        self.before = Some(before);
+        before
+    }
+
+    /// Whether the side is in check (`check` in a condition).
+    pub(crate) fn in_check(&mut self, proofs: Option<&mut Proofs>) -> bool {
+        match self.before(proofs) {
+            Before::Safe(_) => false,
+            Before::Attacked => true,
+            Before::Other => !self.rules.royals_safe(self.st, self.side),
+        }
+    }
+
+    /// Whether `mv` leaves the side's royals safe; `after` is scratch, left
+    /// holding the position after the move. With `proofs`, a royal found
+    /// safe alone is recorded there.
+    pub(crate) fn keeps_safe(
+        &mut self,
+        mv: Move,
+        after: &mut State,
+        mut proofs: Option<&mut Proofs>,
+    ) -> bool {
+        let (rules, st, side) = (self.rules, self.st, self.side);
+        let before = self.before(proofs.as_deref_mut());
+        after.copy_from(st);
+        rules.apply(after, side, mv);
+        let hint = match before {
+            Before::Safe(r) => Some(r),
+            _ => None,
+        };
+        let Some(r) = rules.lone_royal(after, side, hint) else {
+            return rules.royals_safe(after, side);
+        };
+        let attacked = match before {
+            // The royal stayed where it was proved safe.
+            Before::Safe(was) if was == r && st.blocked == after.blocked => {
+                rules.attacked_since(&st.board, after, r, side)
+            }
+            _ => rules.attacked(after, r, side),
+        };
+        if !attacked {
+            if let Some(proofs) = proofs {
+                proofs.record(side, r, after);
+            }
+        }
+        !attacked
+    }
+}
+
+impl Rules {
+    /// The site of `side`'s royal piece in `st` when it has exactly one;
+    /// `hint` is where it was last seen.
+    pub(crate) fn lone_royal(
+        &self,
+        st: &State,
+        side: SideId,
+        hint: Option<SiteId>,
+    ) -> Option<SiteId> {
+        let mask = &self.royal_values[side as usize];
+        let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
+        let mut n = 0;
+        for (i, &word) in mask.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let v = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                n += st.counts[v - 1];
+            }
+        }
+        if n != 1 {
+            return None;
+        }
+        match hint {
+            Some(h) if royal(st.board[h.0 as usize]) => Some(h),
+            _ => self
+                .pieces_of(st, side)
+                .find(|s| royal(st.board[s.0 as usize])),
+        }
+    }
+
+    /// Whether `p` can tell about the royal on `r` in `st`: it is of the
+    /// same site and piece, with the same edges closed, and the tables know
+    /// what attacks read.
+    fn proof_holds_for(&self, p: &Proof, st: &State, r: SiteId) -> bool {
+        p.site == r
+            && p.board.len() == st.board.len()
+            && p.board[r.0 as usize] == st.board[r.0 as usize]
+            && *p.blocked == *st.blocked
+    }
+
+    /// Whether a piece of a team other than `side`'s attacks `target` in
+    /// `st`, knowing that none did on `board` (with the closed edges of
+    /// `st`): only the pieces the difference concerns are asked.
+    pub(crate) fn attacked_since(
+        &self,
+        board: &[u8],
+        st: &State,
+        target: SiteId,
+        side: SideId,
+    ) -> bool {
+        let words = self.site_words();
+        if !self.tables.knows_reads() || words > MAX_WORDS {
+            return self.attacked(st, target, side);
+        }
+        let changed = changed_sites(board, &st.board);
+        let changed = &changed[..words];
+                let mut moves = Vec::new();
+        let mut w = None;
+        let v = st.board[target.0 as usize];
+        for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
+            let pieces = &st.pieces[owner as usize * words..(owner as usize + 1) * words];
+            for (i, &word) in pieces.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                    bits &= bits - 1;
+                                        let kind = self.unman(st.board[p.0 as usize]).1;
+                    if !self.tables.may_take(kind, owner, v)
+                        || !self.may_reach(p, kind, owner, target)
+                    {
+                        continue;
+                    }
+                    let moved = changed[i] >> (p.0 % 64) & 1 == 1;
+                    if !moved && !self.tables.reads_any(kind, owner, p, changed) {
+                        continue;
+                    }
+                    if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The sites whose values differ between two boards of the same size, as
+/// a bitset (sites past [`MAX_WORDS`] words are left out).
+fn changed_sites(a: &[u8], b: &[u8]) -> [u64; MAX_WORDS] {
+    let mut out = [0u64; MAX_WORDS];
+    let mut mark = |s: usize| {
+        if s < MAX_WORDS * 64 {
+            out[s / 64] |= 1 << (s % 64);
+        }
+    };
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail = ca.remainder().len();
+    for (i, (x, y)) in ca.zip(cb).enumerate() {
+        let word = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        let mut diff = word(x) ^ word(y);
+        while diff != 0 {
+            let byte = diff.trailing_zeros() as usize / 8;
+            mark(i * 8 + byte);
+            diff &= !(0xff << (byte * 8));
+        }
+    }
+    let start = a.len() - tail;
+    for s in start..a.len() {
+        if a[s] != b[s] {
+            mark(s);
+        }
+    }
+    out
+}
