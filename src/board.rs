@@ -645,6 +645,12 @@ impl Board {
         (t != NONE).then_some(SiteId(t))
     }
 
+    /// Whether a step from `s` in direction `d` lands on a site, whatever
+    /// barriers close.
+    pub fn has_neighbor(&self, s: SiteId, d: u8) -> bool {
+        (d as usize) < self.n_dirs && self.neighbor[s.0 as usize * self.n_dirs + d as usize] != NONE
+    }
+
     /// The site one step from `s` in direction `d`, if no blocked edge is in the way.
     #[inline]
     pub fn step(&self, s: SiteId, d: u8, blocked: &[u64]) -> Option<SiteId> {

@@ -16,7 +16,6 @@ mod table;
 
 pub(crate) use check::Proofs;
 
-
 pub(crate) use table::MoveTables;
 
 /// How many moves of one piece are checked for duplicates one by one.
@@ -27,6 +26,16 @@ const MAX_TRAIL: usize = 96;
 /// Trail flags: the segment captured; an iteration of a repeated group ended.
 const CAPTURE: u8 = 1;
 const STOP: u8 = 2;
+
+/// A piece whose moves are a flat run of the tables, `sites[start..]`,
+/// set aside instead of generated, to draw from site by site: `end` counts
+/// the sites of the runs set aside so far, this one's included.
+#[derive(Clone, Copy, Debug)]
+struct FlatRun {
+    end: u32,
+    origin: SiteId,
+    start: u32,
+}
 
 /// What a priority's `when` asks beyond the position: whether a legal
 /// move meets a condition (`can(...)`), and whether the side is in check.
@@ -46,7 +55,9 @@ struct Listed<'a> {
 impl Ask for Listed<'_> {
     fn can(&mut self, m: &MoveCond) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
-        self.moves.iter().any(|mv| rules.move_meets(m, st, side, mv))
+        self.moves
+            .iter()
+            .any(|mv| rules.move_meets(m, st, side, mv))
     }
 
     fn in_check(&mut self) -> bool {
@@ -312,7 +323,7 @@ impl Rules {
         if gone(out, before) {
             return Some(Refusal::Constraint);
         }
-                if self.has_royals {
+        if self.has_royals {
             let mut after = st.clone();
             let mut royals = check::RoyalCheck::new(self, st, side);
             out.retain(|&mv| royals.keeps_safe(mv, &mut after, None));
@@ -378,11 +389,14 @@ impl Rules {
     /// barrier placements checked against the constraints only when
     /// `check_placements` says so.
     fn candidates(&self, st: &State, side: SideId, check_placements: bool, out: &mut Vec<Move>) {
-        self.candidates_until(st, side, check_placements, false, out, &mut |_| false);
+        self.candidates_until(st, side, check_placements, false, out, &mut |_| false, None);
     }
 
     /// The candidates, asking `done` after each piece's moves and after
-    /// each other action's; whether it said to stop.
+    /// each other action's; whether it said to stop. With `flats`, the
+    /// pieces whose moves are a flat run of the tables are set aside there
+    /// instead of generated.
+    #[allow(clippy::too_many_arguments)]
     fn candidates_until(
         &self,
         st: &State,
@@ -391,11 +405,12 @@ impl Rules {
         any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+        mut flats: Option<&mut Vec<FlatRun>>,
     ) -> bool {
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
-                    if self.piece_moves(st, side, kind, any, out, done) {
+                    if self.piece_moves(st, side, kind, any, out, done, flats.as_deref_mut()) {
                         return true;
                     }
                     continue;
@@ -450,8 +465,6 @@ impl Rules {
         self.constraints_hold(after, side, &after.blocked)
     }
 
-    
-
     /// Why `mv` is not legal in `st`, or `None` when it is.
     pub fn why_not(&self, st: &State, mv: Move) -> Option<Refusal> {
         if st.outcome != Outcome::Ongoing {
@@ -471,7 +484,7 @@ impl Rules {
     }
 
     /// A priority's `when`, where `can(...)` reads the moves found so far.
-        fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
+    fn priority_holds(&self, c: &StateCond, st: &State, side: SideId, moves: &[Move]) -> bool {
         let mut ask = Listed {
             rules: self,
             st,
@@ -694,7 +707,7 @@ impl Rules {
         let mut moves = Vec::new();
         // One walker for every piece, made when a pattern must be walked.
         let mut w = None;
-                let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
+        let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
         let v = st.board[target.0 as usize];
         for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {
             let kind = self.unman(st.board[p.0 as usize]).1;
@@ -782,7 +795,7 @@ impl Rules {
         moves.iter().any(hits)
     }
 
-        /// Whether the piece on `p` could move onto `target`, were `target` empty.
+    /// Whether the piece on `p` could move onto `target`, were `target` empty.
     fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
         let (side, kind) = self.unman(st.board[p.0 as usize]);
         // A swap, which may end anywhere, is not filtered by geometry.
@@ -850,6 +863,7 @@ impl Rules {
 
     /// The moves of `side`'s pieces of the `only` kinds, piece by piece,
     /// until `done` (asked after each piece) says so; whether it did.
+    #[allow(clippy::too_many_arguments)]
     fn piece_moves(
         &self,
         st: &State,
@@ -858,6 +872,7 @@ impl Rules {
         any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+        mut flats: Option<&mut Vec<FlatRun>>,
     ) -> bool {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
@@ -873,9 +888,18 @@ impl Rules {
                 if only >> kind & 1 == 0 {
                     continue;
                 }
-                match self.tables.flat(kind, side, s) {
-                    Some(run) => self.run_flat(st, side, s, run, out),
-                    None => self.moves_from(st, &mut w, s, kind, out),
+                match (self.tables.flat(kind, side, s), flats.as_deref_mut()) {
+                    (Some(run), _) if run.1 == run.0 => {}
+                    (Some(run), Some(flats)) => {
+                        let before = flats.last().map_or(0, |f| f.end);
+                        flats.push(FlatRun {
+                            end: before + run.1 - run.0,
+                            origin: s,
+                            start: run.0,
+                        });
+                    }
+                    (Some(run), None) => self.run_flat(st, side, s, run, out),
+                    (None, _) => self.moves_from(st, &mut w, s, kind, out),
                 }
                 if done(out) {
                     return true;

@@ -229,7 +229,7 @@ impl Rules {
         }
         let changed = changed_sites(board, &st.board);
         let changed = &changed[..words];
-                let mut moves = Vec::new();
+        let mut moves = Vec::new();
         let mut w = None;
         let v = st.board[target.0 as usize];
         for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
@@ -239,7 +239,7 @@ impl Rules {
                 while bits != 0 {
                     let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
                     bits &= bits - 1;
-                                        let kind = self.unman(st.board[p.0 as usize]).1;
+                    let kind = self.unman(st.board[p.0 as usize]).1;
                     if !self.tables.may_take(kind, owner, v)
                         || !self.may_reach(p, kind, owner, target)
                     {

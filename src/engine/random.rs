@@ -28,6 +28,9 @@ use super::*;
 
 /// A rank that keeps nothing: the move is in no preferred class.
 const UNPREFERRED: u8 = u8::MAX;
+/// How many draws [`Rules::sample`] makes before it searches every
+/// candidate.
+const SAMPLE_DRAWS: usize = 32;
 /// The most preferences ranked at once: one byte each in a `u64`.
 const MAX_PREFERENCES: usize = 8;
 
@@ -44,11 +47,11 @@ enum Preference<'a> {
 }
 
 /// The candidates, and the candidates with their ranks.
-type Ranked = (Vec<Move>, Vec<(u64, Move)>);
+type Ranked = (Vec<Move>, Vec<(u64, Move)>, Vec<FlatRun>);
 
 thread_local! {
     /// Buffers reused between calls (a nested call makes its own).
-    static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new())) };
+        static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
     /// What the filters last used as scratch: a position to play
     /// candidates on, and the closed edges to try barriers on.
     static SPARES: RefCell<(Option<State>, Vec<u64>)> = const { RefCell::new((None, Vec::new())) };
@@ -78,7 +81,7 @@ impl Rules {
     /// over or the side has no move: the same distribution as picking from
     /// [`Rules::legal_moves`] uniformly, without generating and checking
     /// every legal move.
-        pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
+    pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
         with_ranked(|buffers| self.random_move_in(st, rng, buffers, None).0)
     }
 
@@ -86,7 +89,7 @@ impl Rules {
     /// draws it, played with what the draw found out (the legal moves,
     /// when it listed them all). The side to move next is not checked for
     /// a legal move ([`Known::unsettled`]): when it has none, the next call
-        /// settles the game and returns `None`, as it does once the game is over.
+    /// settles the game and returns `None`, as it does once the game is over.
     /// `proofs` carries what the check rule proved from one ply of the game
     /// to the next.
     pub(crate) fn play_random(
@@ -121,12 +124,12 @@ impl Rules {
     }
 
     /// [`Rules::random_move`] with buffers; and whether the moves buffer
-        /// holds every legal move (in some order).
+    /// holds every legal move (in some order).
     fn random_move_in(
         &self,
         st: &State,
         rng: &mut fastrand::Rng,
-        (moves, ranked): &mut Ranked,
+        buffers: &mut Ranked,
         proofs: Option<&mut Proofs>,
     ) -> (Option<Move>, bool) {
         if st.outcome != Outcome::Ongoing {
@@ -143,10 +146,10 @@ impl Rules {
             // from the full list.
             self.pick_from_all(st, Some(rng))
         } else {
-                        let reads = self.reads_moves(side);
+            let reads = self.reads_moves(side);
             let mut survives = Survives::new(self, st, side, proofs);
             let rng = Some(&mut *rng);
-            self.pick_among(&mut survives, reads, rng, moves, ranked, &mut listed)
+            self.pick_among(&mut survives, reads, rng, buffers, &mut listed)
         };
         let listed = listed && self.demand.is_none();
         let mv = match picked {
@@ -175,13 +178,13 @@ impl Rules {
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads = self.reads_moves(side);
-                with_ranked(|(moves, ranked)| {
+        with_ranked(|buffers| {
             let mut survives = Survives::new(self, st, side, None);
-            self.pick_among(&mut survives, reads, rng, moves, ranked, &mut false)
+            self.pick_among(&mut survives, reads, rng, buffers, &mut false)
         })
     }
 
-        /// [`Rules::pick_legal`] with the filters of the position and side to
+    /// [`Rules::pick_legal`] with the filters of the position and side to
     /// move and its buffers; `listed` is set when `moves` is left holding
     /// every legal move (in some order).
     fn pick_among(
@@ -189,11 +192,10 @@ impl Rules {
         survives: &mut Survives,
         reads: bool,
         mut rng: Option<&mut fastrand::Rng>,
-        moves: &mut Vec<Move>,
-        ranked: &mut Vec<(u64, Move)>,
+        (moves, ranked, flats): &mut Ranked,
         listed: &mut bool,
     ) -> Option<Move> {
-                moves.clear();
+        moves.clear();
         let (st, side) = (survives.st, survives.side);
         // Whether a side can move needs only the first move the filters
         // pass when no preference can leave the side without moves: when
@@ -203,16 +205,24 @@ impl Rules {
         // known inactive when its condition is false with `can(...)` asked
         // of the candidates the filters pass, generated only until one
         // meets the move condition.
-                let mut first_inactive = |p: &Priority| {
+        let mut first_inactive = |p: &Priority| {
             let can = |survives: &mut Survives, m: &MoveCond| {
                 let (mut checked, mut found) = (0, false);
                 moves.clear();
-                self.candidates_until(st, side, false, false, moves, &mut |ms| {
-                    found = (ms[checked..].iter())
-                        .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv));
-                    checked = ms.len();
-                    found
-                });
+                self.candidates_until(
+                    st,
+                    side,
+                    false,
+                    false,
+                    moves,
+                    &mut |ms| {
+                        found = (ms[checked..].iter())
+                            .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv));
+                        checked = ms.len();
+                        found
+                    },
+                    None,
+                );
                 found
             };
             let mut ask = Asking {
@@ -237,7 +247,7 @@ impl Rules {
         } else if none && self.demand.is_none() {
             Some(Vec::new())
         } else {
-                        self.preferences(survives, None)
+            self.preferences(survives, None)
         };
         let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
         if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
@@ -246,17 +256,55 @@ impl Rules {
             // Without filters, any candidate is legal: a piece's patterns
             // stop at its first move.
             let any = self.constraints.is_empty() && !self.has_royals;
-            self.candidates_until(st, side, false, any, moves, &mut |ms| {
-                found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
-                checked = ms.len();
-                found.is_some()
-            });
+            self.candidates_until(
+                st,
+                side,
+                false,
+                any,
+                moves,
+                &mut |ms| {
+                    found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
+                    checked = ms.len();
+                    found.is_some()
+                },
+                None,
+            );
             return found;
         }
-        self.candidates(st, side, false, moves);
+        // A draw whose preferences are known before the candidates is
+        // sampled, when some pieces' moves are flat runs and no huffing rule
+        // reads the legal moves: see `sample`.
+        let sampled = match (rng.as_deref_mut(), &known) {
+            (Some(rng), Some(preferences))
+                if self.huff.is_none()
+                    && !matches!(preferences.first(), Some(Preference::MostCaptures)) =>
+            {
+                flats.clear();
+                self.candidates_until(st, side, false, false, moves, &mut |_| false, Some(flats));
+                let found = match flats.is_empty() {
+                    true => None,
+                    false => self.sample(survives, preferences, rng, moves, flats),
+                };
+                if found.is_none() {
+                    // The flat runs' moves join the listed ones.
+                    for (i, f) in flats.iter().enumerate() {
+                        let start = i.checked_sub(1).map_or(0, |j| flats[j].end);
+                        let run = (f.start, f.start + f.end - start);
+                        self.run_flat(st, side, f.origin, run, moves);
+                    }
+                }
+                Some(found)
+            }
+            _ => None,
+        };
+        match sampled {
+            Some(Some(mv)) => return Some(mv),
+            Some(None) => {}
+            None => self.candidates(st, side, false, moves),
+        }
         let preferences = match known {
             Some(p) => p,
-                        None => match self.preferences(survives, Some(moves)) {
+            None => match self.preferences(survives, Some(moves)) {
                 Some(p) => p,
                 None => return self.pick_from_all(st, rng),
             },
@@ -264,7 +312,7 @@ impl Rules {
         if preferences.is_empty() {
             // Without filters, the candidates are the legal moves.
             *listed = self.constraints.is_empty() && !self.has_royals;
-                        return draw(moves, rng, survives);
+            return draw(moves, rng, survives);
         }
         ranked.clear();
         match rng.as_deref_mut() {
@@ -305,13 +353,56 @@ impl Rules {
                 .min()?;
             moves.clear();
             moves.extend(ranked.iter().filter(|r| r.0 == next).map(|&(_, mv)| mv));
-                        if let Some(mv) = draw(moves, rng.as_deref_mut(), survives) {
+            if let Some(mv) = draw(moves, rng.as_deref_mut(), survives) {
                 let kept = (0..preferences.len())
                     .all(|p| (next >> (8 * (MAX_PREFERENCES - 1 - p))) as u8 != UNPREFERRED);
                 return kept.then_some(mv);
             }
             done = Some(next);
         }
+    }
+
+    /// A move of rank 0 that the filters pass, drawn uniformly, from the
+    /// candidates `moves` and the moves of the flat runs `flats`, without
+    /// generating the latter: each draw takes one of the listed moves or one
+    /// site of a flat run, all equally likely, and keeps it if it is a move
+    /// of rank 0 the filters pass ([`Rules::flat_slot`] tells a move from
+    /// a blocked site). The first move kept is uniform among those moves.
+    /// `None` when [`SAMPLE_DRAWS`] draws kept none: then the caller
+    /// searches them all, as without sampling, so that every such move is
+    /// still as likely (found by the draws or by the search), and a
+    /// position without one gets the ranked groups that follow.
+    fn sample(
+        &self,
+        survives: &mut Survives,
+        preferences: &[Preference],
+        rng: &mut fastrand::Rng,
+        moves: &[Move],
+        flats: &[FlatRun],
+    ) -> Option<Move> {
+        let (st, side) = (survives.st, survives.side);
+        let listed = moves.len() as u32;
+        let total = listed + flats.last().map_or(0, |f| f.end);
+        for _ in 0..SAMPLE_DRAWS {
+            let u = rng.u32(..total);
+            let mv = match u.checked_sub(listed) {
+                None => moves[u as usize],
+                Some(k) => {
+                    let i = flats.partition_point(|f| f.end <= k);
+                    let start = i.checked_sub(1).map_or(0, |j| flats[j].end);
+                    let f = flats[i];
+                    match self.flat_slot(st, side, f.origin, f.start, f.start + k - start) {
+                        Some(to) => Move::Step { from: f.origin, to },
+                        None => continue,
+                    }
+                }
+            };
+            let best = preferences.is_empty() || self.rank(st, side, preferences, mv) == 0;
+            if best && survives.check(mv) {
+                return Some(mv);
+            }
+        }
+        None
     }
 
     /// The full list of the phase's legal moves, and one of it.
@@ -325,7 +416,7 @@ impl Rules {
         }
     }
 
-        /// The preferences active for the side to move of the filters'
+    /// The preferences active for the side to move of the filters'
     /// position, in the order the legal moves apply them; `None` when one
     /// needs the full list of moves. A priority whose `when` reads the
     /// moves (`can(...)`) is decided from the candidates and the filters,
@@ -344,7 +435,7 @@ impl Rules {
             Captures::Maximum => out.push(Preference::MostCaptures),
         }
         for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
-                        let moves = match candidates {
+            let moves = match candidates {
                 Some(moves) if out.is_empty() => moves,
                 _ if p.reads_moves => return None,
                 _ => &[],
@@ -419,7 +510,7 @@ struct Survives<'a> {
     st: &'a State,
     side: SideId,
     after: Option<State>,
-        /// The placement plan, and a copy of the closed edges to try barriers on.
+    /// The placement plan, and a copy of the closed edges to try barriers on.
     plan: Option<(Plan<'a>, Vec<u64>)>,
     /// The check rule, when the game has royal pieces.
     royals: Option<check::RoyalCheck<'a>>,
@@ -450,7 +541,6 @@ impl<'a> Survives<'a> {
         }
     }
 
-
     fn check(&mut self, mv: Move) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
         if !rules.constraints.is_empty() {
@@ -472,7 +562,7 @@ impl<'a> Survives<'a> {
                 return false;
             }
         }
-                if let Some(royals) = &mut self.royals {
+        if let Some(royals) = &mut self.royals {
             let after = self.after.get_or_insert_with(|| spare_state(st));
             return royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
         }

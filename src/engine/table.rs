@@ -69,8 +69,8 @@ pub(crate) struct MoveTables {
     groups: Vec<Group>,
     /// Per piece of `starts`, a bitset of the sites its moves could end
     /// on (`ends_of`); empty on boards of more than [`MAX_ENDS_SITES`].
-        ends: Vec<u64>,
-            /// Per kind × sides + side, the board values a move of such a piece
+    ends: Vec<u64>,
+    /// Per kind × sides + side, the board values a move of such a piece
     /// may take a piece on or land on (`lands_of`), from any site: a piece
     /// holding another value is safe from it.
     lands: Vec<Values>,
@@ -289,6 +289,7 @@ impl MoveTables {
                             chain: false,
                         };
                         match at.shape() {
+                            None if !at.may_start() => {}
                             None => t.entries.push(Entry::Walk(p as u16)),
                             Some(None) => {}
                             Some(Some(Shape::Chain)) => match t.group(Place {
@@ -329,8 +330,8 @@ impl MoveTables {
                 }
             }
         }
-                t.starts.push(t.entries.len() as u32);
-                t.lands = (0..rules.kinds.len() * rules.sides.len())
+        t.starts.push(t.entries.len() as u32);
+        t.lands = (0..rules.kinds.len() * rules.sides.len())
             .map(|i| t.lands_of(&rules.kinds[i / rules.sides.len()].patterns, i, n_sites))
             .collect();
         t.swappers = (rules.kinds.iter().enumerate())
@@ -338,7 +339,7 @@ impl MoveTables {
             .fold(0, |set, (i, _)| set | 1 << i);
         t.flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
         if n_sites <= MAX_ENDS_SITES {
-                                    let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
+            let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             t.ends = (0..t.starts.len() - 1)
                 .flat_map(|i| t.ends_of(patterns(i), i, n_sites))
                 .collect();
@@ -347,7 +348,6 @@ impl MoveTables {
                 .unzip::<_, _, Vec<_>, _>();
             t.reads = reads.concat();
             t.volatile = volatile;
-
         }
         t
     }
@@ -383,7 +383,7 @@ impl MoveTables {
         }
     }
 
-        /// The sites a move of the `i`-th piece of `starts` could take a piece
+    /// The sites a move of the `i`-th piece of `starts` could take a piece
     /// on (or end on, but by a swap), whatever stands on the board, as a
     /// bitset: every site where a pattern is walked or a chain may capture.
     /// A swap takes nothing, nor does a walked pattern with a swap in it.
@@ -413,7 +413,7 @@ impl MoveTables {
         set
     }
 
-            /// The sites whose board values the attacks of the `i`-th piece of
+    /// The sites whose board values the attacks of the `i`-th piece of
     /// `starts` read, as a bitset: every site of its rays, of every segment
     /// (a swap attacks nothing); and whether they may read more
     /// ([`MoveTables::volatile`]).
@@ -455,7 +455,7 @@ impl MoveTables {
         reads.iter().zip(changed).any(|(r, c)| r & c != 0)
     }
 
-        /// The board values the pieces of the `i`-th kind and side (kind ×
+    /// The board values the pieces of the `i`-th kind and side (kind ×
     /// sides + side) may take or land on, from any of the `n_sites` sites:
     /// those of every ray site of theirs, every value for a walked pattern
     /// or a chain, none for a swap.
@@ -705,6 +705,24 @@ struct Place<'a> {
 impl Place<'_> {
     /// What the pattern does from its origin: `None` when it is not
     /// simple, `Some(None)` when its guard fails there.
+    /// Whether the pattern's first segment may leave the starting site, by
+    /// the board's geometry alone: a step or slide has a neighbour in one
+    /// of its directions, a leap a site to land on. A pattern that cannot
+    /// is left out of the starting site's entries, walked or not.
+    fn may_start(&self) -> bool {
+        let (board, origin) = (&self.rules.board, self.origin);
+        let first = &self.pattern.segments[0];
+        if first.swap.is_some() || first.jump {
+            return true;
+        }
+        if !first.leaps.is_empty() {
+            let lands = |&(dx, dy): &(i8, i8)| board.leap(origin, dx, dy).is_some();
+            return first.leaps.iter().any(lands);
+        }
+        let dirs = first.first[self.side as usize];
+        (0..32).any(|d| dirs >> d & 1 == 1 && board.has_neighbor(origin, d as u8))
+    }
+
     fn shape(&self) -> Option<Option<Shape>> {
         let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
         // A repeated group is laid out once for every site, when it is the
@@ -1097,6 +1115,42 @@ impl Rules {
                 rs.rest as usize
             };
         }
+    }
+
+    /// Where the `i`-th site of the flat run beginning at `sites[start]`
+    /// takes the piece of `side` on `origin` now, if it is one of the moves
+    /// [`Rules::run_flat`] emits: nothing closes or blocks its ray before
+    /// it, and the piece may land there.
+    #[inline]
+    pub(super) fn flat_slot(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        start: u32,
+        i: u32,
+    ) -> Option<SiteId> {
+        let t = &self.tables;
+        let (start, i) = (start as usize, i as usize);
+        // The ray's first site: its `rest` counts down to the end of the ray.
+        let mut first = i;
+        while first > start
+            && u16::from(t.sites[first - 1].rest) == u16::from(t.sites[first].rest) + 1
+        {
+            first -= 1;
+        }
+        let closed = |rs: &RaySite| rs.edge != NO_EDGE && bit(&st.blocked, rs.edge);
+        for rs in &t.sites[first..i] {
+            if closed(rs) || !has(&t.values[rs.over as usize], st.board[rs.site.0 as usize]) {
+                return None;
+            }
+        }
+        let rs = t.sites[i];
+        let v = st.board[rs.site.0 as usize];
+        let lands = !closed(&rs)
+            && has(&t.values[rs.to as usize], v)
+            && (rs.residual == 0 || self.residual_holds(st, side, origin, i, v));
+        lands.then_some(rs.site)
     }
 
     /// Emits the moves of a repeated group's rays `sites[start..end]`, as
