@@ -238,6 +238,16 @@ impl Corners {
     }
 }
 
+/// Whether a site condition can hold only where a piece stands.
+fn needs_piece(c: &Cond) -> bool {
+    match c {
+        Cond::Occupied(_) | Cond::Friend(_) | Cond::Enemy(_) | Cond::Side(..) => true,
+        Cond::And(cs) => cs.iter().any(needs_piece),
+        Cond::Or(cs) => cs.iter().all(needs_piece),
+        _ => false,
+    }
+}
+
 #[inline]
 fn bit(words: &[u64], i: u32) -> bool {
     words[(i / 64) as usize] >> (i % 64) & 1 == 1
@@ -957,9 +967,9 @@ impl Rules {
     ) {
         match entry {
             table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
-            table::Entry::Swaps { start, end, token } => {
+            table::Entry::Swaps { .. } => {
                 if !w.attacks_only {
-                    self.run_swaps(st, w, start, end, token, out);
+                    self.run_swaps(st, w, entry, out);
                 }
             }
             table::Entry::Walk(p) => {
@@ -1132,13 +1142,13 @@ impl Rules {
             return false;
         }
         let mut emitted = false;
-        for i in 0..st.board.len() {
+        let mut try_site = |i: usize| {
             let with = SiteId(i as u16);
             if with == at
                 || with == w.origin
                 || !self.eval(partner, st, w.side, w.origin, &[], with, NO_HEADING)
             {
-                continue;
+                return;
             }
             let mv = Move::Swap {
                 from: w.origin,
@@ -1149,6 +1159,19 @@ impl Rules {
             if !out[w.start..].contains(&mv) {
                 out.push(mv);
                 emitted = true;
+            }
+        };
+        if !needs_piece(partner) {
+            (0..st.board.len()).for_each(try_site);
+            return emitted;
+        }
+        // Only the occupied sites, in order.
+        let (words, n_sides) = (self.site_words(), self.sides.len());
+        for i in 0..words {
+            let mut bits = (0..n_sides).fold(0, |o, s| o | st.pieces[s * words + i]);
+            while bits != 0 {
+                try_site(i * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
         }
         emitted

@@ -74,6 +74,8 @@ pub(crate) struct MoveTables {
     /// may take a piece on or land on (`lands_of`), from any site: a piece
     /// holding another value is safe from it.
     lands: Vec<Values>,
+    /// Per swap entry looked up by site, the index of each site's value set.
+    partners: Vec<u16>,
     /// The kinds with a swap among their patterns, whose moves may end
     /// where `ends` does not say (a swap takes nothing).
     pub(crate) swappers: Kinds,
@@ -90,6 +92,9 @@ pub(crate) struct MoveTables {
     /// are read without a walker; [`NOT_FLAT`] otherwise.
     flat: Vec<(u32, u32)>,
 }
+
+/// A swap entry whose partners are not looked up by site.
+const NOT_BY_SITE: u32 = u32::MAX;
 
 /// A piece whose moves are not [`MoveTables::flat`].
 const NOT_FLAT: (u32, u32) = (u32::MAX, 0);
@@ -179,10 +184,18 @@ pub(crate) enum Entry {
     Rays { start: u32, end: u32, exact: bool },
     /// `sites[start..end]`: the partners of a swap, spending `token`
     /// (unless it is [`NO_TOKEN`]), each with the values it may hold.
+    /// When no partner may be an empty site, `partners[by_site..]` has the
+    /// index of each site's value set (the empty set for a site that is no
+    /// partner), to look up the occupied sites only; else `by_site` is
+    /// [`NOT_BY_SITE`]. `fresh` when no entry of the piece before it may
+    /// give the same swaps (a swap entry spending the same token, a walked
+    /// pattern).
     Swaps {
         start: u32,
         end: u32,
         token: TokenId,
+        by_site: u32,
+        fresh: bool,
     },
     /// A repeated group (an index of `groups`), from the piece's site.
     Chain(u32),
@@ -318,12 +331,38 @@ impl MoveTables {
                                 }
                             }
                             Some(Some(Shape::Swaps(partners, token))) => {
+                                // A walked pattern before may have swapped too.
+                                let fresh = !t.entries[first..].iter().any(|e| match e {
+                                    Entry::Swaps { token: k, .. } => *k == token,
+                                    Entry::Walk(_) => true,
+                                    _ => false,
+                                });
+                                let partners: Vec<_> =
+                                    partners.into_iter().filter(|(_, v)| *v != [0; 4]).collect();
+                                let by_site = match partners.iter().any(|(_, v)| has(v, 0)) {
+                                    true => NOT_BY_SITE,
+                                    false => {
+                                        let at = t.partners.len();
+                                        let none = t.intern([0; 4]);
+                                        t.partners.resize(at + n_sites, none);
+                                        for (s, v) in &partners {
+                                            t.partners[at + s.0 as usize] = t.intern(*v);
+                                        }
+                                        at as u32
+                                    }
+                                };
                                 let start = t.sites.len() as u32;
-                                for (s, v) in partners.into_iter().filter(|(_, v)| *v != [0; 4]) {
+                                for (s, v) in partners {
                                     t.push_site(s, v, [0; 4], 0, ANY_LINE);
                                 }
                                 let end = t.sites.len() as u32;
-                                t.entries.push(Entry::Swaps { start, end, token });
+                                t.entries.push(Entry::Swaps {
+                                    start,
+                                    end,
+                                    token,
+                                    by_site,
+                                    fresh,
+                                });
                             }
                         }
                     }
@@ -1282,31 +1321,53 @@ impl Rules {
 
     /// Emits the swaps of the walker's piece with the partners of
     /// `sites[start..end]`, if its side holds the token.
-    pub(super) fn run_swaps(
-        &self,
-        st: &State,
-        w: &mut Walker,
-        start: u32,
-        end: u32,
-        token: TokenId,
-        out: &mut Vec<Move>,
-    ) {
+    pub(super) fn run_swaps(&self, st: &State, w: &mut Walker, entry: Entry, out: &mut Vec<Move>) {
+        let Entry::Swaps {
+            start,
+            end,
+            token,
+            by_site,
+            fresh,
+        } = entry
+        else {
+            return;
+        };
         if token != NO_TOKEN && st.tokens_left(self, w.side, token) == 0 {
             return;
         }
         let t = &self.tables;
-        for rs in &t.sites[start as usize..end as usize] {
-            if has(&t.values[rs.to as usize], st.board[rs.site.0 as usize]) {
-                let (from, with) = (w.origin, rs.site);
-                w.push(
-                    Move::Swap {
-                        from,
-                        via: from,
-                        with,
-                        token,
-                    },
-                    out,
-                );
+        let from = w.origin;
+        let mut swap = |with: SiteId| {
+            let mv = Move::Swap {
+                from,
+                via: from,
+                with,
+                token,
+            };
+            match fresh {
+                true => out.push(mv),
+                false => w.push(mv, out),
+            }
+        };
+        if by_site == NOT_BY_SITE {
+            for rs in &t.sites[start as usize..end as usize] {
+                if has(&t.values[rs.to as usize], st.board[rs.site.0 as usize]) {
+                    swap(rs.site);
+                }
+            }
+            return;
+        }
+        // Only the occupied sites, in order.
+        let (words, n_sides) = (self.site_words(), self.sides.len());
+        let partners = &t.partners[by_site as usize..];
+        for i in 0..words {
+            let mut bits = (0..n_sides).fold(0, |o, s| o | st.pieces[s * words + i]);
+            while bits != 0 {
+                let s = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if has(&t.values[partners[s] as usize], st.board[s]) {
+                    swap(SiteId(s as u16));
+                }
             }
         }
     }
