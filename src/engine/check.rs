@@ -8,7 +8,7 @@
 //! nothing unless its attack reads a site that changed: so, once the royal
 //! is known safe on one board, the royal staying put is judged on another
 //! by asking again only the enemy pieces that stand on a changed site or
-//! whose moves read one ([`MoveTables::reads_any`]), and those whose
+//! whose moves read one ([`MoveTables::concerns`]), and those whose
 //! attacks may read more than the board (a walked pattern, a chain, a
 //! landing condition checked in full), always.
 //!
@@ -96,14 +96,15 @@ impl<'a> RoyalCheck<'a> {
         }
     }
 
-    /// What the position is, found once; with `proofs`, from the side's
-    /// last proof when its royal has not moved since.
-    fn before(&mut self, proofs: Option<&mut Proofs>) -> Before {
+        /// What the position is, found once; with `proofs`, from the side's
+    /// last proof when its royal has not moved since. (Its own proof is not
+    /// recorded: the move played records the next one.)
+    fn before(&mut self, proofs: Option<&Proofs>) -> Before {
         if let Some(b) = self.before {
             return b;
         }
         let (rules, st, side) = (self.rules, self.st, self.side);
-        let known = proofs.as_deref().and_then(|p| p.of(side));
+                let known = proofs.and_then(|p| p.of(side));
         let before = match rules.lone_royal(st, side, known.map(|p| p.site)) {
             None => Before::Other,
             Some(r) => {
@@ -113,13 +114,9 @@ impl<'a> RoyalCheck<'a> {
                     }
                     _ => rules.attacked(st, r, side),
                 };
-                if attacked {
-                    Before::Attacked
-                } else {
-                    if let Some(proofs) = proofs {
-                        proofs.record(side, r, st);
-                    }
-                    Before::Safe(r)
+                                match attacked {
+                    true => Before::Attacked,
+                    false => Before::Safe(r),
                 }
             }
         };
@@ -128,7 +125,7 @@ impl<'a> RoyalCheck<'a> {
     }
 
     /// Whether the side is in check (`check` in a condition).
-    pub(crate) fn in_check(&mut self, proofs: Option<&mut Proofs>) -> bool {
+        pub(crate) fn in_check(&mut self, proofs: Option<&Proofs>) -> bool {
         match self.before(proofs) {
             Before::Safe(_) => false,
             Before::Attacked => true,
@@ -143,10 +140,10 @@ impl<'a> RoyalCheck<'a> {
         &mut self,
         mv: Move,
         after: &mut State,
-        mut proofs: Option<&mut Proofs>,
+        proofs: Option<&mut Proofs>,
     ) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
-        let before = self.before(proofs.as_deref_mut());
+                let before = self.before(proofs.as_deref());
         after.copy_from(st);
         rules.apply(after, side, mv);
         let hint = match before {
@@ -240,13 +237,7 @@ impl Rules {
                     let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
                     bits &= bits - 1;
                     let kind = self.unman(st.board[p.0 as usize]).1;
-                    if !self.tables.may_take(kind, owner, v)
-                        || !self.may_reach(p, kind, owner, target)
-                    {
-                        continue;
-                    }
-                    let moved = changed[i] >> (p.0 % 64) & 1 == 1;
-                    if !moved && !self.tables.reads_any(kind, owner, p, changed) {
+                    if !self.tables.concerns((kind, owner, p), target, v, changed) {
                         continue;
                     }
                     if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {

@@ -536,7 +536,7 @@ impl<'a> Survives<'a> {
     /// Whether the side is in check, by the check rule's shared work.
     fn in_check(&mut self) -> bool {
         match &mut self.royals {
-            Some(royals) => royals.in_check(self.proofs.as_deref_mut()),
+                        Some(royals) => royals.in_check(self.proofs.as_deref()),
             None => !self.rules.royals_safe(self.st, self.side),
         }
     }

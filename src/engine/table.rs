@@ -53,6 +53,10 @@ pub(crate) struct MoveTables {
     /// The number of sites, and of sides × sites: the strides of `starts`.
     per_side: usize,
     per_kind: usize,
+    /// The number of sides, and of words in a bitset of the sites.
+    n_sides: usize,
+    words: usize,
+
     entries: Vec<Entry>,
     sites: Vec<RaySite>,
     /// Value sets, shared by the sites that have the same one.
@@ -276,6 +280,8 @@ impl MoveTables {
         let mut t = MoveTables {
             per_side: n_sites,
             per_kind: n_sites * rules.sides.len(),
+            n_sides: rules.sides.len(),
+            words: n_sites.div_ceil(64),
             runs: vec![(0, 0)],
             residuals: vec![Residual {
                 kind: 0,
@@ -480,18 +486,37 @@ impl MoveTables {
         (set, volatile)
     }
 
-    /// Whether an attack of a piece of `kind` and `side` on `p` may read a
-    /// site of `changed` (a bitset of the board's sites), or more than
-    /// board values and closed edges; `true` when the tables do not tell.
+    /// Whether an attack test of `target`, which holds `v`, must ask the
+    /// piece of `kind` and `side` on `p` again, knowing it did not attack
+    /// before the sites of `changed` changed: it may take `v` there
+    /// ([`MoveTables::may_take`], [`MoveTables::may_end`]), and it moved or
+    /// its attack may read a changed site (`reads`, `volatile`).
+    /// Only when [`MoveTables::knows_reads`].
     #[inline]
-    pub(crate) fn reads_any(&self, kind: KindId, side: SideId, p: SiteId, changed: &[u64]) -> bool {
-        let row = kind as usize * self.per_kind + side as usize * self.per_side + p.0 as usize;
-        if self.reads.is_empty() || self.volatile[row] {
-            return true;
+    pub(crate) fn concerns(
+        &self,
+        (kind, side, p): (KindId, SideId, SiteId),
+        target: SiteId,
+        v: u8,
+        changed: &[u64],
+    ) -> bool {
+        let ks = kind as usize * self.n_sides + side as usize;
+        if !has(&self.lands[ks], v) {
+            return false;
         }
-        let words = self.per_side.div_ceil(64);
-        let reads = &self.reads[row * words..(row + 1) * words];
-        reads.iter().zip(changed).any(|(r, c)| r & c != 0)
+        let (row, words, t) = (
+            ks * self.per_side + p.0 as usize,
+            self.words,
+            target.0 as usize,
+        );
+        if self.ends[row * words + t / 64] >> (t % 64) & 1 == 0 {
+            return false;
+        }
+        let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
+        moved || self.volatile[row] || {
+            let reads = &self.reads[row * words..(row + 1) * words];
+            reads.iter().zip(changed).any(|(r, c)| r & c != 0)
+        }
     }
 
     /// The board values the pieces of the `i`-th kind and side (kind ×
@@ -528,15 +553,14 @@ impl MoveTables {
     /// do not tell.
     #[inline]
     pub(crate) fn may_take(&self, kind: KindId, side: SideId, v: u8) -> bool {
-        let n_sides = self.per_kind / self.per_side.max(1);
-        match self.lands.get(kind as usize * n_sides + side as usize) {
+        match self.lands.get(kind as usize * self.n_sides + side as usize) {
             Some(set) => has(set, v),
             None => true,
         }
     }
 
     /// Whether the tables know what every piece's attacks read
-    /// ([`MoveTables::reads_any`] can tell).
+    /// ([`MoveTables::concerns`] can tell).
     pub(crate) fn knows_reads(&self) -> bool {
         !self.reads.is_empty()
     }
@@ -563,7 +587,7 @@ impl MoveTables {
         if self.ends.is_empty() {
             return None;
         }
-        let words = self.per_side.div_ceil(64);
+        let words = self.words;
         let i =
             (kind as usize * self.per_kind + side as usize * self.per_side + p.0 as usize) * words;
         let t = target.0 as usize;
