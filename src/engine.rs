@@ -407,6 +407,7 @@ impl Rules {
     /// pieces whose moves are a flat run of the tables are set aside there
     /// instead of generated.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn candidates_until(
         &self,
         st: &State,
@@ -898,18 +899,20 @@ impl Rules {
                 if only >> kind & 1 == 0 {
                     continue;
                 }
-                match (self.tables.flat(kind, side, s), flats.as_deref_mut()) {
-                    (Some(run), _) if run.1 == run.0 => {}
-                    (Some(run), Some(flats)) => {
-                        let before = flats.last().map_or(0, |f| f.end);
-                        flats.push(FlatRun {
-                            end: before + run.1 - run.0,
-                            origin: s,
-                            start: run.0,
-                        });
-                    }
-                    (Some(run), None) => self.run_flat(st, side, s, run, out),
-                    (None, _) => self.moves_from(st, &mut w, s, kind, out),
+                match self.tables.flat(kind, side, s) {
+                    Some(run) => match flats.as_deref_mut() {
+                        None => self.run_flat(st, side, s, run, out),
+                        Some(flats) if run.1 > run.0 => {
+                            let before = flats.last().map_or(0, |f| f.end);
+                            flats.push(FlatRun {
+                                end: before + run.1 - run.0,
+                                origin: s,
+                                start: run.0,
+                            });
+                        }
+                        Some(_) => {}
+                    },
+                    None => self.moves_from(st, &mut w, s, kind, out),
                 }
                 if done(out) {
                     return true;

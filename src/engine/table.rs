@@ -1145,7 +1145,7 @@ impl Rules {
 
     /// Emits the moves of the piece of `side` on `origin` with the flat run
     /// `sites[start..end]` ([`MoveTables::flat`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn run_flat(
         &self,
         st: &State,
