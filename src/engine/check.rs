@@ -96,7 +96,7 @@ impl<'a> RoyalCheck<'a> {
         }
     }
 
-        /// What the position is, found once; with `proofs`, from the side's
+    /// What the position is, found once; with `proofs`, from the side's
     /// last proof when its royal has not moved since. (Its own proof is not
     /// recorded: the move played records the next one.)
     fn before(&mut self, proofs: Option<&Proofs>) -> Before {
@@ -104,7 +104,7 @@ impl<'a> RoyalCheck<'a> {
             return b;
         }
         let (rules, st, side) = (self.rules, self.st, self.side);
-                let known = proofs.and_then(|p| p.of(side));
+        let known = proofs.and_then(|p| p.of(side));
         let before = match rules.lone_royal(st, side, known.map(|p| p.site)) {
             None => Before::Other,
             Some(r) => {
@@ -114,7 +114,7 @@ impl<'a> RoyalCheck<'a> {
                     }
                     _ => rules.attacked(st, r, side),
                 };
-                                match attacked {
+                match attacked {
                     true => Before::Attacked,
                     false => Before::Safe(r),
                 }
@@ -125,7 +125,7 @@ impl<'a> RoyalCheck<'a> {
     }
 
     /// Whether the side is in check (`check` in a condition).
-        pub(crate) fn in_check(&mut self, proofs: Option<&Proofs>) -> bool {
+    pub(crate) fn in_check(&mut self, proofs: Option<&Proofs>) -> bool {
         match self.before(proofs) {
             Before::Safe(_) => false,
             Before::Attacked => true,
@@ -143,7 +143,7 @@ impl<'a> RoyalCheck<'a> {
         proofs: Option<&mut Proofs>,
     ) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
-                let before = self.before(proofs.as_deref());
+        let before = self.before(proofs.as_deref());
         after.copy_from(st);
         rules.apply(after, side, mv);
         let hint = match before {

@@ -35,6 +35,7 @@ const SAMPLE_DRAWS: usize = 32;
 const MAX_PREFERENCES: usize = 8;
 
 /// How one preference ranks a move (lower is better).
+#[derive(Clone, Copy)]
 enum Preference<'a> {
     /// Compulsory capture: captures first, then the rest.
     AnyCapture,
@@ -63,6 +64,41 @@ fn with_ranked<R>(f: impl FnOnce(&mut Ranked) -> R) -> R {
         Ok(mut buffers) => f(&mut buffers),
         Err(_) => f(&mut Ranked::default()),
     })
+}
+
+/// The active preferences, in the order they apply: at most
+/// [`MAX_PREFERENCES`], kept without allocating.
+#[derive(Clone, Copy)]
+struct Preferences<'a> {
+    items: [Preference<'a>; MAX_PREFERENCES],
+    len: usize,
+}
+
+impl<'a> Preferences<'a> {
+    fn new() -> Self {
+        Preferences {
+            items: [Preference::AnyCapture; MAX_PREFERENCES],
+            len: 0,
+        }
+    }
+
+    /// Adds `p`; `false` when there is no room.
+    fn push(&mut self, p: Preference<'a>) -> bool {
+        let Some(slot) = self.items.get_mut(self.len) else {
+            return false;
+        };
+        *slot = p;
+        self.len += 1;
+        true
+    }
+}
+
+impl<'a> std::ops::Deref for Preferences<'a> {
+    type Target = [Preference<'a>];
+
+    fn deref(&self) -> &[Preference<'a>] {
+        &self.items[..self.len]
+    }
 }
 
 impl Preference<'_> {
@@ -245,11 +281,11 @@ impl Rules {
         let known = if reads || first_only {
             None
         } else if none && self.demand.is_none() {
-            Some(Vec::new())
+            Some(Preferences::new())
         } else {
             self.preferences(survives, None)
         };
-        let keeps_some = |p: &Vec<Preference>| p.iter().all(Preference::keeps_some);
+        let keeps_some = |p: &Preferences| p.iter().all(Preference::keeps_some);
         if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
             // The first legal move: stop generating once one is found.
             let (mut checked, mut found) = (0, None);
@@ -426,14 +462,14 @@ impl Rules {
         &self,
         survives: &mut Survives,
         candidates: Option<&[Move]>,
-    ) -> Option<Vec<Preference<'_>>> {
+    ) -> Option<Preferences<'_>> {
         let (st, side) = (survives.st, survives.side);
-        let mut out = Vec::new();
+        let mut out = Preferences::new();
         match self.captures {
-            Captures::Free => {}
+            Captures::Free => true,
             Captures::Compulsory => out.push(Preference::AnyCapture),
             Captures::Maximum => out.push(Preference::MostCaptures),
-        }
+        };
         for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
             let moves = match candidates {
                 Some(moves) if out.is_empty() => moves,
@@ -448,16 +484,14 @@ impl Rules {
                 can,
             };
             let holds = self.priority_holds_with(&p.when, st, side, &mut ask);
-            if holds {
-                out.push(Preference::Classes(&p.prefer));
+            if holds && !out.push(Preference::Classes(&p.prefer)) {
+                return None;
             }
         }
-        if let Some(d) = &self.demand {
-            if st.demanded {
-                out.push(Preference::Demand(&d.rule));
-            }
+        match &self.demand {
+            Some(d) if st.demanded && !out.push(Preference::Demand(&d.rule)) => None,
+            _ => Some(out),
         }
-        (out.len() <= MAX_PREFERENCES).then_some(out)
     }
 
     /// A move's ranks, the first preference in the highest byte.
@@ -536,7 +570,7 @@ impl<'a> Survives<'a> {
     /// Whether the side is in check, by the check rule's shared work.
     fn in_check(&mut self) -> bool {
         match &mut self.royals {
-                        Some(royals) => royals.in_check(self.proofs.as_deref()),
+            Some(royals) => royals.in_check(self.proofs.as_deref()),
             None => !self.rules.royals_safe(self.st, self.side),
         }
     }
