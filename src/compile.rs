@@ -660,6 +660,17 @@ impl<'a> Compiler<'a> {
             n_sides: sides.len(),
             words: n_sites.div_ceil(64),
         };
+        // Site conditions of moves, in end rules, priorities and demands.
+        ends.iter_mut()
+            .for_each(|e| folding.fold_state(&mut e.when));
+        for p in &mut priorities {
+            folding.fold_state(&mut p.when);
+            p.prefer.iter_mut().for_each(|m| folding.fold_move(m));
+        }
+        let mut demand = demand;
+        if let Some(d) = &mut demand {
+            folding.fold_move(&mut d.rule);
+        }
         for pattern in kinds.iter_mut().flat_map(|k| &mut k.patterns) {
             if let Some(guard) = &mut pattern.guard {
                 folding.fold_in_place(guard);
@@ -3076,6 +3087,29 @@ struct Folding<'a> {
 impl Folding<'_> {
     fn fold_in_place(&self, c: &mut Cond) {
         *c = self.fold(std::mem::replace(c, Cond::True));
+    }
+
+    /// Folds the site conditions of a move condition (`from(...)`, `to(...)`).
+    fn fold_move(&self, m: &mut MoveCond) {
+        match m {
+            MoveCond::From(c) | MoveCond::To(c) => self.fold_in_place(c),
+            MoveCond::Not(inner) => self.fold_move(inner),
+            MoveCond::And(ms) | MoveCond::Or(ms) => ms.iter_mut().for_each(|m| self.fold_move(m)),
+            MoveCond::True | MoveCond::Captures | MoveCond::Spends(_) => {}
+        }
+    }
+
+    /// Folds the move conditions of a position condition (`can(...)`,
+    /// `last(...)`).
+    fn fold_state(&self, s: &mut StateCond) {
+        match s {
+            StateCond::Can(m) | StateCond::Last(m) => self.fold_move(m),
+            StateCond::Not(inner) => self.fold_state(inner),
+            StateCond::And(ss) | StateCond::Or(ss) => {
+                ss.iter_mut().for_each(|s| self.fold_state(s))
+            }
+            _ => {}
+        }
     }
 
     fn sites(&self, bits: Vec<u64>) -> Cond {
