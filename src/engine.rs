@@ -875,6 +875,7 @@ impl Rules {
     /// The moves of `side`'s pieces of the `only` kinds, piece by piece,
     /// until `done` (asked after each piece) says so; whether it did.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn piece_moves(
         &self,
         st: &State,
@@ -1448,6 +1449,7 @@ impl Rules {
             .all(|&c| st.slots[c as usize] == 0)
     }
 
+    #[inline]
     fn placements(&self, st: &State, side: SideId, b: BarrierId, check: bool, out: &mut Vec<Move>) {
         if st.reserve(self, side, b) == 0 {
             return;

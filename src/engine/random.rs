@@ -36,15 +36,16 @@ const MAX_PREFERENCES: usize = 8;
 
 /// How one preference ranks a move (lower is better).
 #[derive(Clone, Copy)]
-enum Preference<'a> {
+enum Preference {
     /// Compulsory capture: captures first, then the rest.
     AnyCapture,
     /// Maximum capture: the most pieces taken first.
     MostCaptures,
-    /// A priority's classes, the first one best; a move in none ranks last.
-    Classes(&'a [MoveCond]),
-    /// A pending demand: the moves that meet it, then the rest.
-    Demand(&'a MoveCond),
+    /// The classes of this priority (an index of `Rules::priorities`), the
+    /// first one best; a move in none ranks last.
+    Classes(u16),
+    /// The pending demand: the moves that meet it, then the rest.
+    Demand,
 }
 
 /// The candidates, and the candidates with their ranks.
@@ -69,12 +70,12 @@ fn with_ranked<R>(f: impl FnOnce(&mut Ranked) -> R) -> R {
 /// The active preferences, in the order they apply: at most
 /// [`MAX_PREFERENCES`], kept without allocating.
 #[derive(Clone, Copy)]
-struct Preferences<'a> {
-    items: [Preference<'a>; MAX_PREFERENCES],
+struct Preferences {
+    items: [Preference; MAX_PREFERENCES],
     len: usize,
 }
 
-impl<'a> Preferences<'a> {
+impl Preferences {
     fn new() -> Self {
         Preferences {
             items: [Preference::AnyCapture; MAX_PREFERENCES],
@@ -83,7 +84,7 @@ impl<'a> Preferences<'a> {
     }
 
     /// Adds `p`; `false` when there is no room.
-    fn push(&mut self, p: Preference<'a>) -> bool {
+    fn push(&mut self, p: Preference) -> bool {
         let Some(slot) = self.items.get_mut(self.len) else {
             return false;
         };
@@ -93,20 +94,25 @@ impl<'a> Preferences<'a> {
     }
 }
 
-impl<'a> std::ops::Deref for Preferences<'a> {
-    type Target = [Preference<'a>];
+impl std::ops::Deref for Preferences {
+    type Target = [Preference];
 
-    fn deref(&self) -> &[Preference<'a>] {
+    fn deref(&self) -> &[Preference] {
         &self.items[..self.len]
     }
 }
 
-impl Preference<'_> {
+/// Whether a priority's classes rank every move: one of them is `true`.
+fn ranks_every_move(classes: &[MoveCond]) -> bool {
+    classes.iter().any(|c| matches!(c, MoveCond::True))
+}
+
+impl Preference {
     /// Whether the preference keeps some move whenever there is one: it
     /// ranks every move (a priority whose last class is `true`).
-    fn keeps_some(&self) -> bool {
-        match self {
-            Preference::Classes(classes) => classes.iter().any(|c| matches!(c, MoveCond::True)),
+    fn keeps_some(&self, rules: &Rules) -> bool {
+        match *self {
+            Preference::Classes(i) => ranks_every_move(&rules.priorities[i as usize].prefer),
             _ => true,
         }
     }
@@ -272,8 +278,7 @@ impl Rules {
             .filter(|p| p.sides.contains(&side))
             .all(|p| {
                 let first = std::mem::replace(&mut first_free, false);
-                Preference::Classes(&p.prefer).keeps_some()
-                    || rng.is_none() && first && first_inactive(p)
+                ranks_every_move(&p.prefer) || rng.is_none() && first && first_inactive(p)
             });
         moves.clear();
         let first_only = rng.is_none() && always_some;
@@ -285,7 +290,7 @@ impl Rules {
         } else {
             self.preferences(survives, None)
         };
-        let keeps_some = |p: &Preferences| p.iter().all(Preference::keeps_some);
+        let keeps_some = |p: &Preferences| p.iter().all(|p| p.keeps_some(self));
         if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
             // The first legal move: stop generating once one is found.
             let (mut checked, mut found) = (0, None);
@@ -462,7 +467,7 @@ impl Rules {
         &self,
         survives: &mut Survives,
         candidates: Option<&[Move]>,
-    ) -> Option<Preferences<'_>> {
+    ) -> Option<Preferences> {
         let (st, side) = (survives.st, survives.side);
         let mut out = Preferences::new();
         match self.captures {
@@ -470,7 +475,12 @@ impl Rules {
             Captures::Compulsory => out.push(Preference::AnyCapture),
             Captures::Maximum => out.push(Preference::MostCaptures),
         };
-        for p in self.priorities.iter().filter(|p| p.sides.contains(&side)) {
+        let mine = self
+            .priorities
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.sides.contains(&side));
+        for (i, p) in mine {
             let moves = match candidates {
                 Some(moves) if out.is_empty() => moves,
                 _ if p.reads_moves => return None,
@@ -484,12 +494,12 @@ impl Rules {
                 can,
             };
             let holds = self.priority_holds_with(&p.when, st, side, &mut ask);
-            if holds && !out.push(Preference::Classes(&p.prefer)) {
+            if holds && !out.push(Preference::Classes(i as u16)) {
                 return None;
             }
         }
         match &self.demand {
-            Some(d) if st.demanded && !out.push(Preference::Demand(&d.rule)) => None,
+            Some(_) if st.demanded && !out.push(Preference::Demand) => None,
             _ => Some(out),
         }
     }
@@ -503,11 +513,13 @@ impl Rules {
                 Preference::MostCaptures => {
                     (UNPREFERRED - 1).saturating_sub(self.n_captures(st, &mv).min(254) as u8)
                 }
-                Preference::Classes(classes) => classes
-                    .iter()
+                Preference::Classes(p) => (self.priorities[*p as usize].prefer.iter())
                     .position(|c| self.move_meets(c, st, side, &mv))
                     .map_or(UNPREFERRED, |i| i.min(254) as u8),
-                Preference::Demand(rule) => u8::from(!self.move_meets(rule, st, side, &mv)),
+                Preference::Demand => match &self.demand {
+                    Some(d) => u8::from(!self.move_meets(&d.rule, st, side, &mv)),
+                    None => 0,
+                },
             };
             key |= u64::from(r) << (8 * (MAX_PREFERENCES - 1 - i));
         }
