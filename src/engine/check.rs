@@ -8,9 +8,12 @@
 //! nothing unless its attack reads a site that changed: so, once the royal
 //! is known safe on one board, the royal staying put is judged on another
 //! by asking again only the enemy pieces that stand on a changed site or
-//! whose moves read one ([`MoveTables::concerns`]), and those whose
+//! whose moves read one ([`MoveTables::rereads`]), and those whose
 //! attacks may read more than the board (a walked pattern, a chain, a
-//! landing condition checked in full), always.
+//! landing condition checked in full), always. Which enemy pieces may
+//! attack the royal's site at all (where their moves may end, what they
+//! may take: [`MoveTables::may_attack`]) is listed once per position, and
+//! the moves from it look only at that list and at the sites they changed.
 //!
 //! The fact that a side's lone royal stood unattacked on a board is a
 //! [`Proof`]; it depends only on that board and its closed edges. Each
@@ -78,12 +81,34 @@ enum Before {
     Other,
 }
 
+/// The most pieces a list of [`Suspects`] holds.
+const MAX_SUSPECTS: usize = 48;
+
+/// The enemy pieces of a position that may take a royal on its site,
+/// whatever else stands on the board ([`MoveTables::may_attack`]): the only
+/// ones an attack test of that site asks, there or in a position a move
+/// leads to (with the pieces on the sites the move changed).
+#[derive(Clone, Copy)]
+struct Suspects {
+    len: usize,
+    items: [(SiteId, KindId, SideId); MAX_SUSPECTS],
+}
+
+impl Suspects {
+    fn iter(&self) -> impl Iterator<Item = (SiteId, KindId, SideId)> + '_ {
+        self.items[..self.len].iter().copied()
+    }
+}
+
 /// The check rule for the moves of `side` from `st`.
 pub(crate) struct RoyalCheck<'a> {
     rules: &'a Rules,
     st: &'a State,
     side: SideId,
     before: Option<Before>,
+    /// The suspects of the side's lone royal in `st`, once listed (`None`
+    /// when the tables cannot tell or there are too many).
+    suspects: Option<Suspects>,
 }
 
 impl<'a> RoyalCheck<'a> {
@@ -93,6 +118,7 @@ impl<'a> RoyalCheck<'a> {
             st,
             side,
             before: None,
+            suspects: None,
         }
     }
 
@@ -108,11 +134,16 @@ impl<'a> RoyalCheck<'a> {
         let before = match rules.lone_royal(st, side, known.map(|p| p.site)) {
             None => Before::Other,
             Some(r) => {
-                let attacked = match known {
-                    Some(p) if rules.proof_holds_for(p, st, r) => {
-                        rules.attacked_since(&p.board, st, r, side)
+                self.suspects = rules.suspects(st, r, side);
+                let known = known.filter(|p| rules.proof_holds_for(p, st, r));
+                let attacked = match (&self.suspects, known) {
+                    (Some(list), Some(p)) => {
+                        let changed = changed_sites(&p.board, &st.board);
+                        rules.suspects_attack(list, st, r, Some(&changed))
                     }
-                    _ => rules.attacked(st, r, side),
+                    (Some(list), None) => rules.suspects_attack(list, st, r, None),
+                    (None, Some(p)) => rules.attacked_since(&p.board, st, r, side),
+                    (None, None) => rules.attacked(st, r, side),
                 };
                 match attacked {
                     true => Before::Attacked,
@@ -153,10 +184,14 @@ impl<'a> RoyalCheck<'a> {
         let Some(r) = rules.lone_royal(after, side, hint) else {
             return rules.royals_safe(after, side);
         };
-        let attacked = match before {
+        let stayed = st.board[r.0 as usize] == after.board[r.0 as usize];
+        let attacked = match (before, &self.suspects) {
             // The royal stayed where it was proved safe.
-            Before::Safe(was) if was == r && st.blocked == after.blocked => {
-                rules.attacked_since(&st.board, after, r, side)
+            (Before::Safe(was), suspects) if was == r && stayed && st.blocked == after.blocked => {
+                match suspects {
+                    Some(list) => rules.attacked_among(list, &st.board, after, r, side),
+                    None => rules.attacked_since(&st.board, after, r, side),
+                }
             }
             _ => rules.attacked(after, r, side),
         };
@@ -236,13 +271,113 @@ impl Rules {
                 while bits != 0 {
                     let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
                     bits &= bits - 1;
-                    let kind = self.unman(st.board[p.0 as usize]).1;
-                    if !self.tables.concerns((kind, owner, p), target, v, changed) {
+                    let piece = (self.unman(st.board[p.0 as usize]).1, owner, p);
+                    let moved = changed[i] >> (p.0 % 64) & 1 == 1;
+                    if !self.tables.may_attack(piece, target, v)
+                        || !moved && !self.tables.rereads(piece, changed)
+                    {
                         continue;
                     }
+                    let kind = piece.0;
                     if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
                         return true;
                     }
+                }
+            }
+        }
+        false
+    }
+}
+
+impl Rules {
+    /// The enemy pieces of `st` that may take the piece on `target`
+    /// ([`Suspects`]); `None` when the tables cannot tell or there are more
+    /// than [`MAX_SUSPECTS`].
+    fn suspects(&self, st: &State, target: SiteId, side: SideId) -> Option<Suspects> {
+        let words = self.site_words();
+        if !self.tables.knows_reads() || words > MAX_WORDS {
+            return None;
+        }
+        let mut list = Suspects {
+            len: 0,
+            items: [(NOWHERE, 0, 0); MAX_SUSPECTS],
+        };
+        let v = st.board[target.0 as usize];
+        for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
+            for p in self.pieces_of(st, owner) {
+                let kind = self.unman(st.board[p.0 as usize]).1;
+                if self.tables.may_attack((kind, owner, p), target, v) {
+                    *list.items.get_mut(list.len)? = (p, kind, owner);
+                    list.len += 1;
+                }
+            }
+        }
+        Some(list)
+    }
+
+    /// Whether a piece of `list` (the suspects of `target` in `st`)
+    /// attacks `target`; with `changed`, knowing that none did before
+    /// those sites changed, only those that moved or read one are asked.
+    fn suspects_attack(
+        &self,
+        list: &Suspects,
+        st: &State,
+        target: SiteId,
+        changed: Option<&[u64; MAX_WORDS]>,
+    ) -> bool {
+        let (mut moves, mut w) = (Vec::new(), None);
+        list.iter().any(|(p, kind, owner)| {
+            let ask = match changed {
+                None => true,
+                Some(c) => {
+                    c[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1
+                        || self.tables.rereads((kind, owner, p), c)
+                }
+            };
+            ask && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+        })
+    }
+
+    /// Whether a piece of another team than `side`'s attacks `target` in
+    /// `st`, knowing that none did on `board`, where `list` are the
+    /// suspects of `target` (holding the same value): the suspects still
+    /// there whose attacks read a changed site, and the enemy pieces now on
+    /// a changed site, are asked.
+    fn attacked_among(
+        &self,
+        list: &Suspects,
+        board: &[u8],
+        st: &State,
+        target: SiteId,
+        side: SideId,
+    ) -> bool {
+        let changed = changed_sites(board, &st.board);
+        let (mut moves, mut w) = (Vec::new(), None);
+        let moved = |p: SiteId| changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
+        let unmoved = list.iter().filter(|&(p, ..)| !moved(p));
+        for (p, kind, owner) in unmoved {
+            if self.tables.rereads((kind, owner, p), &changed)
+                && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+            {
+                return true;
+            }
+        }
+        let v = st.board[target.0 as usize];
+        for (i, &word) in changed.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                let u = st.board[p.0 as usize];
+                if u == 0 {
+                    continue;
+                }
+                let (owner, kind) = self.unman(u);
+                if !self.same_team(owner, side)
+                    && self.tables.may_attack((kind, owner, p), target, v)
+                    && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+                {
+                    return true;
                 }
             }
         }

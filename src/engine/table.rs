@@ -486,34 +486,36 @@ impl MoveTables {
         (set, volatile)
     }
 
-    /// Whether an attack test of `target`, which holds `v`, must ask the
-    /// piece of `kind` and `side` on `p` again, knowing it did not attack
-    /// before the sites of `changed` changed: it may take `v` there
-    /// ([`MoveTables::may_take`], [`MoveTables::may_end`]), and it moved or
-    /// its attack may read a changed site (`reads`, `volatile`).
-    /// Only when [`MoveTables::knows_reads`].
+    /// Whether the piece of `kind` and `side` on `p` may take a piece of
+    /// board value `v` on `target`, whatever else stands on the board
+    /// ([`MoveTables::may_take`], [`MoveTables::may_end`]). Only when
+    /// [`MoveTables::knows_reads`].
     #[inline]
-    pub(crate) fn concerns(
+    pub(crate) fn may_attack(
         &self,
         (kind, side, p): (KindId, SideId, SiteId),
         target: SiteId,
         v: u8,
-        changed: &[u64],
     ) -> bool {
         let ks = kind as usize * self.n_sides + side as usize;
-        if !has(&self.lands[ks], v) {
-            return false;
-        }
-        let (row, words, t) = (
-            ks * self.per_side + p.0 as usize,
-            self.words,
-            target.0 as usize,
-        );
-        if self.ends[row * words + t / 64] >> (t % 64) & 1 == 0 {
-            return false;
-        }
-        let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
-        moved || self.volatile[row] || {
+        let (row, t) = (ks * self.per_side + p.0 as usize, target.0 as usize);
+        has(&self.lands[ks], v) && self.ends[row * self.words + t / 64] >> (t % 64) & 1 == 1
+    }
+
+    /// Whether the attacks of the piece of `kind` and `side` on `p` may
+    /// read a site of `changed` (a bitset of the board's sites), or more
+    /// than board values and closed edges (`reads`, `volatile`): whether a
+    /// piece that attacked nothing may attack once those sites changed.
+    /// Only when [`MoveTables::knows_reads`].
+    #[inline]
+    pub(crate) fn rereads(
+        &self,
+        (kind, side, p): (KindId, SideId, SiteId),
+        changed: &[u64],
+    ) -> bool {
+        let row = (kind as usize * self.n_sides + side as usize) * self.per_side + p.0 as usize;
+        let words = self.words;
+        self.volatile[row] || {
             let reads = &self.reads[row * words..(row + 1) * words];
             reads.iter().zip(changed).any(|(r, c)| r & c != 0)
         }
@@ -560,7 +562,7 @@ impl MoveTables {
     }
 
     /// Whether the tables know what every piece's attacks read
-    /// ([`MoveTables::concerns`] can tell).
+    /// ([`MoveTables::may_attack`] and [`MoveTables::rereads`] can tell).
     pub(crate) fn knows_reads(&self) -> bool {
         !self.reads.is_empty()
     }
