@@ -82,7 +82,7 @@ enum Before {
 }
 
 /// The most pieces a list of [`Suspects`] holds.
-const MAX_SUSPECTS: usize = 48;
+const MAX_SUSPECTS: usize = 24;
 
 /// The enemy pieces of a position that may take a royal on its site,
 /// whatever else stands on the board ([`MoveTables::may_attack`]): the only
@@ -304,11 +304,17 @@ impl Rules {
         };
         let v = st.board[target.0 as usize];
         for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
-            for p in self.pieces_of(st, owner) {
-                let kind = self.unman(st.board[p.0 as usize]).1;
-                if self.tables.may_attack((kind, owner, p), target, v) {
-                    *list.items.get_mut(list.len)? = (p, kind, owner);
-                    list.len += 1;
+            let pieces = &st.pieces[owner as usize * words..(owner as usize + 1) * words];
+            for (i, &word) in pieces.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                    bits &= bits - 1;
+                    let kind = self.unman(st.board[p.0 as usize]).1;
+                    if self.tables.may_attack((kind, owner, p), target, v) {
+                        *list.items.get_mut(list.len)? = (p, kind, owner);
+                        list.len += 1;
+                    }
                 }
             }
         }
