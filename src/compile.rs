@@ -2246,12 +2246,24 @@ impl<'a> Compiler<'a> {
         };
         let when = when?;
         let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
+        // `last(...)` reads the mover's move, whichever side asks.
+        let reads_side = when.any_part(&|p| {
+            !matches!(
+                p,
+                StateCond::Last(_)
+                    | StateCond::Const(_)
+                    | StateCond::Not(_)
+                    | StateCond::And(_)
+                    | StateCond::Or(_)
+            )
+        });
         Ok(EndRule {
             when,
             result: result?,
             side_set: sides.iter().fold(0, |set, &s| set | 1 << s),
             sides,
             reads_last,
+            reads_side,
         })
     }
 

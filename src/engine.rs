@@ -2245,11 +2245,10 @@ impl Rules {
     ) -> Option<Outcome> {
         let n = self.sides.len();
         for rule in &self.ends {
-            for i in 0..n {
-                let side = ((mover as usize + i) % n) as SideId;
-                if rule.side_set >> side & 1 == 0 {
-                    continue;
-                }
+            let sides = (0..n).map(|i| ((mover as usize + i) % n) as SideId);
+            let sides = sides.filter(|&side| rule.side_set >> side & 1 == 1);
+            // A rule that reads nothing of the side holds for all or none.
+            for side in sides.take(if rule.reads_side { n } else { 1 }) {
                 let holds = if rule.reads_last {
                     self.end_holds(&rule.when, st, side, last)
                 } else {

@@ -502,6 +502,9 @@ pub struct EndRule {
     pub(crate) side_set: u32,
     /// Whether `when` reads the move just played (`last(...)`).
     pub(crate) reads_last: bool,
+    /// Whether `when` may differ from side to side: it reads more than
+    /// the move just played and constants.
+    pub(crate) reads_side: bool,
 }
 
 /// The most stops, and the most captures, one move can make.
