@@ -318,6 +318,7 @@ impl Rules {
         let sampled = match (rng.as_deref_mut(), &known) {
             (Some(rng), Some(preferences))
                 if self.huff.is_none()
+                    && self.tables.any_flat()
                     && !matches!(preferences.first(), Some(Preference::MostCaptures)) =>
             {
                 flats.clear();

@@ -95,6 +95,8 @@ pub(crate) struct MoveTables {
     /// one segment, exact and to distinct sites (`flat_of`), so that they
     /// are read without a walker; [`NOT_FLAT`] otherwise.
     flat: Vec<(u32, u32)>,
+    /// Whether some piece has a flat run of at least one site.
+    any_flat: bool,
 }
 
 /// A swap entry whose partners are not looked up by site.
@@ -383,6 +385,7 @@ impl MoveTables {
             .filter(|(_, k)| k.patterns.iter().any(swaps))
             .fold(0, |set, (i, _)| set | 1 << i);
         t.flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
+        t.any_flat = (t.flat.iter()).any(|&run| run != NOT_FLAT && run.1 > run.0);
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             t.ends = (0..t.starts.len() - 1)
@@ -559,6 +562,12 @@ impl MoveTables {
             Some(set) => has(set, v),
             None => true,
         }
+    }
+
+    /// Whether some piece has a flat run ([`MoveTables::flat`]) somewhere.
+    #[inline]
+    pub(crate) fn any_flat(&self) -> bool {
+        self.any_flat
     }
 
     /// Whether the tables know what every piece's attacks read
