@@ -31,6 +31,8 @@ const UNPREFERRED: u8 = u8::MAX;
 /// How many draws [`Rules::sample`] makes before it searches every
 /// candidate.
 const SAMPLE_DRAWS: usize = 32;
+/// How many moves the filters may refuse before [`Rules::sample`] gives up.
+const SAMPLE_REFUSALS: usize = 2;
 /// The most preferences ranked at once: one byte each in a `u64`.
 const MAX_PREFERENCES: usize = 8;
 
@@ -410,10 +412,12 @@ impl Rules {
     /// site of a flat run, all equally likely, and keeps it if it is a move
     /// of rank 0 the filters pass ([`Rules::flat_slot`] tells a move from
     /// a blocked site). The first move kept is uniform among those moves.
-    /// `None` when [`SAMPLE_DRAWS`] draws kept none: then the caller
-    /// searches them all, as without sampling, so that every such move is
-    /// still as likely (found by the draws or by the search), and a
-    /// position without one gets the ranked groups that follow.
+    /// `None` when [`SAMPLE_DRAWS`] draws kept none, or the filters refused
+    /// [`SAMPLE_REFUSALS`] moves: then the caller searches them all, as
+    /// without sampling, so that every such move is still as likely (found
+    /// by the draws or by the search: when to give up depends only on draws
+    /// that kept nothing), and a position without one gets the ranked
+    /// groups that follow.
     fn sample(
         &self,
         survives: &mut Survives,
@@ -425,6 +429,7 @@ impl Rules {
         let (st, side) = (survives.st, survives.side);
         let listed = moves.len() as u32;
         let total = listed + flats.last().map_or(0, |f| f.end);
+        let mut refused = 0;
         for _ in 0..SAMPLE_DRAWS {
             let u = rng.u32(..total);
             let mv = match u.checked_sub(listed) {
@@ -440,8 +445,17 @@ impl Rules {
                 }
             };
             let best = preferences.is_empty() || self.rank(st, side, preferences, mv) == 0;
-            if best && survives.check(mv) {
+            if !best {
+                continue;
+            }
+            if survives.check(mv) {
                 return Some(mv);
+            }
+            // Where the filters refuse much (a side in check), the search
+            // that tries each move once is cheaper.
+            refused += 1;
+            if refused == SAMPLE_REFUSALS {
+                return None;
             }
         }
         None
