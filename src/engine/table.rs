@@ -72,7 +72,7 @@ pub(crate) struct MoveTables {
     /// The repeated groups laid out, found by kind, side and pattern.
     groups: Vec<Group>,
     /// Per piece of `starts`, a bitset of the sites its moves could end
-    /// on (`ends_of`); empty on boards of more than [`MAX_ENDS_SITES`].
+    /// on (`sets_of`); empty on boards of more than [`MAX_ENDS_SITES`].
     ends: Vec<u64>,
     /// Per kind × sides + side, the board values a move of such a piece
     /// may take a piece on or land on (`lands_of`), from any site: a piece
@@ -84,7 +84,7 @@ pub(crate) struct MoveTables {
     /// where `ends` does not say (a swap takes nothing).
     pub(crate) swappers: Kinds,
     /// Per piece of `starts`, a bitset of the sites whose board values its
-    /// attacks read (`reads_of`), laid out as `ends`; empty when `ends` is.
+    /// attacks read (`sets_of`), laid out as `ends`; empty when `ends` is.
     reads: Vec<u64>,
     /// Per piece of `starts`, whether its attacks may read more than the
     /// board values of `reads` and the closed edges: a walked pattern, a
@@ -388,14 +388,12 @@ impl MoveTables {
         t.any_flat = (t.flat.iter()).any(|&run| run != NOT_FLAT && run.1 > run.0);
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
-            t.ends = (0..t.starts.len() - 1)
-                .flat_map(|i| t.ends_of(patterns(i), i, n_sites))
-                .collect();
-            let (reads, volatile) = (0..t.starts.len() - 1)
-                .map(|i| t.reads_of(patterns(i), i, n_sites))
-                .unzip::<_, _, Vec<_>, _>();
-            t.reads = reads.concat();
-            t.volatile = volatile;
+            for i in 0..t.starts.len() - 1 {
+                let (ends, reads, volatile) = t.sets_of(patterns(i), i, n_sites);
+                t.ends.extend(ends);
+                t.reads.extend(reads);
+                t.volatile.push(volatile);
+            }
         }
         t
     }
@@ -431,42 +429,24 @@ impl MoveTables {
         }
     }
 
-    /// The sites a move of the `i`-th piece of `starts` could take a piece
-    /// on (or end on, but by a swap), whatever stands on the board, as a
-    /// bitset: every site where a pattern is walked or a chain may capture.
-    /// A swap takes nothing, nor does a walked pattern with a swap in it.
-    fn ends_of(&self, patterns: &[Pattern], i: usize, n_sites: usize) -> Vec<u64> {
-        let mut set = vec![0u64; n_sites.div_ceil(64)];
-        let mut add = |s: SiteId| set[s.0 as usize / 64] |= 1 << (s.0 % 64);
-        let mut runs = Vec::new();
-        for entry in &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
-            match *entry {
-                Entry::Rays { start, end, .. } => runs.push((start, end)),
-                Entry::Swaps { .. } => {}
-                Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
-                Entry::Walk(_) | Entry::Chain(_) => {
-                    (0..n_sites as u16).for_each(|s| add(SiteId(s)))
-                }
-            }
-        }
-        while let Some((start, end)) = runs.pop() {
-            for rs in &self.sites[start as usize..end as usize] {
-                match rs.next {
-                    0 if rs.to != self.empty_set() => add(rs.site),
-                    0 => {}
-                    next => runs.push(self.runs[next as usize]),
-                }
-            }
-        }
-        set
-    }
-
-    /// The sites whose board values the attacks of the `i`-th piece of
-    /// `starts` read, as a bitset: every site of its rays, of every segment
-    /// (a swap attacks nothing); and whether they may read more
-    /// ([`MoveTables::volatile`]).
-    fn reads_of(&self, patterns: &[Pattern], i: usize, n_sites: usize) -> (Vec<u64>, bool) {
-        let mut set = vec![0u64; n_sites.div_ceil(64)];
+    /// What the tables know of the `i`-th piece of `starts`, whatever
+    /// stands on the board, as bitsets of sites: where its moves could take
+    /// a piece (or end, but by a swap: a swap takes nothing, nor does a
+    /// walked pattern with a swap in it), every site where a pattern is
+    /// walked or a chain may capture; and which sites its attacks read,
+    /// every site of its rays, of every segment, with whether they may read
+    /// more ([`MoveTables::volatile`]).
+    fn sets_of(
+        &self,
+        patterns: &[Pattern],
+        i: usize,
+        n_sites: usize,
+    ) -> (Vec<u64>, Vec<u64>, bool) {
+        let (mut ends, mut reads) = (
+            vec![0u64; n_sites.div_ceil(64)],
+            vec![0u64; n_sites.div_ceil(64)],
+        );
+        let add = |set: &mut Vec<u64>, s: SiteId| set[s.0 as usize / 64] |= 1 << (s.0 % 64);
         let mut volatile = false;
         let mut runs = Vec::new();
         for entry in &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
@@ -474,19 +454,24 @@ impl MoveTables {
                 Entry::Rays { start, end, .. } => runs.push((start, end)),
                 Entry::Swaps { .. } => {}
                 Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
-                Entry::Walk(_) | Entry::Chain(_) => volatile = true,
+                Entry::Walk(_) | Entry::Chain(_) => {
+                    (0..n_sites as u16).for_each(|s| add(&mut ends, SiteId(s)));
+                    volatile = true;
+                }
             }
         }
         while let Some((start, end)) = runs.pop() {
             for rs in &self.sites[start as usize..end as usize] {
-                set[rs.site.0 as usize / 64] |= 1 << (rs.site.0 % 64);
+                add(&mut reads, rs.site);
                 volatile |= rs.residual != 0;
-                if rs.next != 0 {
-                    runs.push(self.runs[rs.next as usize]);
+                match rs.next {
+                    0 if rs.to != self.empty_set() => add(&mut ends, rs.site),
+                    0 => {}
+                    next => runs.push(self.runs[next as usize]),
                 }
             }
         }
-        (set, volatile)
+        (ends, reads, volatile)
     }
 
     /// Whether the piece of `kind` and `side` on `p` may take a piece of
