@@ -260,9 +260,25 @@ impl Rules {
             return self.attacked(st, target, side);
         }
         let changed = changed_sites(board, &st.board);
-        let changed = &changed[..words];
-        let mut moves = Vec::new();
-        let mut w = None;
+        let (mut moves, mut w) = (Vec::new(), None);
+        self.each_suspect(st, target, side, |p, kind, owner| {
+            let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
+            (moved || self.tables.rereads((kind, owner, p), &changed))
+                && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+        })
+    }
+
+    /// Calls `f` with each enemy piece of `st` that may take the piece on
+    /// `target` ([`MoveTables::may_attack`]), until it returns `true`;
+    /// whether it did. Only when [`MoveTables::knows_reads`].
+    fn each_suspect(
+        &self,
+        st: &State,
+        target: SiteId,
+        side: SideId,
+        mut f: impl FnMut(SiteId, KindId, SideId) -> bool,
+    ) -> bool {
+        let words = self.site_words();
         let v = st.board[target.0 as usize];
         for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
             let pieces = &st.pieces[owner as usize * words..(owner as usize + 1) * words];
@@ -271,15 +287,8 @@ impl Rules {
                 while bits != 0 {
                     let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
                     bits &= bits - 1;
-                    let piece = (self.unman(st.board[p.0 as usize]).1, owner, p);
-                    let moved = changed[i] >> (p.0 % 64) & 1 == 1;
-                    if !self.tables.may_attack(piece, target, v)
-                        || !moved && !self.tables.rereads(piece, changed)
-                    {
-                        continue;
-                    }
-                    let kind = piece.0;
-                    if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
+                    let kind = self.unman(st.board[p.0 as usize]).1;
+                    if self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner) {
                         return true;
                     }
                 }
@@ -302,23 +311,16 @@ impl Rules {
             len: 0,
             items: [(NOWHERE, 0, 0); MAX_SUSPECTS],
         };
-        let v = st.board[target.0 as usize];
-        for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
-            let pieces = &st.pieces[owner as usize * words..(owner as usize + 1) * words];
-            for (i, &word) in pieces.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
-                    bits &= bits - 1;
-                    let kind = self.unman(st.board[p.0 as usize]).1;
-                    if self.tables.may_attack((kind, owner, p), target, v) {
-                        *list.items.get_mut(list.len)? = (p, kind, owner);
-                        list.len += 1;
-                    }
-                }
-            }
-        }
-        Some(list)
+        // Stops, with no list, at one too many.
+        let full = self.each_suspect(st, target, side, |p, kind, owner| {
+            let Some(item) = list.items.get_mut(list.len) else {
+                return true;
+            };
+            *item = (p, kind, owner);
+            list.len += 1;
+            false
+        });
+        (!full).then_some(list)
     }
 
     /// Whether a piece of `list` (the suspects of `target` in `st`)
