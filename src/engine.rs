@@ -27,14 +27,15 @@ const MAX_TRAIL: usize = 96;
 const CAPTURE: u8 = 1;
 const STOP: u8 = 2;
 
-/// A piece whose moves are a flat run of the tables, `sites[start..]`,
-/// set aside instead of generated, to draw from site by site: `end` counts
-/// the sites of the runs set aside so far, this one's included.
+/// A piece whose moves are a flat run of the tables, `sites[start..start +
+/// len]`, set aside instead of generated, to draw from site by site: `end`
+/// counts the sites of the runs set aside so far, this one's included.
 #[derive(Clone, Copy, Debug)]
 struct FlatRun {
     end: u32,
     origin: SiteId,
     start: u32,
+    len: u32,
 }
 
 /// What a priority's `when` asks beyond the position: whether a legal
@@ -909,6 +910,7 @@ impl Rules {
                                 end: before + run.1 - run.0,
                                 origin: s,
                                 start: run.0,
+                                len: run.1 - run.0,
                             });
                         }
                         Some(_) => {}

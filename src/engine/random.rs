@@ -331,10 +331,8 @@ impl Rules {
                 };
                 if found.is_none() {
                     // The flat runs' moves join the listed ones.
-                    for (i, f) in flats.iter().enumerate() {
-                        let start = i.checked_sub(1).map_or(0, |j| flats[j].end);
-                        let run = (f.start, f.start + f.end - start);
-                        self.run_flat(st, side, f.origin, run, moves);
+                    for f in flats.iter() {
+                        self.run_flat(st, side, f.origin, (f.start, f.start + f.len), moves);
                     }
                 }
                 Some(found)
@@ -435,10 +433,9 @@ impl Rules {
             let mv = match u.checked_sub(listed) {
                 None => moves[u as usize],
                 Some(k) => {
-                    let i = flats.partition_point(|f| f.end <= k);
-                    let start = i.checked_sub(1).map_or(0, |j| flats[j].end);
-                    let f = flats[i];
-                    match self.flat_slot(st, side, f.origin, f.start, f.start + k - start) {
+                    let f = flats[flats.partition_point(|f| f.end <= k)];
+                    let i = f.start + f.len - (f.end - k);
+                    match self.flat_slot(st, side, f.origin, f.start, i) {
                         Some(to) => Move::Step { from: f.origin, to },
                         None => continue,
                     }
