@@ -2011,7 +2011,7 @@ impl Rules {
             return;
         }
         if !self.ends_read_last {
-            return self.play_after(st, mv, None, known);
+            return self.play_after(st, mv, None, known, false);
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
@@ -2024,18 +2024,52 @@ impl Rules {
                     }
                     other => other.insert(st.clone()),
                 };
-                self.play_after(st, mv, Some(before), known)
+                self.play_after(st, mv, Some(before), known, false)
             }
-            Err(_) => self.play_after(st, mv, Some(&st.clone()), known),
+            Err(_) => self.play_after(st, mv, Some(&st.clone()), known, false),
         })
     }
 
     /// [`Rules::play`], with `before` a copy of the position when the end
     /// rules read the last move.
-    fn play_after(&self, st: &mut State, mv: Move, before: Option<&State>, known: Known) {
+    /// [`Rules::play_knowing`] of a move whose position `after` the caller
+    /// has (`apply` of it, and nothing more): `st` takes it, and the
+    /// position before is returned, the end rules having read it.
+    pub(crate) fn play_applied(
+        &self,
+        st: &mut State,
+        mv: Move,
+        after: State,
+        known: Known,
+    ) -> State {
+        let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
+        let before = std::mem::replace(st, after);
+        let known = Known {
+            huffed: Some(huffed),
+            ..known
+        };
+        let read = self.ends_read_last.then_some(&before);
+        self.play_after(st, mv, read, known, true);
+        before
+    }
+
+    /// Plays `mv` on `st` (unless `applied`: `st` is already the position
+    /// after `apply`), then what follows a move: huffing, passes, the end
+    /// rules, the next turn.
+    #[inline]
+    fn play_after(
+        &self,
+        st: &mut State,
+        mv: Move,
+        before: Option<&State>,
+        known: Known,
+        applied: bool,
+    ) {
         let side = self.to_move(st);
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
-        self.apply(st, side, mv);
+        if !applied {
+            self.apply(st, side, mv);
+        }
         st.demanded = matches!(mv, Move::Demanding(_));
         if let Some(victim) = huffed {
             self.put(st, victim, 0);

@@ -56,9 +56,12 @@ type Ranked = (Vec<Move>, Vec<(u64, Move)>, Vec<FlatRun>);
 thread_local! {
     /// Buffers reused between calls (a nested call makes its own).
         static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
-    /// What the filters last used as scratch: a position to play
+        /// What the filters last used as scratch: a position to play
     /// candidates on, and the closed edges to try barriers on.
     static SPARES: RefCell<(Option<State>, Vec<u64>)> = const { RefCell::new((None, Vec::new())) };
+    /// The move a playout's draw just picked and the position after it,
+    /// when the check rule played it to judge it: taken by the ply.
+    static APPLIED: RefCell<Option<(Move, State)>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` with buffers of the thread (a nested call gets new ones).
@@ -154,14 +157,22 @@ impl Rules {
             };
             (picked, huffed)
         });
+        let known = Known {
+            huffed,
+            unsettled: true,
+        };
         match picked {
-            Some(mv) => {
-                let known = Known {
-                    huffed,
-                    unsettled: true,
-                };
-                self.play_knowing(st, mv, known);
-            }
+            Some(mv) if self.has_royals => match APPLIED.with(|a| a.borrow_mut().take()) {
+                // The check rule played the move already, to judge it: its
+                // position is taken, and the one before becomes the
+                // thread's scratch position.
+                Some((m, after)) if m == mv => {
+                    let before = self.play_applied(st, mv, after, known);
+                    SPARES.with(|s| s.borrow_mut().0 = Some(before));
+                }
+                _ => self.play_knowing(st, mv, known),
+            },
+            Some(mv) => self.play_knowing(st, mv, known),
             None => self.settle(st),
         }
         picked
@@ -191,9 +202,17 @@ impl Rules {
             self.pick_from_all(st, Some(rng))
         } else {
             let reads = self.reads_moves(side);
+            let playout = proofs.is_some();
             let mut survives = Survives::new(self, st, side, proofs);
-            let rng = Some(&mut *rng);
-            self.pick_among(&mut survives, reads, rng, buffers, &mut listed)
+            let picked =
+                self.pick_among(&mut survives, reads, Some(&mut *rng), buffers, &mut listed);
+            // For the ply of a playout: the position after the move, if
+            // the check rule played it.
+            if let Some(mv) = picked.filter(|_| playout && self.has_royals) {
+                let after = survives.take_applied(mv).map(|after| (mv, after));
+                APPLIED.with(|a| *a.borrow_mut() = after);
+            }
+            picked
         };
         let listed = listed && self.demand.is_none();
         let mv = match picked {
@@ -574,6 +593,8 @@ struct Survives<'a> {
     royals: Option<check::RoyalCheck<'a>>,
     /// Where the check rule's proofs are kept between plies, if they are.
     proofs: Option<&'a mut Proofs>,
+    /// The move `after` holds the position after, if any.
+    applied: Option<Move>,
 }
 
 impl<'a> Survives<'a> {
@@ -588,6 +609,15 @@ impl<'a> Survives<'a> {
                 .has_royals
                 .then(|| check::RoyalCheck::new(rules, st, side)),
             proofs,
+            applied: None,
+        }
+    }
+
+    /// The position after `mv`, if the filters left it in their scratch.
+    fn take_applied(&mut self, mv: Move) -> Option<State> {
+        match self.applied {
+            Some(m) if m == mv => self.after.take(),
+            _ => None,
         }
     }
 
@@ -601,6 +631,7 @@ impl<'a> Survives<'a> {
 
     fn check(&mut self, mv: Move) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
+        self.applied = None;
         if !rules.constraints.is_empty() {
             let keeps = match mv {
                 Move::Place { slot, .. } => {
@@ -622,7 +653,9 @@ impl<'a> Survives<'a> {
         }
         if let Some(royals) = &mut self.royals {
             let after = self.after.get_or_insert_with(|| spare_state(st));
-            return royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
+            let safe = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
+            self.applied = safe.then_some(mv);
+            return safe;
         }
         true
     }
