@@ -890,39 +890,28 @@ impl Rules {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
         w.any = any;
-        let words = self.site_words();
-        let pieces = &st.pieces[side as usize * words..(side as usize + 1) * words];
-        for (i, &word) in pieces.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let s = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
-                bits &= bits - 1;
-                let kind = self.unman(st.board[s.0 as usize]).1;
-                if only >> kind & 1 == 0 {
-                    continue;
-                }
-                match self.tables.flat(kind, side, s) {
-                    Some(run) => match flats.as_deref_mut() {
-                        None => self.run_flat(st, side, s, run, out),
-                        Some(flats) if run.1 > run.0 => {
-                            let before = flats.last().map_or(0, |f| f.end);
-                            flats.push(FlatRun {
-                                end: before + run.1 - run.0,
-                                origin: s,
-                                start: run.0,
-                                len: run.1 - run.0,
-                            });
-                        }
-                        Some(_) => {}
-                    },
-                    None => self.moves_from(st, &mut w, s, kind, out),
-                }
-                if done(out) {
-                    return true;
-                }
+        self.any_piece(st, side, |s, kind| {
+            if only >> kind & 1 == 0 {
+                return false;
             }
-        }
-        false
+            match self.tables.flat(kind, side, s) {
+                Some(run) => match flats.as_deref_mut() {
+                    None => self.run_flat(st, side, s, run, out),
+                    Some(flats) if run.1 > run.0 => {
+                        let before = flats.last().map_or(0, |f| f.end);
+                        flats.push(FlatRun {
+                            end: before + run.1 - run.0,
+                            origin: s,
+                            start: run.0,
+                            len: run.1 - run.0,
+                        });
+                    }
+                    Some(_) => {}
+                },
+                None => self.moves_from(st, &mut w, s, kind, out),
+            }
+            done(out)
+        })
     }
 
     /// The moves of the piece of the walker's side and `kind` on `origin`.

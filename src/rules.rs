@@ -1031,6 +1031,31 @@ impl Rules {
         }
     }
 
+    /// Calls `f` with the site and kind of each of `side`'s pieces, in
+    /// site order, until it returns `true`; whether it did. The piece
+    /// bitset is read a word at a time, for the hot loops.
+    #[inline(always)]
+    pub(crate) fn any_piece(
+        &self,
+        st: &State,
+        side: SideId,
+        mut f: impl FnMut(SiteId, KindId) -> bool,
+    ) -> bool {
+        let words = self.site_words();
+        let pieces = &st.pieces[side as usize * words..(side as usize + 1) * words];
+        for (i, &word) in pieces.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let s = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                if f(s, self.unman(st.board[s.0 as usize]).1) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The sites of `side`'s pieces, in order.
     #[inline]
     pub(crate) fn pieces_of<'a>(

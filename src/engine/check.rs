@@ -278,23 +278,13 @@ impl Rules {
         side: SideId,
         mut f: impl FnMut(SiteId, KindId, SideId) -> bool,
     ) -> bool {
-        let words = self.site_words();
         let v = st.board[target.0 as usize];
-        for owner in (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side)) {
-            let pieces = &st.pieces[owner as usize * words..(owner as usize + 1) * words];
-            for (i, &word) in pieces.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
-                    bits &= bits - 1;
-                    let kind = self.unman(st.board[p.0 as usize]).1;
-                    if self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        let mut enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
+        enemies.any(|owner| {
+            self.any_piece(st, owner, |p, kind| {
+                self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner)
+            })
+        })
     }
 }
 
