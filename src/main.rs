@@ -99,6 +99,10 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
+        /// Play exactly this many playouts per thread instead of playing for
+        /// `--seconds`: the same games on every run, to compare builds.
+        #[arg(long)]
+        playouts: Option<u64>,
         /// A game reaching this many plies is counted as a draw.
         #[arg(long, default_value_t = 10_000)]
         max_plies: u32,
@@ -344,6 +348,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench {
             file,
             seconds,
+            playouts,
             max_plies,
             seed,
             threads,
@@ -357,7 +362,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                 n => n,
             };
-            let report = playout::bench(&rules, seconds, max_plies, seed, threads);
+            let budget = match playouts {
+                Some(n) => playout::Budget::Playouts(n.max(1)),
+                None => playout::Budget::Seconds(seconds),
+            };
+            let report = playout::bench(&rules, budget, max_plies, seed, threads);
             if json {
                 println!("{}", report.to_json(&rules));
             } else {

@@ -62,15 +62,24 @@ pub fn random_playout(
     plies
 }
 
-/// Runs random playouts for about `seconds` (at least one each) on
-/// `threads` threads, each with its own seed; the counts are summed and
-/// the rates are per second of wall time.
-pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: usize) -> Report {
+/// How long each thread of [`bench`] plays.
+#[derive(Clone, Copy, Debug)]
+pub enum Budget {
+    /// About this long, and at least one playout.
+    Seconds(f64),
+    /// Exactly this many playouts: the same games on every run.
+    Playouts(u64),
+}
+
+/// Runs random playouts within `budget` on `threads` threads, each with
+/// its own seed; the counts are summed and the rates are per second of
+/// wall time.
+pub fn bench(rules: &Rules, budget: Budget, max_plies: u32, seed: u64, threads: usize) -> Report {
     let reports: Vec<Report> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1) as u64)
             .map(|t| {
                 let seed = seed.wrapping_add(t.wrapping_mul(0x9e37_79b9));
-                scope.spawn(move || bench_one(rules, seconds, max_plies, seed))
+                scope.spawn(move || bench_one(rules, budget, max_plies, seed))
             })
             .collect();
         (handles.into_iter())
@@ -91,7 +100,7 @@ pub fn bench(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: us
     total
 }
 
-fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
+fn bench_one(rules: &Rules, budget: Budget, max_plies: u32, seed: u64) -> Report {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut st = rules.initial();
     let mut r = Report::empty(rules, 1);
@@ -110,7 +119,11 @@ fn bench_one(rules: &Rules, seconds: f64, max_plies: u32, seed: u64) -> Report {
             }
         }
         r.seconds = start.elapsed().as_secs_f64();
-        if r.seconds >= seconds {
+        let done = match budget {
+            Budget::Seconds(s) => r.seconds >= s,
+            Budget::Playouts(n) => r.playouts >= n,
+        };
+        if done {
             break;
         }
     }

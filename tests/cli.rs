@@ -236,6 +236,28 @@ fn bench_runs_on_several_threads() {
 }
 
 #[test]
+fn bench_plays_an_exact_number_of_playouts_the_same_on_every_run() {
+    let args = [
+        "bench",
+        "games/asalto.toml",
+        "--playouts",
+        "3",
+        "--threads",
+        "2",
+        "--seconds",
+        "100",
+        "--json",
+    ];
+    let runs: Vec<serde_json::Value> = (0..2)
+        .map(|_| serde_json::from_str(stdout(&run(&args)).trim()).unwrap())
+        .collect();
+    // Three per thread, however long `--seconds` says.
+    assert_eq!(runs[0]["playouts"], 6);
+    assert_eq!(runs[0]["mean_length"], runs[1]["mean_length"]);
+    assert_eq!(runs[0]["outcomes"], runs[1]["outcomes"]);
+}
+
+#[test]
 fn bench_counts_capped_games_as_draws() {
     let o = run(&[
         "bench",
