@@ -738,6 +738,7 @@ impl<'a> Compiler<'a> {
                 check,
                 chains: ChainTable::default(),
                 royal_values: Vec::new(),
+                royal_kinds: Vec::new(),
                 team_values: Vec::new(),
                 counted_sides: Vec::new(),
                 reach_atoms: None,
@@ -759,6 +760,9 @@ impl<'a> Compiler<'a> {
                 .collect::<Vec<_>>()
         };
         rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
+        rules.royal_kinds = (0..rules.kinds.len() as KindId)
+            .filter(|&k| rules.kinds[k as usize].royal)
+            .collect();
         rules.team_values = values(&|side, s, _| rules.same_team(s, side));
         rules.counted_sides = (0..rules.sides.len() as SideId)
             .map(|side| {

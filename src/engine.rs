@@ -249,6 +249,14 @@ fn needs_piece(c: &Cond) -> bool {
     }
 }
 
+/// Whether a folded site condition ([`Cond::Sites`], `words` words per
+/// side) holds at `s` for `side`.
+#[inline]
+fn in_sites(bits: &[u64], words: u16, side: SideId, s: SiteId) -> bool {
+    let i = side as usize * 64 * words as usize + s.0 as usize;
+    bits[i / 64] >> (i % 64) & 1 == 1
+}
+
 #[inline]
 fn bit(words: &[u64], i: u32) -> bool {
     words[(i / 64) as usize] >> (i % 64) & 1 == 1
@@ -337,7 +345,7 @@ impl Rules {
         if self.has_royals {
             let mut after = st.clone();
             let mut royals = check::RoyalCheck::new(self, st, side);
-            out.retain(|&mv| royals.keeps_safe(mv, &mut after, None));
+            out.retain(|&mv| royals.keeps_safe(mv, &mut after, None).is_safe());
         }
         if gone(out, before) {
             return Some(Refusal::Check);
@@ -537,6 +545,10 @@ impl Rules {
                 matches!(self.base(*mv), Move::Swap { token, .. } if token == *t)
             }
             MoveCond::Not(inner) => !self.move_meets(inner, st, side, mv),
+            // A folded site condition (the usual `to(in region)`).
+            MoveCond::To(Cond::Sites { bits, words }) => {
+                (self.move_to(mv)).is_some_and(|s| in_sites(bits, *words, side, s))
+            }
             _ => self.move_meets_sites(c, st, side, mv),
         }
     }
@@ -885,8 +897,12 @@ impl Rules {
         any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
-        mut flats: Option<&mut Vec<FlatRun>>,
+        flats: Option<&mut Vec<FlatRun>>,
     ) -> bool {
+        if let Some(flats) = flats {
+            self.set_flat_runs_aside(st, side, only, out, flats);
+            return done(out);
+        }
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
         w.any = any;
@@ -895,23 +911,52 @@ impl Rules {
                 return false;
             }
             match self.tables.flat(kind, side, s) {
-                Some(run) => match flats.as_deref_mut() {
-                    None => self.run_flat(st, side, s, run, out),
-                    Some(flats) if run.1 > run.0 => {
-                        let before = flats.last().map_or(0, |f| f.end);
-                        flats.push(FlatRun {
-                            end: before + run.1 - run.0,
-                            origin: s,
-                            start: run.0,
-                            len: run.1 - run.0,
-                        });
-                    }
-                    Some(_) => {}
-                },
-                None => self.moves_from(st, &mut w, s, kind, out),
+                Some(f) if !f.swaps_follow => self.run_flat(st, side, s, (f.start, f.end), out),
+                _ => self.moves_from(st, &mut w, s, kind, out),
             }
             done(out)
         })
+    }
+
+    /// The moves of `side`'s pieces of the `only` kinds, but that the flat
+    /// runs ([`MoveTables::flat`]) are set aside in `flats` instead of
+    /// generated.
+    fn set_flat_runs_aside(
+        &self,
+        st: &State,
+        side: SideId,
+        only: Kinds,
+        out: &mut Vec<Move>,
+        flats: &mut Vec<FlatRun>,
+    ) {
+        // A walker only for the pieces that need one: it is large.
+        let mut w = None;
+        let mut total = flats.last().map_or(0, |f| f.end);
+        self.any_piece(st, side, |s, kind| {
+            if only >> kind & 1 == 0 {
+                return false;
+            }
+            let Some(f) = self.tables.flat(kind, side, s) else {
+                let w = w.get_or_insert_with(|| Walker::new(side));
+                self.moves_from(st, w, s, kind, out);
+                return false;
+            };
+            let len = f.end - f.start;
+            if len > 0 {
+                total += len;
+                flats.push(FlatRun {
+                    end: total,
+                    origin: s,
+                    start: f.start,
+                    len,
+                });
+            }
+            if f.swaps_follow {
+                let w = w.get_or_insert_with(|| Walker::new(side));
+                self.moves_of_entries(st, w, s, kind, 1, out);
+            }
+            false
+        });
     }
 
     /// The moves of the piece of the walker's side and `kind` on `origin`.
@@ -923,12 +968,26 @@ impl Rules {
         kind: KindId,
         out: &mut Vec<Move>,
     ) {
+        self.moves_of_entries(st, w, origin, kind, 0, out);
+    }
+
+    /// [`Rules::moves_from`], from the `skip`-th table entry of the piece
+    /// on (when it has entries).
+    fn moves_of_entries<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        origin: SiteId,
+        kind: KindId,
+        skip: usize,
+        out: &mut Vec<Move>,
+    ) {
         w.origin = origin;
         w.start = out.len();
         w.stepped = [0; 4];
         let side = w.side;
         if let Some(entries) = self.tables.entries(kind, side, origin) {
-            for &entry in entries {
+            for &entry in &entries[skip..] {
                 if w.any && out.len() > w.start {
                     break;
                 }
@@ -1298,10 +1357,7 @@ impl Rules {
         Some(match c {
             Cond::True => true,
             Cond::Empty => Self::occupant(st, origin, s) == 0,
-            Cond::Sites { bits, words } => {
-                let i = side as usize * 64 * *words as usize + s.0 as usize;
-                bits[i / 64] >> (i % 64) & 1 == 1
-            }
+            Cond::Sites { bits, words } => in_sites(bits, *words, side, s),
             Cond::Occupied(k) => {
                 let v = Self::occupant(st, origin, s);
                 v != 0 && kind_is(v, *k)

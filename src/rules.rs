@@ -844,6 +844,8 @@ pub struct Rules {
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// Per side, the board values that are its royal pieces, as a bitset.
     pub(crate) royal_values: Vec<[u64; 4]>,
+    /// The royal kinds.
+    pub(crate) royal_kinds: Vec<KindId>,
     /// Per side, the board values that are pieces of its team, as a bitset.
     pub(crate) team_values: Vec<[u64; 4]>,
     /// Per owner (`own`, `enemy`, `any`, in that order) and side: the
@@ -878,6 +880,7 @@ impl Rules {
     }
 
     /// A demanding move's plain move; any other move itself.
+    #[inline]
     pub fn base(&self, mv: Move) -> Move {
         match mv {
             Move::Demanding(id) => self.demands.get(id),
@@ -886,6 +889,7 @@ impl Rules {
     }
 
     /// The site a piece move starts from.
+    #[inline]
     pub fn move_from(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
             Move::Step { from, .. } | Move::Swap { from, .. } => Some(from),
@@ -895,6 +899,7 @@ impl Rules {
     }
 
     /// The site a piece move or drop ends on.
+    #[inline]
     pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
             Move::Step { to, .. } | Move::Drop { to, .. } => Some(to),

@@ -47,8 +47,9 @@ impl Proofs {
         self.0.get(side as usize).and_then(Option::as_ref)
     }
 
-    /// Records that `side`'s lone royal on `site` is unattacked in `st`.
-    fn record(&mut self, side: SideId, site: SiteId, st: &State) {
+    /// Records that `side`'s lone royal on `site` is unattacked in `st`
+    /// with the sites of `changes` given new board values.
+    fn record(&mut self, side: SideId, site: SiteId, st: &State, changes: &[(SiteId, u8)]) {
         let i = side as usize;
         if self.0.len() <= i {
             self.0.resize(i + 1, None);
@@ -65,6 +66,11 @@ impl Proofs {
                     board: st.board.clone(),
                     blocked: st.blocked.clone(),
                 })
+            }
+        }
+        if let Some(p) = &mut self.0[i] {
+            for &(s, v) in changes {
+                p.board[s.0 as usize] = v;
             }
         }
     }
@@ -100,6 +106,23 @@ impl Suspects {
     }
 }
 
+/// What the check rule says of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// It leaves a royal attacked.
+    Unsafe,
+    /// It does not, as judged without playing it.
+    Safe,
+    /// It does not, and the scratch position holds the position after it.
+    SafeApplied,
+}
+
+impl Verdict {
+    pub(crate) fn is_safe(self) -> bool {
+        self != Verdict::Unsafe
+    }
+}
+
 /// The check rule for the moves of `side` from `st`.
 pub(crate) struct RoyalCheck<'a> {
     rules: &'a Rules,
@@ -131,7 +154,8 @@ impl<'a> RoyalCheck<'a> {
         }
         let (rules, st, side) = (self.rules, self.st, self.side);
         let known = proofs.and_then(|p| p.of(side));
-        let before = match rules.lone_royal(st, side, known.map(|p| p.site)) {
+        let hint = known.map(|p| p.site);
+        let before = match rules.lone_royal(st, side, hint.as_slice()) {
             None => Before::Other,
             Some(r) => {
                 self.suspects = rules.suspects(st, r, side);
@@ -165,24 +189,38 @@ impl<'a> RoyalCheck<'a> {
     }
 
     /// Whether `mv` leaves the side's royals safe; `after` is scratch, left
-    /// holding the position after the move. With `proofs`, a royal found
-    /// safe alone is recorded there.
+    /// holding the position after the move when it is played to judge it
+    /// ([`Verdict::SafeApplied`]). With `proofs`, a royal found safe alone
+    /// is recorded there.
     pub(crate) fn keeps_safe(
         &mut self,
         mv: Move,
         after: &mut State,
         proofs: Option<&mut Proofs>,
-    ) -> bool {
+    ) -> Verdict {
         let (rules, st, side) = (self.rules, self.st, self.side);
         let before = self.before(proofs.as_deref());
+        if let (Before::Safe(r), Some(list)) = (before, &self.suspects) {
+            if let Some((from, to, landed)) = rules.step_keeps_safe(list, st, r, mv) {
+                if let Some(proofs) = proofs {
+                    proofs.record(side, r, st, &[(from, 0), (to, landed)]);
+                }
+                return Verdict::Safe;
+            }
+        }
         after.copy_from(st);
         rules.apply(after, side, mv);
-        let hint = match before {
-            Before::Safe(r) => Some(r),
-            _ => None,
+        // Where the royal was, or where the move took a piece.
+        let hints = match (before, rules.move_to(&mv)) {
+            (Before::Safe(r), Some(to)) => [r, to],
+            (Before::Safe(r), None) => [r, r],
+            (_, to) => [to.unwrap_or(NOWHERE); 2],
         };
-        let Some(r) = rules.lone_royal(after, side, hint) else {
-            return rules.royals_safe(after, side);
+        let Some(r) = rules.lone_royal(after, side, &hints) else {
+            return match rules.royals_safe(after, side) {
+                true => Verdict::SafeApplied,
+                false => Verdict::Unsafe,
+            };
         };
         let stayed = st.board[r.0 as usize] == after.board[r.0 as usize];
         let attacked = match (before, &self.suspects) {
@@ -195,41 +233,34 @@ impl<'a> RoyalCheck<'a> {
             }
             _ => rules.attacked(after, r, side),
         };
-        if !attacked {
-            if let Some(proofs) = proofs {
-                proofs.record(side, r, after);
-            }
+        if attacked {
+            return Verdict::Unsafe;
         }
-        !attacked
+        if let Some(proofs) = proofs {
+            proofs.record(side, r, after, &[]);
+        }
+        Verdict::SafeApplied
     }
 }
 
 impl Rules {
     /// The site of `side`'s royal piece in `st` when it has exactly one;
-    /// `hint` is where it was last seen.
-    pub(crate) fn lone_royal(
-        &self,
-        st: &State,
-        side: SideId,
-        hint: Option<SiteId>,
-    ) -> Option<SiteId> {
-        let mask = &self.royal_values[side as usize];
-        let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
-        let mut n = 0;
-        for (i, &word) in mask.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let v = i * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                n += st.counts[v - 1];
-            }
-        }
-        if n != 1 {
+    /// `hints` are sites where it may be, looked at first.
+    pub(crate) fn lone_royal(&self, st: &State, side: SideId, hints: &[SiteId]) -> Option<SiteId> {
+        let count = |k: KindId| st.counts[self.man(side, k) as usize - 1];
+        if self.royal_kinds.iter().map(|&k| count(k)).sum::<u16>() != 1 {
             return None;
         }
-        match hint {
-            Some(h) if royal(st.board[h.0 as usize]) => Some(h),
-            _ => self
+        let mask = &self.royal_values[side as usize];
+        let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
+        let on_board = |h: &&SiteId| (h.0 as usize) < st.board.len();
+        match hints
+            .iter()
+            .filter(on_board)
+            .find(|h| royal(st.board[h.0 as usize]))
+        {
+            Some(&h) => Some(h),
+            None => self
                 .pieces_of(st, side)
                 .find(|s| royal(st.board[s.0 as usize])),
         }
@@ -334,6 +365,41 @@ impl Rules {
             };
             ask && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
         })
+    }
+
+    /// Whether `mv` is a step that surely leaves the royal on `r` safe,
+    /// judged without playing it, `list` being the suspects of `r`, known
+    /// unattacked: a step away from `r` that changes two sites (its piece
+    /// promoting, if at all, where it lands) puts no enemy piece on them,
+    /// so only the suspects whose attacks read one of them could attack
+    /// now. When none does: the sites it changes, and the value landing.
+    fn step_keeps_safe(
+        &self,
+        list: &Suspects,
+        st: &State,
+        r: SiteId,
+        mv: Move,
+    ) -> Option<(SiteId, SiteId, u8)> {
+        let Move::Step { from, to } = mv else {
+            return None;
+        };
+        let v = st.board[from.0 as usize];
+        if from == r || v == 0 {
+            return None;
+        }
+        let landed = match self.promotion(st, v, to) {
+            None => v,
+            Some((kind, site)) if site == to => self.man(self.unman(v).0, kind),
+            Some(_) => return None,
+        };
+        let mut changed = [0u64; MAX_WORDS];
+        for s in [from, to] {
+            changed[s.0 as usize / 64] |= 1 << (s.0 % 64);
+        }
+        // The suspect on `to`, if any, is taken.
+        let rereads = (list.iter())
+            .any(|(p, kind, owner)| p != to && self.tables.rereads((kind, owner, p), &changed));
+        (!rereads).then_some((from, to, landed))
     }
 
     /// Whether a piece of another team than `side`'s attacks `target` in

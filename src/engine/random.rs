@@ -653,9 +653,9 @@ impl<'a> Survives<'a> {
         }
         if let Some(royals) = &mut self.royals {
             let after = self.after.get_or_insert_with(|| spare_state(st));
-            let safe = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
-            self.applied = safe.then_some(mv);
-            return safe;
+            let verdict = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
+            self.applied = (verdict == check::Verdict::SafeApplied).then_some(mv);
+            return verdict.is_safe();
         }
         true
     }

@@ -91,10 +91,10 @@ pub(crate) struct MoveTables {
     /// chain, or a landing condition checked in full.
     volatile: Vec<bool>,
 
-    /// Per piece of `starts`, its run of sites when its moves are all of
-    /// one segment, exact and to distinct sites (`flat_of`), so that they
-    /// are read without a walker; [`NOT_FLAT`] otherwise.
-    flat: Vec<(u32, u32)>,
+    /// Per piece of `starts`, its run of sites when its first entry's moves
+    /// are all of one segment and to distinct sites (`flat_of`), so that
+    /// they are read without a walker; [`NOT_FLAT`] otherwise.
+    flat: Vec<Flat>,
     /// Whether some piece has a flat run of at least one site.
     any_flat: bool,
 }
@@ -102,8 +102,22 @@ pub(crate) struct MoveTables {
 /// A swap entry whose partners are not looked up by site.
 const NOT_BY_SITE: u32 = u32::MAX;
 
+/// The flat run of a piece's moves ([`MoveTables::flat`]): its steps,
+/// `sites[start..end]`, and whether entries follow, all of them swaps
+/// (which cannot give a step again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Flat {
+    pub start: u32,
+    pub end: u32,
+    pub swaps_follow: bool,
+}
+
 /// A piece whose moves are not [`MoveTables::flat`].
-const NOT_FLAT: (u32, u32) = (u32::MAX, 0);
+const NOT_FLAT: Flat = Flat {
+    start: u32::MAX,
+    end: 0,
+    swaps_follow: false,
+};
 
 /// The most sites a board may have for the tables to keep where each
 /// piece's moves could end.
@@ -385,7 +399,7 @@ impl MoveTables {
             .filter(|(_, k)| k.patterns.iter().any(swaps))
             .fold(0, |set, (i, _)| set | 1 << i);
         t.flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
-        t.any_flat = (t.flat.iter()).any(|&run| run != NOT_FLAT && run.1 > run.0);
+        t.any_flat = (t.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             for i in 0..t.starts.len() - 1 {
@@ -400,19 +414,26 @@ impl MoveTables {
 
     /// The `i`-th piece's run of sites, if its moves are one-segment steps,
     /// slides and leaps, and no two of its sites are the same (so no move
-    /// comes twice).
-    fn flat_of(&self, i: usize) -> (u32, u32) {
-        let (start, end) = match self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
-        {
-            [] => (0, 0),
-            [Entry::Rays { start, end, .. }] => (start, end),
-            _ => return NOT_FLAT,
-        };
+    /// comes twice), followed by swaps only, if any.
+    fn flat_of(&self, i: usize) -> Flat {
+        let (start, end, rest) =
+            match &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
+                [] => (0, 0, &[][..]),
+                [Entry::Rays { start, end, .. }, rest @ ..] => (*start, *end, rest),
+                _ => return NOT_FLAT,
+            };
+        if !rest.iter().all(|e| matches!(e, Entry::Swaps { .. })) {
+            return NOT_FLAT;
+        }
         let sites = &self.sites[start as usize..end as usize];
         let mut seen = HashSet::new();
         let flat = sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site));
         if flat {
-            (start, end)
+            Flat {
+                start,
+                end,
+                swaps_follow: !rest.is_empty(),
+            }
         } else {
             NOT_FLAT
         }
@@ -421,10 +442,10 @@ impl MoveTables {
     /// The flat run of a piece of `kind` and `side` on `origin`
     /// ([`MoveTables::flat_of`]), if it has one.
     #[inline]
-    pub(crate) fn flat(&self, kind: KindId, side: SideId, origin: SiteId) -> Option<(u32, u32)> {
+    pub(crate) fn flat(&self, kind: KindId, side: SideId, origin: SiteId) -> Option<Flat> {
         let i = kind as usize * self.per_kind + side as usize * self.per_side + origin.0 as usize;
         match self.flat.get(i) {
-            Some(&run) if run != NOT_FLAT => Some(run),
+            Some(&f) if f != NOT_FLAT => Some(f),
             _ => None,
         }
     }
