@@ -36,6 +36,8 @@ struct FlatRun {
     origin: SiteId,
     start: u32,
     len: u32,
+    /// Of two segments: `start` indexes the tables' leaves.
+    nested: bool,
 }
 
 /// What a priority's `when` asks beyond the position: whether a legal
@@ -911,7 +913,9 @@ impl Rules {
                 return false;
             }
             match self.tables.flat(kind, side, s) {
-                Some(f) if !f.swaps_follow => self.run_flat(st, side, s, (f.start, f.end), out),
+                Some(f) if !f.swaps_follow && !f.nested => {
+                    self.run_flat(st, side, s, (f.start, f.end), out)
+                }
                 _ => self.moves_from(st, &mut w, s, kind, out),
             }
             done(out)
@@ -949,6 +953,7 @@ impl Rules {
                     origin: s,
                     start: f.start,
                     len,
+                    nested: f.nested,
                 });
             }
             if f.swaps_follow {

@@ -97,7 +97,12 @@ fn random_moves_follow_ranking_stages() {
         (
             "games/tamerlane.toml",
             "pieces white king k8, white war_engine i8, white knight h9, black king k10; turn white",
-            "the check rule",
+                        "the check rule",
+        ),
+        (
+            "games/tamerlane.toml",
+            "pieces white king a1, white giraffe e4 f2, black rook a10, black king k10; turn white",
+            "the check rule, and giraffes (two-segment flat runs) that may block",
         ),
         (
             "games/siege-of-paris.toml",

@@ -351,7 +351,7 @@ impl Rules {
                 if found.is_none() {
                     // The flat runs' moves join the listed ones.
                     for f in flats.iter() {
-                        self.run_flat(st, side, f.origin, (f.start, f.start + f.len), moves);
+                        self.flat_run_moves(st, side, f, moves);
                     }
                 }
                 Some(found)
@@ -454,7 +454,11 @@ impl Rules {
                 Some(k) => {
                     let f = flats[flats.partition_point(|f| f.end <= k)];
                     let i = f.start + f.len - (f.end - k);
-                    match self.flat_slot(st, side, f.origin, f.start, i) {
+                    let slot = match f.nested {
+                        true => self.leaf_slot(st, side, f.origin, i),
+                        false => self.flat_slot(st, side, f.origin, f.start, i),
+                    };
+                    match slot {
                         Some(to) => Move::Step { from: f.origin, to },
                         None => continue,
                     }
@@ -475,6 +479,18 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// The moves of a flat run set aside, in `out`.
+    fn flat_run_moves(&self, st: &State, side: SideId, f: &FlatRun, out: &mut Vec<Move>) {
+        if !f.nested {
+            return self.run_flat(st, side, f.origin, (f.start, f.start + f.len), out);
+        }
+        for i in f.start..f.start + f.len {
+            if let Some(to) = self.leaf_slot(st, side, f.origin, i) {
+                out.push(Move::Step { from: f.origin, to });
+            }
+        }
     }
 
     /// The full list of the phase's legal moves, and one of it.

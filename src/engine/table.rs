@@ -95,6 +95,9 @@ pub(crate) struct MoveTables {
     /// are all of one segment and to distinct sites (`flat_of`), so that
     /// they are read without a walker; [`NOT_FLAT`] otherwise.
     flat: Vec<Flat>,
+    /// The landing sites of the flat runs of two segments
+    /// ([`Flat::nested`]), each with the site its first segment lands on.
+    leaves: Vec<Leaf>,
     /// Whether some piece has a flat run of at least one site.
     any_flat: bool,
 }
@@ -103,13 +106,16 @@ pub(crate) struct MoveTables {
 const NOT_BY_SITE: u32 = u32::MAX;
 
 /// The flat run of a piece's moves ([`MoveTables::flat`]): its steps,
-/// `sites[start..end]`, and whether entries follow, all of them swaps
-/// (which cannot give a step again).
+/// `sites[start..end]` (`leaves[start..end]` when `nested`), and whether
+/// entries follow, all of them swaps (which cannot give a step again).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Flat {
     pub start: u32,
     pub end: u32,
     pub swaps_follow: bool,
+    /// The rays have two segments: each landing site of the second is a
+    /// [`Leaf`].
+    pub nested: bool,
 }
 
 /// A piece whose moves are not [`MoveTables::flat`].
@@ -117,7 +123,19 @@ const NOT_FLAT: Flat = Flat {
     start: u32::MAX,
     end: 0,
     swaps_follow: false,
+    nested: false,
 };
+
+/// A site of `sites` where a two-segment move may end (`at`, its ray
+/// beginning at `first`), and the site its first segment lands on to go
+/// on from there (`via`, its ray beginning at `via_first`).
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    first: u32,
+    at: u32,
+    via_first: u32,
+    via: u32,
+}
 
 /// The most sites a board may have for the tables to keep where each
 /// piece's moves could end.
@@ -398,7 +416,8 @@ impl MoveTables {
         t.swappers = (rules.kinds.iter().enumerate())
             .filter(|(_, k)| k.patterns.iter().any(swaps))
             .fold(0, |set, (i, _)| set | 1 << i);
-        t.flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
+        let flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
+        t.flat = flat;
         t.any_flat = (t.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
@@ -412,10 +431,12 @@ impl MoveTables {
         t
     }
 
-    /// The `i`-th piece's run of sites, if its moves are one-segment steps,
-    /// slides and leaps, and no two of its sites are the same (so no move
-    /// comes twice), followed by swaps only, if any.
-    fn flat_of(&self, i: usize) -> Flat {
+    /// The `i`-th piece's run of sites, if its moves are steps, slides and
+    /// leaps of one segment, or of two whose second ends the move, and no
+    /// two of the sites they end on are the same (so no move comes twice),
+    /// followed by swaps only, if any. The landing sites of two-segment
+    /// rays are laid out as [`Leaf`]s.
+    fn flat_of(&mut self, i: usize) -> Flat {
         let (start, end, rest) =
             match &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
                 [] => (0, 0, &[][..]),
@@ -425,18 +446,71 @@ impl MoveTables {
         if !rest.iter().all(|e| matches!(e, Entry::Swaps { .. })) {
             return NOT_FLAT;
         }
+        let swaps_follow = !rest.is_empty();
         let sites = &self.sites[start as usize..end as usize];
         let mut seen = HashSet::new();
-        let flat = sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site));
-        if flat {
-            Flat {
+        if sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site)) {
+            return Flat {
                 start,
                 end,
-                swaps_follow: !rest.is_empty(),
-            }
-        } else {
-            NOT_FLAT
+                swaps_follow,
+                nested: false,
+            };
         }
+        // Two segments: the sites a move may end on, in either.
+        let mut leaves = Vec::new();
+        seen.clear();
+        for via in start..end {
+            let rs = self.sites[via as usize];
+            if rs.next == 0 {
+                leaves.push(Leaf {
+                    first: self.ray_first(start, via),
+                    at: via,
+                    via_first: u32::MAX,
+                    via: u32::MAX,
+                });
+                continue;
+            }
+            let (s, e) = self.runs[rs.next as usize];
+            for at in s..e {
+                leaves.push(Leaf {
+                    first: self.ray_first(s, at),
+                    at,
+                    via_first: self.ray_first(start, via),
+                    via,
+                });
+            }
+        }
+        // Only the sites a move may end on: a slide's first sites before
+        // its least distance are not.
+        leaves.retain(|l| self.values[self.sites[l.at as usize].to as usize] != [0; 4]);
+        let flat = leaves.iter().all(|l| {
+            let rs = self.sites[l.at as usize];
+            rs.next == 0 && seen.insert(rs.site)
+        });
+        if !flat {
+            return NOT_FLAT;
+        }
+        let start = self.leaves.len() as u32;
+        self.leaves.extend(leaves);
+        Flat {
+            start,
+            end: self.leaves.len() as u32,
+            swaps_follow,
+            nested: true,
+        }
+    }
+
+    /// The first site of the ray of `sites[i]`, in the run beginning at
+    /// `start`: a ray's `rest` counts down to its end.
+    fn ray_first(&self, start: u32, i: u32) -> u32 {
+        let mut first = i as usize;
+        while first > start as usize
+            && u16::from(self.sites[first - 1].rest) == u16::from(self.sites[first].rest) + 1
+        {
+            first -= 1;
+        }
+        first as u32
     }
 
     /// The flat run of a piece of `kind` and `side` on `origin`
@@ -1210,27 +1284,46 @@ impl Rules {
         start: u32,
         i: u32,
     ) -> Option<SiteId> {
+        let first = self.tables.ray_first(start, i);
+        self.lands_at(st, side, origin, first, i)
+            .then_some(self.tables.sites[i as usize].site)
+    }
+
+    /// [`Rules::flat_slot`] for the `i`-th [`Leaf`] of a nested flat run:
+    /// the first segment lands where the second goes on from, then the
+    /// second lands.
+    #[inline]
+    pub(super) fn leaf_slot(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        i: u32,
+    ) -> Option<SiteId> {
+        let l = self.tables.leaves[i as usize];
+        let via = l.via == u32::MAX || self.lands_at(st, side, origin, l.via_first, l.via);
+        (via && self.lands_at(st, side, origin, l.first, l.at))
+            .then_some(self.tables.sites[l.at as usize].site)
+    }
+
+    /// Whether the piece of `side` on `origin` may land on `sites[i]`, its
+    /// ray beginning at `sites[first]`: nothing closes or blocks the ray
+    /// before it, and the landing condition holds.
+    #[inline]
+    fn lands_at(&self, st: &State, side: SideId, origin: SiteId, first: u32, i: u32) -> bool {
         let t = &self.tables;
-        let (start, i) = (start as usize, i as usize);
-        // The ray's first site: its `rest` counts down to the end of the ray.
-        let mut first = i;
-        while first > start
-            && u16::from(t.sites[first - 1].rest) == u16::from(t.sites[first].rest) + 1
-        {
-            first -= 1;
-        }
+        let (first, i) = (first as usize, i as usize);
         let closed = |rs: &RaySite| rs.edge != NO_EDGE && bit(&st.blocked, rs.edge);
         for rs in &t.sites[first..i] {
             if closed(rs) || !has(&t.values[rs.over as usize], st.board[rs.site.0 as usize]) {
-                return None;
+                return false;
             }
         }
         let rs = t.sites[i];
         let v = st.board[rs.site.0 as usize];
-        let lands = !closed(&rs)
+        !closed(&rs)
             && has(&t.values[rs.to as usize], v)
-            && (rs.residual == 0 || self.residual_holds(st, side, origin, i, v));
-        lands.then_some(rs.site)
+            && (rs.residual == 0 || self.residual_holds(st, side, origin, i, v))
     }
 
     /// Emits the moves of a repeated group's rays `sites[start..end]`, as
