@@ -29,12 +29,14 @@ use super::*;
 const MAX_WORDS: usize = 8;
 
 /// On `board`, with `blocked` closed, the lone royal piece of a side stood
-/// on `site`, and no piece of another team attacked it.
+/// on `site`, and no piece of another team attacked it; `suspects`, when
+/// known, are its [`Suspects`] there.
 #[derive(Clone, Debug)]
 struct Proof {
     site: SiteId,
     board: Box<[u8]>,
     blocked: Box<[u64]>,
+    suspects: Option<Suspects>,
 }
 
 /// Per side, the last proof the check rule made in a game: what the next
@@ -48,8 +50,16 @@ impl Proofs {
     }
 
     /// Records that `side`'s lone royal on `site` is unattacked in `st`
-    /// with the sites of `changes` given new board values.
-    fn record(&mut self, side: SideId, site: SiteId, st: &State, changes: &[(SiteId, u8)]) {
+    /// with the sites of `changes` given new board values, and its suspects
+    /// there if known.
+    fn record(
+        &mut self,
+        side: SideId,
+        site: SiteId,
+        st: &State,
+        changes: &[(SiteId, u8)],
+        suspects: Option<Suspects>,
+    ) {
         let i = side as usize;
         if self.0.len() <= i {
             self.0.resize(i + 1, None);
@@ -65,10 +75,12 @@ impl Proofs {
                     site,
                     board: st.board.clone(),
                     blocked: st.blocked.clone(),
+                    suspects: None,
                 })
             }
         }
         if let Some(p) = &mut self.0[i] {
+            p.suspects = suspects;
             for &(s, v) in changes {
                 p.board[s.0 as usize] = v;
             }
@@ -94,15 +106,41 @@ const MAX_SUSPECTS: usize = 24;
 /// whatever else stands on the board ([`MoveTables::may_attack`]): the only
 /// ones an attack test of that site asks, there or in a position a move
 /// leads to (with the pieces on the sites the move changed).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Suspects {
     len: usize,
     items: [(SiteId, KindId, SideId); MAX_SUSPECTS],
 }
 
 impl Suspects {
+    const EMPTY: Suspects = Suspects {
+        len: 0,
+        items: [(NOWHERE, 0, 0); MAX_SUSPECTS],
+    };
+
     fn iter(&self) -> impl Iterator<Item = (SiteId, KindId, SideId)> + '_ {
         self.items[..self.len].iter().copied()
+    }
+
+    /// Adds a piece; `false` when the list is full.
+    fn push(&mut self, item: (SiteId, KindId, SideId)) -> bool {
+        let Some(slot) = self.items.get_mut(self.len) else {
+            return false;
+        };
+        *slot = item;
+        self.len += 1;
+        true
+    }
+
+    /// The list without the pieces on the sites of `changed`.
+    fn without(&self, changed: &[u64; MAX_WORDS]) -> Suspects {
+        let mut out = Suspects::EMPTY;
+        for (p, kind, owner) in self.iter() {
+            if changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 0 {
+                out.push((p, kind, owner));
+            }
+        }
+        out
     }
 }
 
@@ -158,15 +196,24 @@ impl<'a> RoyalCheck<'a> {
         let before = match rules.lone_royal(st, side, hint.as_slice()) {
             None => Before::Other,
             Some(r) => {
-                self.suspects = rules.suspects(st, r, side);
                 let known = known.filter(|p| rules.proof_holds_for(p, st, r));
-                let attacked = match (&self.suspects, known) {
-                    (Some(list), Some(p)) => {
-                        let changed = changed_sites(&p.board, &st.board);
-                        rules.suspects_attack(list, st, r, Some(&changed))
-                    }
+                // The suspects of the proof's board, with the pieces on the
+                // sites changed since (the royal's value there the same).
+                let changed = known.map(|p| (p, changed_sites(&p.board, &st.board)));
+                self.suspects = match &changed {
+                    Some((
+                        Proof {
+                            suspects: Some(list),
+                            ..
+                        },
+                        c,
+                    )) => rules.suspects_since(list, c, st, r, side),
+                    _ => rules.suspects(st, r, side),
+                };
+                let attacked = match (&self.suspects, &changed) {
+                    (Some(list), Some((_, c))) => rules.suspects_attack(list, st, r, Some(c)),
                     (Some(list), None) => rules.suspects_attack(list, st, r, None),
-                    (None, Some(p)) => rules.attacked_since(&p.board, st, r, side),
+                    (None, Some((p, _))) => rules.attacked_since(&p.board, st, r, side),
                     (None, None) => rules.attacked(st, r, side),
                 };
                 match attacked {
@@ -203,7 +250,10 @@ impl<'a> RoyalCheck<'a> {
         if let (Before::Safe(r), Some(list)) = (before, &self.suspects) {
             if let Some((from, to, landed)) = rules.step_keeps_safe(list, st, r, mv) {
                 if let Some(proofs) = proofs {
-                    proofs.record(side, r, st, &[(from, 0), (to, landed)]);
+                    let mut moved = [0u64; MAX_WORDS];
+                    moved[to.0 as usize / 64] |= 1 << (to.0 % 64);
+                    let after = list.without(&moved);
+                    proofs.record(side, r, st, &[(from, 0), (to, landed)], Some(after));
                 }
                 return Verdict::Safe;
             }
@@ -237,7 +287,7 @@ impl<'a> RoyalCheck<'a> {
             return Verdict::Unsafe;
         }
         if let Some(proofs) = proofs {
-            proofs.record(side, r, after, &[]);
+            proofs.record(side, r, after, &[], None);
         }
         Verdict::SafeApplied
     }
@@ -328,20 +378,47 @@ impl Rules {
         if !self.tables.knows_reads() || words > MAX_WORDS {
             return None;
         }
-        let mut list = Suspects {
-            len: 0,
-            items: [(NOWHERE, 0, 0); MAX_SUSPECTS],
-        };
+        let mut list = Suspects::EMPTY;
         // Stops, with no list, at one too many.
         let full = self.each_suspect(st, target, side, |p, kind, owner| {
-            let Some(item) = list.items.get_mut(list.len) else {
-                return true;
-            };
-            *item = (p, kind, owner);
-            list.len += 1;
-            false
+            !list.push((p, kind, owner))
         });
         (!full).then_some(list)
+    }
+
+    /// [`Rules::suspects`] of `target` in `st`, from `list`, its suspects
+    /// on a board that differs from `st` on the sites of `changed` only,
+    /// with `target` holding the same value: the pieces now on those sites
+    /// replace those that stood there.
+    fn suspects_since(
+        &self,
+        list: &Suspects,
+        changed: &[u64; MAX_WORDS],
+        st: &State,
+        target: SiteId,
+        side: SideId,
+    ) -> Option<Suspects> {
+        let mut out = list.without(changed);
+        let v = st.board[target.0 as usize];
+        for (i, &word) in changed.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                let u = st.board[p.0 as usize];
+                if u == 0 {
+                    continue;
+                }
+                let (owner, kind) = self.unman(u);
+                if !self.same_team(owner, side)
+                    && self.tables.may_attack((kind, owner, p), target, v)
+                    && !out.push((p, kind, owner))
+                {
+                    return self.suspects(st, target, side);
+                }
+            }
+        }
+        Some(out)
     }
 
     /// Whether a piece of `list` (the suspects of `target` in `st`)
