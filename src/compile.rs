@@ -2262,11 +2262,13 @@ impl<'a> Compiler<'a> {
             )
         });
         Ok(EndRule {
+            lasts: when.count_last(),
             when,
             result: result?,
             side_set: sides.iter().fold(0, |set, &s| set | 1 << s),
             sides,
             reads_last,
+
             reads_side,
         })
     }

@@ -144,6 +144,19 @@ impl Walker<'_> {
     }
 }
 
+/// What the end rules' `last(...)` read of the move just played.
+#[derive(Clone, Copy)]
+enum Last<'b> {
+    /// No move was played: `last(...)` is false.
+    None,
+    /// The move, and the position it was played on.
+    On(&'b State, Move),
+    /// Each `last(...)` of the end rules that read the last move, left to
+    /// right and rule after rule, decided before the move was played: bit
+    /// `i` for the `i`-th.
+    Decided(u64),
+}
+
 /// What the caller of [`Rules::play_knowing`] knows already, to save work.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Known {
@@ -2061,7 +2074,10 @@ impl Rules {
             return;
         }
         if !self.ends_read_last {
-            return self.play_after(st, mv, None, known, false);
+            return self.play_after(st, mv, Last::None, known, false);
+        }
+        if let Some(decided) = self.decide_lasts(st, mv) {
+            return self.play_after(st, mv, Last::Decided(decided), known, false);
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
@@ -2074,9 +2090,9 @@ impl Rules {
                     }
                     other => other.insert(st.clone()),
                 };
-                self.play_after(st, mv, Some(before), known, false)
+                self.play_after(st, mv, Last::On(before, mv), known, false)
             }
-            Err(_) => self.play_after(st, mv, Some(&st.clone()), known, false),
+            Err(_) => self.play_after(st, mv, Last::On(&st.clone(), mv), known, false),
         })
     }
 
@@ -2098,23 +2114,19 @@ impl Rules {
             huffed: Some(huffed),
             ..known
         };
-        let read = self.ends_read_last.then_some(&before);
-        self.play_after(st, mv, read, known, true);
+        let last = match self.ends_read_last {
+            true => Last::On(&before, mv),
+            false => Last::None,
+        };
+        self.play_after(st, mv, last, known, true);
         before
     }
 
     /// Plays `mv` on `st` (unless `applied`: `st` is already the position
     /// after `apply`), then what follows a move: huffing, passes, the end
-    /// rules, the next turn.
+    /// rules (reading `last` of the move), the next turn.
     #[inline]
-    fn play_after(
-        &self,
-        st: &mut State,
-        mv: Move,
-        before: Option<&State>,
-        known: Known,
-        applied: bool,
-    ) {
+    fn play_after(&self, st: &mut State, mv: Move, last: Last, known: Known, applied: bool) {
         let side = self.to_move(st);
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         if !applied {
@@ -2136,7 +2148,6 @@ impl Rules {
                 st.passes = 0;
             }
         }
-        let last = before.map(|b| (b, mv));
         if let Some(o) = self.check_end(st, side, last) {
             st.outcome = o;
             return;
@@ -2323,20 +2334,19 @@ impl Rules {
 
     /// The first end rule that holds, for the mover first, then the sides
     /// after it in the order the file declares them.
-    fn check_end(
-        &self,
-        st: &State,
-        mover: SideId,
-        last: Option<(&State, Move)>,
-    ) -> Option<Outcome> {
+    fn check_end(&self, st: &State, mover: SideId, last: Last) -> Option<Outcome> {
         let n = self.sides.len();
+        // The index of the rule's first `last(...)` among those of the rules.
+        let mut first = 0;
         for rule in &self.ends {
+            let at = first;
+            first += rule.lasts;
             let sides = (0..n).map(|i| ((mover as usize + i) % n) as SideId);
             let sides = sides.filter(|&side| rule.side_set >> side & 1 == 1);
             // A rule that reads nothing of the side holds for all or none.
             for side in sides.take(if rule.reads_side { n } else { 1 }) {
                 let holds = if rule.reads_last {
-                    self.end_holds(&rule.when, st, side, last)
+                    self.end_holds(&rule.when, st, side, last, &mut { at })
                 } else {
                     self.eval_state(&rule.when, st, side, &st.blocked)
                 };
@@ -2354,23 +2364,52 @@ impl Rules {
 
     /// An end rule's condition, where `last(...)` reads the move just
     /// played on the position before it.
-    fn end_holds(
-        &self,
-        c: &StateCond,
-        st: &State,
-        side: SideId,
-        last: Option<(&State, Move)>,
-    ) -> bool {
+    /// `at` is the index of the next `last(...)` among those of the rules
+    /// ([`Last::Decided`]).
+    fn end_holds(&self, c: &StateCond, st: &State, side: SideId, last: Last, at: &mut u32) -> bool {
         match c {
-            StateCond::Last(m) => last.is_some_and(|(before, mv)| {
-                let mover = self.to_move(before);
-                self.move_meets(m, before, mover, &mv)
-            }),
-            StateCond::Not(inner) => !self.end_holds(inner, st, side, last),
-            StateCond::And(cs) => cs.iter().all(|c| self.end_holds(c, st, side, last)),
-            StateCond::Or(cs) => cs.iter().any(|c| self.end_holds(c, st, side, last)),
+            StateCond::Last(m) => {
+                let i = *at;
+                *at += 1;
+                match last {
+                    Last::None => false,
+                    Last::On(before, mv) => {
+                        let mover = self.to_move(before);
+                        self.move_meets(m, before, mover, &mv)
+                    }
+                    Last::Decided(bits) => bits >> i & 1 == 1,
+                }
+            }
+            StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
+            StateCond::And(cs) | StateCond::Or(cs) => {
+                // `and` stops at the first false part, `or` at the first true.
+                let stop = matches!(c, StateCond::Or(_));
+                for (k, part) in cs.iter().enumerate() {
+                    if self.end_holds(part, st, side, last, at) == stop {
+                        *at += cs[k + 1..].iter().map(StateCond::count_last).sum::<u32>();
+                        return stop;
+                    }
+                }
+                !stop
+            }
             other => self.eval_state(other, st, side, &st.blocked),
         }
+    }
+
+    /// Each `last(...)` of the end rules that read the last move, decided
+    /// for `mv` played on `st` ([`Last::Decided`]); `None` past 64 of them.
+    fn decide_lasts(&self, st: &State, mv: Move) -> Option<u64> {
+        let mover = self.to_move(st);
+        let (mut bits, mut n) = (0u64, 0u32);
+        for rule in self.ends.iter().filter(|r| r.reads_last) {
+            rule.when.each_last(&mut |m| {
+                if n < 64 && self.move_meets(m, st, mover, &mv) {
+                    bits |= 1 << n;
+                }
+                n += 1;
+            });
+        }
+        (n <= 64).then_some(bits)
     }
 
     /// The first constraint that does not hold in `st`, after a move of `side`.
@@ -2511,7 +2550,7 @@ impl Rules {
     pub(crate) fn decide(&self, st: &mut State) {
         st.outcome = Outcome::Ongoing;
         let previous = self.turn_side(self.previous_turn(st.turn as usize));
-        if let Some(o) = self.check_end(st, previous, None) {
+        if let Some(o) = self.check_end(st, previous, Last::None) {
             st.outcome = o;
             return;
         }

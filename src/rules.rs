@@ -300,6 +300,23 @@ impl StateCond {
                 _ => false,
             }
     }
+
+    /// Calls `f` with the move condition of each `last(...)`, left to right.
+    pub(crate) fn each_last(&self, f: &mut dyn FnMut(&MoveCond)) {
+        match self {
+            StateCond::Last(m) => f(m),
+            StateCond::Not(inner) => inner.each_last(f),
+            StateCond::And(cs) | StateCond::Or(cs) => cs.iter().for_each(|c| c.each_last(f)),
+            _ => {}
+        }
+    }
+
+    /// How many `last(...)` the condition has.
+    pub(crate) fn count_last(&self) -> u32 {
+        let mut n = 0;
+        self.each_last(&mut |_| n += 1);
+        n
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -502,6 +519,8 @@ pub struct EndRule {
     pub(crate) side_set: u32,
     /// Whether `when` reads the move just played (`last(...)`).
     pub(crate) reads_last: bool,
+    /// How many `last(...)` `when` has.
+    pub(crate) lasts: u32,
     /// Whether `when` may differ from side to side: it reads more than
     /// the move just played and constants.
     pub(crate) reads_side: bool,
