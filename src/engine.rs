@@ -746,6 +746,12 @@ impl Rules {
         let mut moves = Vec::new();
         // One walker for every piece, made when a pattern must be walked.
         let mut w = None;
+        if self.knows_suspects() {
+            // The tables tell which pieces may take on `target`.
+            return self.each_suspect(st, target, side, |p, kind, owner| {
+                self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+            });
+        }
         let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
         let v = st.board[target.0 as usize];
         for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {

@@ -336,8 +336,7 @@ impl Rules {
         target: SiteId,
         side: SideId,
     ) -> bool {
-        let words = self.site_words();
-        if !self.tables.knows_reads() || words > MAX_WORDS {
+        if !self.knows_suspects() {
             return self.attacked(st, target, side);
         }
         let changed = changed_sites(board, &st.board);
@@ -349,10 +348,16 @@ impl Rules {
         })
     }
 
+    /// Whether the tables tell which pieces may attack a site and what their
+    /// attacks read, on a board this size ([`Rules::each_suspect`]).
+    pub(crate) fn knows_suspects(&self) -> bool {
+        self.tables.knows_reads() && self.site_words() <= MAX_WORDS
+    }
+
     /// Calls `f` with each enemy piece of `st` that may take the piece on
     /// `target` ([`MoveTables::may_attack`]), until it returns `true`;
-    /// whether it did. Only when [`MoveTables::knows_reads`].
-    fn each_suspect(
+    /// whether it did. Only when [`Rules::knows_suspects`].
+    pub(crate) fn each_suspect(
         &self,
         st: &State,
         target: SiteId,
@@ -374,8 +379,7 @@ impl Rules {
     /// ([`Suspects`]); `None` when the tables cannot tell or there are more
     /// than [`MAX_SUSPECTS`].
     fn suspects(&self, st: &State, target: SiteId, side: SideId) -> Option<Suspects> {
-        let words = self.site_words();
-        if !self.tables.knows_reads() || words > MAX_WORDS {
+        if !self.knows_suspects() {
             return None;
         }
         let mut list = Suspects::EMPTY;
