@@ -50,25 +50,57 @@ enum Preference {
     Demand,
 }
 
-/// The candidates, and the candidates with their ranks.
-type Ranked = (Vec<Move>, Vec<(u64, Move)>, Vec<FlatRun>);
+/// The candidates, the candidates with their ranks, and the flat runs set
+/// aside.
+type Ranked<'x> = (
+    &'x mut Vec<Move>,
+    &'x mut Vec<(u64, Move)>,
+    &'x mut Vec<FlatRun>,
+);
+
+/// What a draw reuses from one call to the next.
+#[derive(Default)]
+struct Buffers {
+    moves: Vec<Move>,
+    ranked: Vec<(u64, Move)>,
+    flats: Vec<FlatRun>,
+    /// The position the filters play candidates on (of any game: its
+    /// shape is checked before use).
+    scratch: Option<State>,
+}
+
+impl Buffers {
+    /// The lists, and the scratch position.
+    fn split(&mut self) -> (Ranked<'_>, &mut Option<State>) {
+        let Buffers {
+            moves,
+            ranked,
+            flats,
+            scratch,
+        } = self;
+        ((moves, ranked, flats), scratch)
+    }
+}
 
 thread_local! {
     /// Buffers reused between calls (a nested call makes its own).
-        static RANKED: RefCell<Ranked> = const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
-        /// What the filters last used as scratch: a position to play
-    /// candidates on, and the closed edges to try barriers on.
-    static SPARES: RefCell<(Option<State>, Vec<u64>)> = const { RefCell::new((None, Vec::new())) };
-    /// The move a playout's draw just picked and the position after it,
-    /// when the check rule played it to judge it: taken by the ply.
-    static APPLIED: RefCell<Option<(Move, State)>> = const { RefCell::new(None) };
+    static BUFFERS: RefCell<Buffers> = const {
+        RefCell::new(Buffers {
+            moves: Vec::new(),
+            ranked: Vec::new(),
+            flats: Vec::new(),
+            scratch: None,
+        })
+    };
+    /// The closed edges the filters last tried barriers on.
+    static SPARE_EDGES: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Runs `f` with buffers of the thread (a nested call gets new ones).
-fn with_ranked<R>(f: impl FnOnce(&mut Ranked) -> R) -> R {
-    RANKED.with(|cell| match cell.try_borrow_mut() {
+fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
         Ok(mut buffers) => f(&mut buffers),
-        Err(_) => f(&mut Ranked::default()),
+        Err(_) => f(&mut Buffers::default()),
     })
 }
 
@@ -129,7 +161,7 @@ impl Rules {
     /// [`Rules::legal_moves`] uniformly, without generating and checking
     /// every legal move.
     pub fn random_move(&self, st: &State, rng: &mut fastrand::Rng) -> Option<Move> {
-        with_ranked(|buffers| self.random_move_in(st, rng, buffers, None).0)
+        with_buffers(|buffers| self.random_move_in(st, rng, buffers, None).mv)
     }
 
     /// One ply of a random playout: a move drawn as [`Rules::random_move`]
@@ -145,73 +177,69 @@ impl Rules {
         rng: &mut fastrand::Rng,
         proofs: &mut Proofs,
     ) -> Option<Move> {
-        let (picked, huffed) = with_ranked(|buffers| {
-            let (picked, listed) = self.random_move_in(st, rng, buffers, Some(proofs));
+        let (picked, huffed, applied) = with_buffers(|buffers| {
+            let drawn = self.random_move_in(st, rng, buffers, Some(proofs));
             // A huffing rule reads the legal moves: those drawn from,
             // when they were all listed.
-            let huffed = match picked {
-                Some(mv) if listed && self.huff.is_some() => {
-                    Some(self.huffed(st, mv, Some(&buffers.0)))
+            let huffed = match drawn.mv {
+                Some(mv) if drawn.listed && self.huff.is_some() => {
+                    Some(self.huffed(st, mv, Some(&buffers.moves)))
                 }
                 _ => None,
             };
-            (picked, huffed)
+            (drawn.mv, huffed, drawn.applied)
         });
         let known = Known {
             huffed,
             unsettled: true,
         };
+        // The check rule played the move already, to judge it: the position
+        // after it is taken, and the one before becomes the scratch.
+        let after = || with_buffers(|buffers| buffers.scratch.take());
         match picked {
-            Some(mv) if self.has_royals => match APPLIED.with(|a| a.borrow_mut().take()) {
-                // The check rule played the move already, to judge it: its
-                // position is taken, and the one before becomes the
-                // thread's scratch position.
-                Some((m, after)) if m == mv => {
+            Some(mv) => match applied.then(after).flatten() {
+                Some(after) => {
                     let before = self.play_applied(st, mv, after, known);
-                    SPARES.with(|s| s.borrow_mut().0 = Some(before));
+                    with_buffers(|buffers| buffers.scratch = Some(before));
                 }
-                _ => self.play_knowing(st, mv, known),
+                None => self.play_knowing(st, mv, known),
             },
-            Some(mv) => self.play_knowing(st, mv, known),
             None => self.settle(st),
         }
         picked
     }
 
-    /// [`Rules::random_move`] with buffers; and whether the moves buffer
-    /// holds every legal move (in some order).
+    /// [`Rules::random_move`] with buffers.
     fn random_move_in(
         &self,
         st: &State,
         rng: &mut fastrand::Rng,
-        buffers: &mut Ranked,
+        buffers: &mut Buffers,
         proofs: Option<&mut Proofs>,
-    ) -> (Option<Move>, bool) {
+    ) -> Drawn {
         if st.outcome != Outcome::Ongoing {
-            return (None, false);
+            return Drawn {
+                mv: None,
+                listed: false,
+                applied: false,
+            };
         }
         let side = self.to_move(st);
         let offers_demands = self
             .demand
             .as_ref()
             .is_some_and(|d| d.sides.contains(&side));
-        let mut listed = false;
+        let (mut listed, mut applied) = (false, false);
         let picked = if offers_demands && self.actions(st).contains(&Action::Pass) {
             // Each move but a pass comes twice (plain and demanding): draw
             // from the full list.
             self.pick_from_all(st, Some(rng))
         } else {
             let reads = self.reads_moves(side);
-            let playout = proofs.is_some();
-            let mut survives = Survives::new(self, st, side, proofs);
-            let picked =
-                self.pick_among(&mut survives, reads, Some(&mut *rng), buffers, &mut listed);
-            // For the ply of a playout: the position after the move, if
-            // the check rule played it.
-            if let Some(mv) = picked.filter(|_| playout && self.has_royals) {
-                let after = survives.take_applied(mv).map(|after| (mv, after));
-                APPLIED.with(|a| *a.borrow_mut() = after);
-            }
+            let (lists, scratch) = buffers.split();
+            let mut survives = Survives::new(self, st, side, proofs, scratch);
+            let picked = self.pick_among(&mut survives, reads, Some(&mut *rng), lists, &mut listed);
+            applied = picked.is_some() && survives.applied == picked;
             picked
         };
         let listed = listed && self.demand.is_none();
@@ -226,7 +254,11 @@ impl Rules {
                 (st.phase > 0 || rule == NoMoves::Pass).then_some(Move::Pass)
             }
         };
-        (mv, listed)
+        Drawn {
+            applied: applied && mv == picked,
+            mv,
+            listed,
+        }
     }
 
     /// Whether a priority of `side` reads the legal moves.
@@ -241,9 +273,10 @@ impl Rules {
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads = self.reads_moves(side);
-        with_ranked(|buffers| {
-            let mut survives = Survives::new(self, st, side, None);
-            self.pick_among(&mut survives, reads, rng, buffers, &mut false)
+        with_buffers(|buffers| {
+            let (lists, scratch) = buffers.split();
+            let mut survives = Survives::new(self, st, side, None, scratch);
+            self.pick_among(&mut survives, reads, rng, lists, &mut false)
         })
     }
 
@@ -255,7 +288,7 @@ impl Rules {
         survives: &mut Survives,
         reads: bool,
         mut rng: Option<&mut fastrand::Rng>,
-        (moves, ranked, flats): &mut Ranked,
+        (moves, ranked, flats): Ranked,
         listed: &mut bool,
     ) -> Option<Move> {
         moves.clear();
@@ -602,7 +635,8 @@ struct Survives<'a> {
     rules: &'a Rules,
     st: &'a State,
     side: SideId,
-    after: Option<State>,
+    /// Scratch: a position to play candidates on, of the same shape.
+    after: &'a mut Option<State>,
     /// The placement plan, and a copy of the closed edges to try barriers on.
     plan: Option<(Plan<'a>, Vec<u64>)>,
     /// The check rule, when the game has royal pieces.
@@ -614,26 +648,28 @@ struct Survives<'a> {
 }
 
 impl<'a> Survives<'a> {
-    fn new(rules: &'a Rules, st: &'a State, side: SideId, proofs: Option<&'a mut Proofs>) -> Self {
+    fn new(
+        rules: &'a Rules,
+        st: &'a State,
+        side: SideId,
+        proofs: Option<&'a mut Proofs>,
+        scratch: &'a mut Option<State>,
+    ) -> Self {
+        // A scratch position of another game is no use.
+        if scratch.as_ref().is_some_and(|s| !s.same_shape(st)) {
+            *scratch = None;
+        }
         Survives {
             rules,
             st,
             side,
-            after: None,
+            after: scratch,
             plan: None,
             royals: rules
                 .has_royals
                 .then(|| check::RoyalCheck::new(rules, st, side)),
             proofs,
             applied: None,
-        }
-    }
-
-    /// The position after `mv`, if the filters left it in their scratch.
-    fn take_applied(&mut self, mv: Move) -> Option<State> {
-        match self.applied {
-            Some(m) if m == mv => self.after.take(),
-            _ => None,
         }
     }
 
@@ -652,23 +688,24 @@ impl<'a> Survives<'a> {
             let keeps = match mv {
                 Move::Place { slot, .. } => {
                     let (plan, blocked) = self.plan.get_or_insert_with(|| {
-                        let mut blocked = SPARES.with(|s| std::mem::take(&mut s.borrow_mut().1));
+                        let mut blocked =
+                            SPARE_EDGES.with(|s| std::mem::take(&mut *s.borrow_mut()));
                         blocked.clear();
                         blocked.extend_from_slice(&st.blocked);
                         (rules.plan(st, side, true), blocked)
                     });
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
-                _ => rules.piece_move_keeps_constraints(st, side, mv, &mut self.after, &mut || {
-                    spare_state(st)
-                }),
+                _ => {
+                    rules.piece_move_keeps_constraints(st, side, mv, self.after, &mut || st.clone())
+                }
             };
             if !keeps {
                 return false;
             }
         }
         if let Some(royals) = &mut self.royals {
-            let after = self.after.get_or_insert_with(|| spare_state(st));
+            let after = self.after.get_or_insert_with(|| st.clone());
             let verdict = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
             self.applied = (verdict == check::Verdict::SafeApplied).then_some(mv);
             return verdict.is_safe();
@@ -694,31 +731,21 @@ impl<'a, F: FnMut(&mut Survives<'a>, &MoveCond) -> bool> Ask for Asking<'_, 'a, 
     }
 }
 
-/// A position of the game of `st`, its contents unspecified: the thread's
-/// spare one, if it is of that game, or a copy of `st`.
-fn spare_state(st: &State) -> State {
-    match SPARES.with(|s| s.borrow_mut().0.take()) {
-        Some(spare) if spare.same_shape(st) => spare,
-        _ => st.clone(),
+impl Drop for Survives<'_> {
+    /// Keeps the closed edges for the next filters of the thread.
+    fn drop(&mut self) {
+        if let Some((_, blocked)) = self.plan.take() {
+            SPARE_EDGES.with(|s| *s.borrow_mut() = blocked);
+        }
     }
 }
 
-impl Drop for Survives<'_> {
-    /// Keeps the scratch for the next filters of the thread.
-    fn drop(&mut self) {
-        let after = self.after.take();
-        let blocked = self.plan.take().map(|(_, blocked)| blocked);
-        if after.is_none() && blocked.is_none() {
-            return;
-        }
-        SPARES.with(|s| {
-            let mut spares = s.borrow_mut();
-            if after.is_some() {
-                spares.0 = after;
-            }
-            if let Some(blocked) = blocked {
-                spares.1 = blocked;
-            }
-        });
-    }
+/// A move drawn, and what the draw found out.
+struct Drawn {
+    mv: Option<Move>,
+    /// The moves buffer holds every legal move (in some order).
+    listed: bool,
+    /// The scratch position is the position after `mv`: the check rule
+    /// played it to judge it.
+    applied: bool,
 }

@@ -519,7 +519,7 @@ impl MoveTables {
     pub(crate) fn flat(&self, kind: KindId, side: SideId, origin: SiteId) -> Option<Flat> {
         let i = kind as usize * self.per_kind + side as usize * self.per_side + origin.0 as usize;
         match self.flat.get(i) {
-            Some(&f) if f != NOT_FLAT => Some(f),
+            Some(&f) if f.start != NOT_FLAT.start => Some(f),
             _ => None,
         }
     }
