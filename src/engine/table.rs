@@ -234,6 +234,8 @@ pub(crate) enum Entry {
         token: TokenId,
         by_site: u32,
         fresh: bool,
+        /// The sides whose pieces may be partners, as a bitset.
+        sides: u32,
     },
     /// A repeated group (an index of `groups`), from the piece's site.
     Chain(u32),
@@ -391,6 +393,11 @@ impl MoveTables {
                                         at as u32
                                     }
                                 };
+                                let held = |v: Values| (1..=255u8).filter(move |&x| has(&v, x));
+                                let sides = (partners.iter())
+                                    .flat_map(|(_, v)| held(*v))
+                                    .filter_map(|x| rules.cell_owner.get(x as usize))
+                                    .fold(0u32, |set, &(side, _)| set | 1 << side);
                                 let start = t.sites.len() as u32;
                                 for (s, v) in partners {
                                     t.push_site(s, v, [0; 4], 0, ANY_LINE);
@@ -402,6 +409,7 @@ impl MoveTables {
                                     token,
                                     by_site,
                                     fresh,
+                                    sides,
                                 });
                             }
                         }
@@ -1462,6 +1470,7 @@ impl Rules {
             token,
             by_site,
             fresh,
+            sides,
         } = entry
         else {
             return;
@@ -1491,11 +1500,12 @@ impl Rules {
             }
             return;
         }
-        // Only the occupied sites, in order.
+        // Only the sites of the partners' sides' pieces, in order.
         let (words, n_sides) = (self.site_words(), self.sides.len());
         let partners = &t.partners[by_site as usize..];
+        let mine = (0..n_sides).filter(|s| sides >> s & 1 == 1);
         for i in 0..words {
-            let mut bits = (0..n_sides).fold(0, |o, s| o | st.pieces[s * words + i]);
+            let mut bits = mine.clone().fold(0, |o, s| o | st.pieces[s * words + i]);
             while bits != 0 {
                 let s = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
