@@ -931,7 +931,7 @@ impl Rules {
             if only >> kind & 1 == 0 {
                 return false;
             }
-            match self.tables.flat(kind, side, s) {
+            match self.tables.flat(st.board[s.0 as usize], s) {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
@@ -955,13 +955,15 @@ impl Rules {
         // A walker only for the pieces that need one: it is large.
         let mut w = None;
         let mut total = flats.last().map_or(0, |f| f.end);
-        self.any_piece(st, side, |s, kind| {
-            if only >> kind & 1 == 0 {
+        let every_kind = only == ALL_KINDS;
+        self.any_piece_value(st, side, |s, v| {
+            let kind = || self.unman(v).1;
+            if !every_kind && only >> kind() & 1 == 0 {
                 return false;
             }
-            let Some(f) = self.tables.flat(kind, side, s) else {
+            let Some(f) = self.tables.flat(v, s) else {
                 let w = w.get_or_insert_with(|| Walker::new(side));
-                self.moves_from(st, w, s, kind, out);
+                self.moves_from(st, w, s, kind(), out);
                 return false;
             };
             let len = f.end - f.start;
@@ -977,7 +979,7 @@ impl Rules {
             }
             if f.swaps_follow {
                 let w = w.get_or_insert_with(|| Walker::new(side));
-                self.moves_of_entries(st, w, s, kind, 1, out);
+                self.moves_of_entries(st, w, s, kind(), 1, out);
             }
             false
         });

@@ -1065,6 +1065,17 @@ impl Rules {
         side: SideId,
         mut f: impl FnMut(SiteId, KindId) -> bool,
     ) -> bool {
+        self.any_piece_value(st, side, |s, v| f(s, self.unman(v).1))
+    }
+
+    /// [`Rules::any_piece`], with each piece's board value.
+    #[inline(always)]
+    pub(crate) fn any_piece_value(
+        &self,
+        st: &State,
+        side: SideId,
+        mut f: impl FnMut(SiteId, u8) -> bool,
+    ) -> bool {
         let words = self.site_words();
         let pieces = &st.pieces[side as usize * words..(side as usize + 1) * words];
         for (i, &word) in pieces.iter().enumerate() {
@@ -1072,7 +1083,7 @@ impl Rules {
             while bits != 0 {
                 let s = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
                 bits &= bits - 1;
-                if f(s, self.unman(st.board[s.0 as usize]).1) {
+                if f(s, st.board[s.0 as usize]) {
                     return true;
                 }
             }

@@ -297,23 +297,25 @@ impl Rules {
     /// The site of `side`'s royal piece in `st` when it has exactly one;
     /// `hints` are sites where it may be, looked at first.
     pub(crate) fn lone_royal(&self, st: &State, side: SideId, hints: &[SiteId]) -> Option<SiteId> {
-        let count = |k: KindId| st.counts[self.man(side, k) as usize - 1];
-        if self.royal_kinds.iter().map(|&k| count(k)).sum::<u16>() != 1 {
+        // Board values are 1 + side × kinds + kind: counts are indexed by
+        // value − 1.
+        let first = side as usize * self.kinds.len();
+        let mut n = 0;
+        for &k in &self.royal_kinds {
+            n += st.counts[first + k as usize];
+        }
+        if n != 1 {
             return None;
         }
         let mask = &self.royal_values[side as usize];
         let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
-        let on_board = |h: &&SiteId| (h.0 as usize) < st.board.len();
-        match hints
-            .iter()
-            .filter(on_board)
-            .find(|h| royal(st.board[h.0 as usize]))
-        {
-            Some(&h) => Some(h),
-            None => self
-                .pieces_of(st, side)
-                .find(|s| royal(st.board[s.0 as usize])),
+        for &h in hints {
+            if st.board.get(h.0 as usize).is_some_and(|&v| royal(v)) {
+                return Some(h);
+            }
         }
+        self.pieces_of(st, side)
+            .find(|s| royal(st.board[s.0 as usize]))
     }
 
     /// Whether `p` can tell about the royal on `r` in `st`: it is of the

@@ -424,8 +424,15 @@ impl MoveTables {
         t.swappers = (rules.kinds.iter().enumerate())
             .filter(|(_, k)| k.patterns.iter().any(swaps))
             .fold(0, |set, (i, _)| set | 1 << i);
-        let flat = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
-        t.flat = flat;
+        // Laid out by board value (1 + side × kinds + kind), then site.
+        let by_piece: Vec<Flat> = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
+        let n_kinds = rules.kinds.len();
+        t.flat = (0..rules.sides.len() * n_kinds)
+            .flat_map(|v| {
+                let row = (v % n_kinds) * t.per_kind + (v / n_kinds) * t.per_side;
+                by_piece[row..row + n_sites].to_vec()
+            })
+            .collect();
         t.any_flat = (t.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
@@ -521,11 +528,11 @@ impl MoveTables {
         first as u32
     }
 
-    /// The flat run of a piece of `kind` and `side` on `origin`
+    /// The flat run of the piece of board value `v` (not 0) on `origin`
     /// ([`MoveTables::flat_of`]), if it has one.
     #[inline]
-    pub(crate) fn flat(&self, kind: KindId, side: SideId, origin: SiteId) -> Option<Flat> {
-        let i = kind as usize * self.per_kind + side as usize * self.per_side + origin.0 as usize;
+    pub(crate) fn flat(&self, v: u8, origin: SiteId) -> Option<Flat> {
+        let i = (v as usize).wrapping_sub(1) * self.per_side + origin.0 as usize;
         match self.flat.get(i) {
             Some(&f) if f.start != NOT_FLAT.start => Some(f),
             _ => None,
