@@ -134,12 +134,16 @@ impl Suspects {
 
     /// The list without the pieces on the sites of `changed`.
     fn without(&self, changed: &[u64; MAX_WORDS]) -> Suspects {
-        let mut out = Suspects::EMPTY;
-        for (p, kind, owner) in self.iter() {
+        let mut out = *self;
+        let mut kept = 0;
+        for i in 0..self.len {
+            let p = self.items[i].0;
             if changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 0 {
-                out.push((p, kind, owner));
+                out.items[kept] = self.items[i];
+                kept += 1;
             }
         }
+        out.len = kept;
         out
     }
 }
@@ -406,7 +410,7 @@ impl Rules {
     ) -> Option<Suspects> {
         let mut out = list.without(changed);
         let v = st.board[target.0 as usize];
-        for (i, &word) in changed.iter().enumerate() {
+        for (i, &word) in changed[..self.site_words()].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
