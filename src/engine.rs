@@ -120,9 +120,7 @@ impl Walker<'_> {
     /// looked for linearly while a piece has few moves; past that,
     /// `moves_from` sorts and dedups the piece's moves.
     fn push(&self, mv: Move, out: &mut Vec<Move>) {
-        if out.len() - self.start >= DEDUP_LINEAR || !out[self.start..].contains(&mv) {
-            out.push(mv);
-        }
+        push_new(out, self.start, mv);
     }
 
     fn new(side: SideId) -> Self {
@@ -261,6 +259,26 @@ fn needs_piece(c: &Cond) -> bool {
         Cond::And(cs) => cs.iter().any(needs_piece),
         Cond::Or(cs) => cs.iter().all(needs_piece),
         _ => false,
+    }
+}
+
+/// Adds a move of the piece whose moves begin at `out[start]`, unless it
+/// has it already ([`Walker::push`]).
+#[inline]
+fn push_new(out: &mut Vec<Move>, start: usize, mv: Move) {
+    if out.len() - start >= DEDUP_LINEAR || !out[start..].contains(&mv) {
+        out.push(mv);
+    }
+}
+
+/// Sorts and dedups the moves of the piece that begin at `out[start]`,
+/// when there are too many for [`push_new`] to have looked.
+fn dedup_piece(out: &mut Vec<Move>, start: usize) {
+    if out.len() - start > DEDUP_LINEAR {
+        let mut mine = out.split_off(start);
+        mine.sort_unstable();
+        mine.dedup();
+        out.extend(mine);
     }
 }
 
@@ -978,8 +996,13 @@ impl Rules {
                 });
             }
             if f.swaps_follow {
-                let w = w.get_or_insert_with(|| Walker::new(side));
-                self.moves_of_entries(st, w, s, kind(), 1, out);
+                // The piece's other entries, all swaps: no walker needed.
+                let start = out.len();
+                let entries = self.tables.entries(kind(), side, s).unwrap_or(&[]);
+                for &entry in entries.iter().skip(1) {
+                    self.run_swaps(st, side, s, start, entry, out);
+                }
+                dedup_piece(out, start);
             }
             false
         });
@@ -994,26 +1017,12 @@ impl Rules {
         kind: KindId,
         out: &mut Vec<Move>,
     ) {
-        self.moves_of_entries(st, w, origin, kind, 0, out);
-    }
-
-    /// [`Rules::moves_from`], from the `skip`-th table entry of the piece
-    /// on (when it has entries).
-    fn moves_of_entries<'a>(
-        &'a self,
-        st: &State,
-        w: &mut Walker<'a>,
-        origin: SiteId,
-        kind: KindId,
-        skip: usize,
-        out: &mut Vec<Move>,
-    ) {
         w.origin = origin;
         w.start = out.len();
         w.stepped = [0; 4];
         let side = w.side;
         if let Some(entries) = self.tables.entries(kind, side, origin) {
-            for &entry in &entries[skip..] {
+            for &entry in entries {
                 if w.any && out.len() > w.start {
                     break;
                 }
@@ -1027,12 +1036,7 @@ impl Rules {
                 self.walk_pattern(st, w, pattern, out);
             }
         }
-        if out.len() - w.start > DEDUP_LINEAR {
-            let mut mine = out.split_off(w.start);
-            mine.sort_unstable();
-            mine.dedup();
-            out.extend(mine);
-        }
+        dedup_piece(out, w.start);
     }
 
     /// The moves of one table entry of the walker's piece of `kind` (on
@@ -1049,7 +1053,7 @@ impl Rules {
             table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
             table::Entry::Swaps { .. } => {
                 if !w.attacks_only {
-                    self.run_swaps(st, w, entry, out);
+                    self.run_swaps(st, w.side, w.origin, w.start, entry, out);
                 }
             }
             table::Entry::Walk(p) => {

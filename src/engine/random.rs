@@ -733,7 +733,7 @@ impl<'a, F: FnMut(&mut Survives<'a>, &MoveCond) -> bool> Ask for Asking<'_, 'a, 
 
 impl Drop for Survives<'_> {
     /// Keeps the closed edges for the next filters of the thread.
-        fn drop(&mut self) {
+    fn drop(&mut self) {
         // (Not `take`: the plan is large, and usually absent.)
         if let Some((_, blocked)) = &mut self.plan {
             let blocked = std::mem::take(blocked);

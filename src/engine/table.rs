@@ -1468,9 +1468,18 @@ impl Rules {
         self.eval(&segment.to, st, side, origin, &[], rs.site, r.heading)
     }
 
-    /// Emits the swaps of the walker's piece with the partners of
-    /// `sites[start..end]`, if its side holds the token.
-    pub(super) fn run_swaps(&self, st: &State, w: &mut Walker, entry: Entry, out: &mut Vec<Move>) {
+    /// Emits the swaps of the piece of `side` on `from`, whose moves begin
+    /// at `out[first]`, with the partners of `sites[start..end]`, if its
+    /// side holds the token.
+    pub(super) fn run_swaps(
+        &self,
+        st: &State,
+        side: SideId,
+        from: SiteId,
+        first: usize,
+        entry: Entry,
+        out: &mut Vec<Move>,
+    ) {
         let Entry::Swaps {
             start,
             end,
@@ -1482,11 +1491,10 @@ impl Rules {
         else {
             return;
         };
-        if token != NO_TOKEN && st.tokens_left(self, w.side, token) == 0 {
+        if token != NO_TOKEN && st.tokens_left(self, side, token) == 0 {
             return;
         }
         let t = &self.tables;
-        let from = w.origin;
         let mut swap = |with: SiteId| {
             let mv = Move::Swap {
                 from,
@@ -1496,7 +1504,7 @@ impl Rules {
             };
             match fresh {
                 true => out.push(mv),
-                false => w.push(mv, out),
+                false => push_new(out, first, mv),
             }
         };
         if by_site == NOT_BY_SITE {
