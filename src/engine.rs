@@ -38,6 +38,16 @@ struct FlatRun {
     len: u32,
     /// Of two segments: `start` indexes the tables' leaves.
     nested: bool,
+    /// The piece's swaps are set aside too ([`Aside::low_swaps`]).
+    swaps: bool,
+}
+
+/// What a draw sets aside instead of listing: the flat runs, and the swaps
+/// of the pieces with flat runs that spend only the tokens of `low_swaps`
+/// (a set of [`table::token_bit`]s), known to rank below the best.
+struct Aside<'x> {
+    runs: &'x mut Vec<FlatRun>,
+    low_swaps: u64,
 }
 
 /// What a priority's `when` asks beyond the position: whether a legal
@@ -458,12 +468,12 @@ impl Rules {
         any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
-        mut flats: Option<&mut Vec<FlatRun>>,
+        mut aside: Option<&mut Aside>,
     ) -> bool {
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
-                    if self.piece_moves(st, side, kind, any, out, done, flats.as_deref_mut()) {
+                    if self.piece_moves(st, side, kind, any, out, done, aside.as_deref_mut()) {
                         return true;
                     }
                     continue;
@@ -936,10 +946,10 @@ impl Rules {
         any: bool,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
-        flats: Option<&mut Vec<FlatRun>>,
+        aside: Option<&mut Aside>,
     ) -> bool {
-        if let Some(flats) = flats {
-            self.set_flat_runs_aside(st, side, only, out, flats);
+        if let Some(aside) = aside {
+            self.set_flat_runs_aside(st, side, only, out, aside);
             return done(out);
         }
         // One walker for every piece: it is large, and reset per piece.
@@ -959,17 +969,18 @@ impl Rules {
         })
     }
 
-    /// The moves of `side`'s pieces of the `only` kinds, but that the flat
-    /// runs ([`MoveTables::flat`]) are set aside in `flats` instead of
-    /// generated.
+    /// The moves of `side`'s pieces of the `only` kinds, but those that
+    /// `aside` sets aside instead: the flat runs ([`MoveTables::flat`]),
+    /// and the swaps that follow one when they spend only low tokens.
     fn set_flat_runs_aside(
         &self,
         st: &State,
         side: SideId,
         only: Kinds,
         out: &mut Vec<Move>,
-        flats: &mut Vec<FlatRun>,
+        aside: &mut Aside,
     ) {
+        let flats = &mut *aside.runs;
         // A walker only for the pieces that need one: it is large.
         let mut w = None;
         let mut total = flats.last().map_or(0, |f| f.end);
@@ -985,7 +996,8 @@ impl Rules {
                 return false;
             };
             let len = f.end - f.start;
-            if len > 0 {
+            let swaps = f.swaps_follow && f.swap_tokens & !aside.low_swaps == 0;
+            if len > 0 || swaps {
                 total += len;
                 flats.push(FlatRun {
                     end: total,
@@ -993,19 +1005,33 @@ impl Rules {
                     start: f.start,
                     len,
                     nested: f.nested,
+                    swaps,
                 });
             }
-            if f.swaps_follow {
+            if f.swaps_follow && !swaps {
                 // The piece's other entries, all swaps: no walker needed.
-                let start = out.len();
-                let entries = self.tables.entries(kind(), side, s).unwrap_or(&[]);
-                for &entry in entries.iter().skip(1) {
-                    self.run_swaps(st, side, s, start, entry, out);
-                }
-                dedup_piece(out, start);
+                self.flat_piece_swaps(st, side, s, kind(), out);
             }
             false
         });
+    }
+
+    /// The swaps of the piece of `side` and `kind` on `s`, whose flat run
+    /// comes first ([`table::Flat::swaps_follow`]).
+    fn flat_piece_swaps(
+        &self,
+        st: &State,
+        side: SideId,
+        s: SiteId,
+        kind: KindId,
+        out: &mut Vec<Move>,
+    ) {
+        let start = out.len();
+        let entries = self.tables.entries(kind, side, s).unwrap_or(&[]);
+        for &entry in entries.iter().skip(1) {
+            self.run_swaps(st, side, s, start, entry, out);
+        }
+        dedup_piece(out, start);
     }
 
     /// The moves of the piece of the walker's side and `kind` on `origin`.

@@ -102,7 +102,12 @@ fn random_moves_follow_ranking_stages() {
         (
             "games/tamerlane.toml",
             "pieces white king a1, white giraffe e4 f2, black rook a10, black king k10; turn white",
-            "the check rule, and giraffes (two-segment flat runs) that may block",
+                        "the check rule, and giraffes (two-segment flat runs) that may block",
+        ),
+        (
+            "games/tamerlane.toml",
+            "pieces white king a1, white pawn_of_rooks a2, white pawn_of_knights b1, white pawn_of_pickets b2, black parked_pawn_of_pawns a3 b3 c3, black king k10; turn white",
+            "the king swap left aside by the draw, and the only moves",
         ),
         (
             "games/siege-of-paris.toml",

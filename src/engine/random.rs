@@ -376,7 +376,12 @@ impl Rules {
                     && !matches!(preferences.first(), Some(Preference::MostCaptures)) =>
             {
                 flats.clear();
-                self.candidates_until(st, side, false, false, moves, &mut |_| false, Some(flats));
+                let mut aside = Aside {
+                    runs: flats,
+                    low_swaps: self.low_swaps(preferences),
+                };
+                let aside = Some(&mut aside);
+                self.candidates_until(st, side, false, false, moves, &mut |_| false, aside);
                 let found = match flats.is_empty() {
                     true => None,
                     false => self.sample(survives, preferences, rng, moves, flats),
@@ -514,16 +519,36 @@ impl Rules {
         None
     }
 
-    /// The moves of a flat run set aside, in `out`.
+    /// The moves of a flat run set aside, in `out`, and the swaps set
+    /// aside with it.
     fn flat_run_moves(&self, st: &State, side: SideId, f: &FlatRun, out: &mut Vec<Move>) {
         if !f.nested {
-            return self.run_flat(st, side, f.origin, (f.start, f.start + f.len), out);
-        }
-        for i in f.start..f.start + f.len {
-            if let Some(to) = self.leaf_slot(st, side, f.origin, i) {
-                out.push(Move::Step { from: f.origin, to });
+            self.run_flat(st, side, f.origin, (f.start, f.start + f.len), out);
+        } else {
+            for i in f.start..f.start + f.len {
+                if let Some(to) = self.leaf_slot(st, side, f.origin, i) {
+                    out.push(Move::Step { from: f.origin, to });
+                }
             }
         }
+        if f.swaps {
+            let kind = self.unman(st.board[f.origin.0 as usize]).1;
+            self.flat_piece_swaps(st, side, f.origin, kind, out);
+        }
+    }
+
+    /// The tokens whose swaps surely rank below the best under
+    /// `preferences` (a set of [`table::token_bit`]s): a preference's best
+    /// class surely excludes them (`not spends(t)`, a capture). A draw
+    /// that keeps only moves ranked best may leave them aside.
+    fn low_swaps(&self, preferences: &[Preference]) -> u64 {
+        let t = &self.tables;
+        (preferences.iter()).fold(0, |low, p| match *p {
+            // A swap takes nothing.
+            Preference::AnyCapture | Preference::MostCaptures => !(1 << 62),
+            Preference::Classes(i) => low | t.low_swaps(Some(i as usize)),
+            Preference::Demand => low | t.low_swaps(None),
+        })
     }
 
     /// The full list of the phase's legal moves, and one of it.

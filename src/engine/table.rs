@@ -41,6 +41,35 @@ use std::collections::HashSet;
 /// a leap, a jump, or a segment after the first.
 const ANY_LINE: u8 = NO_HEADING;
 
+/// Whether every swap spending `token` meets `m` (`Some(true)`), none does
+/// (`Some(false)`), or it depends on the swap's sites (`None`).
+fn swap_meets(m: &MoveCond, token: TokenId) -> Option<bool> {
+    match m {
+        MoveCond::True => Some(true),
+        MoveCond::Spends(t) => Some(*t == token),
+        // A swap takes nothing.
+        MoveCond::Captures => Some(false),
+        MoveCond::From(_) | MoveCond::To(_) => None,
+        MoveCond::Not(inner) => swap_meets(inner, token).map(|b| !b),
+        // `and` is `not (not a or not b)`.
+        MoveCond::And(ms) => any_meets(ms, token, false).map(|b| !b),
+        MoveCond::Or(ms) => any_meets(ms, token, true),
+    }
+}
+
+/// [`swap_meets`] of the `or` of `ms`, each negated unless `plain`.
+fn any_meets(ms: &[MoveCond], token: TokenId, plain: bool) -> Option<bool> {
+    let mut known = true;
+    for m in ms {
+        match swap_meets(m, token).map(|b| b == plain) {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => known = false,
+        }
+    }
+    known.then_some(false)
+}
+
 /// A set of board values (at most 256: a board value is a byte).
 type Values = [u64; 4];
 
@@ -100,6 +129,9 @@ pub(crate) struct MoveTables {
     leaves: Vec<Leaf>,
     /// Whether some piece has a flat run of at least one site.
     any_flat: bool,
+    /// Per priority, then for the demand: the tokens whose swaps its
+    /// best class surely excludes ([`token_bit`]s).
+    low_swaps: Vec<u64>,
 }
 
 /// A swap entry whose partners are not looked up by site.
@@ -116,6 +148,17 @@ pub(crate) struct Flat {
     /// The rays have two segments: each landing site of the second is a
     /// [`Leaf`].
     pub nested: bool,
+    /// The tokens the swaps that follow spend ([`token_bit`]).
+    pub swap_tokens: u64,
+}
+
+/// A token's bit in a set of tokens: bit 63 for [`NO_TOKEN`], bit 62 for
+/// every token from 62 on.
+pub(crate) fn token_bit(t: TokenId) -> u64 {
+    match t {
+        NO_TOKEN => 1 << 63,
+        t => 1 << t.min(62),
+    }
 }
 
 /// A piece whose moves are not [`MoveTables::flat`].
@@ -124,6 +167,7 @@ const NOT_FLAT: Flat = Flat {
     end: 0,
     swaps_follow: false,
     nested: false,
+    swap_tokens: 0,
 };
 
 /// A site of `sites` where a two-segment move may end (`at`, its ray
@@ -434,6 +478,17 @@ impl MoveTables {
             })
             .collect();
         t.any_flat = (t.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
+        let best = (rules.priorities.iter().map(|p| p.prefer.first()))
+            .chain([rules.demand.as_ref().map(|d| &d.rule)]);
+        t.low_swaps = best
+            .map(|m| {
+                // Tokens from 62 on share a bit: never low.
+                let tokens = (0..rules.tokens.len().min(62) as TokenId).chain([NO_TOKEN]);
+                tokens
+                    .filter(|&k| m.is_some_and(|m| swap_meets(m, k) == Some(false)))
+                    .fold(0, |set, k| set | token_bit(k))
+            })
+            .collect();
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             for i in 0..t.starts.len() - 1 {
@@ -462,6 +517,10 @@ impl MoveTables {
             return NOT_FLAT;
         }
         let swaps_follow = !rest.is_empty();
+        let swap_tokens = (rest.iter()).fold(0, |set, e| match *e {
+            Entry::Swaps { token, .. } => set | token_bit(token),
+            _ => set,
+        });
         let sites = &self.sites[start as usize..end as usize];
         let mut seen = HashSet::new();
         if sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site)) {
@@ -470,6 +529,7 @@ impl MoveTables {
                 end,
                 swaps_follow,
                 nested: false,
+                swap_tokens,
             };
         }
         // Two segments: the sites a move may end on, in either.
@@ -513,7 +573,16 @@ impl MoveTables {
             end: self.leaves.len() as u32,
             swaps_follow,
             nested: true,
+            swap_tokens,
         }
+    }
+
+    /// The tokens whose swaps the best class of the `i`-th priority (of the
+    /// demand, for `None`) surely excludes.
+    #[inline]
+    pub(crate) fn low_swaps(&self, i: Option<usize>) -> u64 {
+        let i = i.unwrap_or(self.low_swaps.len().saturating_sub(1));
+        self.low_swaps.get(i).copied().unwrap_or(0)
     }
 
     /// The first site of the ray of `sites[i]`, in the run beginning at
