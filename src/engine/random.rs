@@ -484,6 +484,13 @@ impl Rules {
         let (st, side) = (survives.st, survives.side);
         let listed = moves.len() as u32;
         let total = listed + flats.last().map_or(0, |f| f.end);
+        // Whether every step ranks best, whatever its sites.
+        let t = &self.tables;
+        let steps_best = preferences.iter().all(|p| match *p {
+            Preference::Classes(i) => t.steps_best(Some(i as usize)),
+            Preference::Demand => t.steps_best(None),
+            Preference::AnyCapture | Preference::MostCaptures => false,
+        });
         let mut refused = 0;
         for _ in 0..SAMPLE_DRAWS {
             let u = rng.u32(..total);
@@ -502,7 +509,10 @@ impl Rules {
                     }
                 }
             };
-            let best = preferences.is_empty() || self.rank(st, side, preferences, mv) == 0;
+            let best = match mv {
+                Move::Step { .. } if steps_best => true,
+                _ => self.rank(st, side, preferences, mv) == 0,
+            };
             if !best {
                 continue;
             }

@@ -41,27 +41,28 @@ use std::collections::HashSet;
 /// a leap, a jump, or a segment after the first.
 const ANY_LINE: u8 = NO_HEADING;
 
-/// Whether every swap spending `token` meets `m` (`Some(true)`), none does
-/// (`Some(false)`), or it depends on the swap's sites (`None`).
-fn swap_meets(m: &MoveCond, token: TokenId) -> Option<bool> {
+/// Whether every move of a shape meets `m` (`Some(true)`), none does
+/// (`Some(false)`), or it depends on the move's sites (`None`): the swaps
+/// spending the token `swap`, or, for `None`, the steps.
+fn surely_meets(m: &MoveCond, swap: Option<TokenId>) -> Option<bool> {
     match m {
         MoveCond::True => Some(true),
-        MoveCond::Spends(t) => Some(*t == token),
-        // A swap takes nothing.
-        MoveCond::Captures => Some(false),
+        MoveCond::Spends(t) => Some(swap == Some(*t)),
+        // A swap takes nothing; a step may.
+        MoveCond::Captures => swap.map(|_| false),
         MoveCond::From(_) | MoveCond::To(_) => None,
-        MoveCond::Not(inner) => swap_meets(inner, token).map(|b| !b),
+        MoveCond::Not(inner) => surely_meets(inner, swap).map(|b| !b),
         // `and` is `not (not a or not b)`.
-        MoveCond::And(ms) => any_meets(ms, token, false).map(|b| !b),
-        MoveCond::Or(ms) => any_meets(ms, token, true),
+        MoveCond::And(ms) => any_meets(ms, swap, false).map(|b| !b),
+        MoveCond::Or(ms) => any_meets(ms, swap, true),
     }
 }
 
-/// [`swap_meets`] of the `or` of `ms`, each negated unless `plain`.
-fn any_meets(ms: &[MoveCond], token: TokenId, plain: bool) -> Option<bool> {
+/// [`surely_meets`] of the `or` of `ms`, each negated unless `plain`.
+fn any_meets(ms: &[MoveCond], swap: Option<TokenId>, plain: bool) -> Option<bool> {
     let mut known = true;
     for m in ms {
-        match swap_meets(m, token).map(|b| b == plain) {
+        match surely_meets(m, swap).map(|b| b == plain) {
             Some(true) => return Some(true),
             Some(false) => {}
             None => known = false,
@@ -132,6 +133,9 @@ pub(crate) struct MoveTables {
     /// Per priority, then for the demand: the tokens whose swaps its
     /// best class surely excludes ([`token_bit`]s).
     low_swaps: Vec<u64>,
+    /// Per priority, then for the demand: whether its best class surely
+    /// holds every step.
+    steps_best: Vec<bool>,
 }
 
 /// A swap entry whose partners are not looked up by site.
@@ -480,12 +484,15 @@ impl MoveTables {
         t.any_flat = (t.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
         let best = (rules.priorities.iter().map(|p| p.prefer.first()))
             .chain([rules.demand.as_ref().map(|d| &d.rule)]);
+        t.steps_best = (best.clone())
+            .map(|m| m.is_some_and(|m| surely_meets(m, None) == Some(true)))
+            .collect();
         t.low_swaps = best
             .map(|m| {
                 // Tokens from 62 on share a bit: never low.
                 let tokens = (0..rules.tokens.len().min(62) as TokenId).chain([NO_TOKEN]);
                 tokens
-                    .filter(|&k| m.is_some_and(|m| swap_meets(m, k) == Some(false)))
+                    .filter(|&k| m.is_some_and(|m| surely_meets(m, Some(k)) == Some(false)))
                     .fold(0, |set, k| set | token_bit(k))
             })
             .collect();
@@ -583,6 +590,14 @@ impl MoveTables {
     pub(crate) fn low_swaps(&self, i: Option<usize>) -> u64 {
         let i = i.unwrap_or(self.low_swaps.len().saturating_sub(1));
         self.low_swaps.get(i).copied().unwrap_or(0)
+    }
+
+    /// Whether the best class of the `i`-th priority (of the demand, for
+    /// `None`) surely holds every step.
+    #[inline]
+    pub(crate) fn steps_best(&self, i: Option<usize>) -> bool {
+        let i = i.unwrap_or(self.steps_best.len().saturating_sub(1));
+        self.steps_best.get(i).copied().unwrap_or(false)
     }
 
     /// The first site of the ray of `sites[i]`, in the run beginning at
