@@ -104,6 +104,11 @@ fn random_moves_follow_ranking_stages() {
             "pieces white king a1, white giraffe e4 f2, black rook a10, black king k10; turn white",
                         "the check rule, and giraffes (two-segment flat runs) that may block",
         ),
+                (
+            "tests/games/compulsory-capture.toml",
+            "pieces white rook a1, white knight c3, black knight a5 d5; turn white",
+            "compulsory capture among sampled flat runs",
+        ),
         (
             "games/tamerlane.toml",
             "pieces white king a1, white pawn_of_rooks a2, white pawn_of_knights b1, white pawn_of_pickets b2, black parked_pawn_of_pawns a3 b3 c3, black king k10; turn white",
