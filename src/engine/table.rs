@@ -302,6 +302,8 @@ struct RaySite {
     over: u16,
     /// How many sites of the ray follow this one.
     rest: u8,
+    /// How many sites of the ray come before this one.
+    pos: u8,
     /// The ray's compass direction or link label, or [`ANY_LINE`].
     dir: u8,
     /// Where a landing here goes on: an index of `runs`, or 0 when the
@@ -448,7 +450,7 @@ impl MoveTables {
                                     .fold(0u32, |set, &(side, _)| set | 1 << side);
                                 let start = t.sites.len() as u32;
                                 for (s, v) in partners {
-                                    t.push_site(s, v, [0; 4], 0, ANY_LINE);
+                                    t.push_site(s, v, [0; 4], (0, 0), ANY_LINE);
                                 }
                                 let end = t.sites.len() as u32;
                                 t.entries.push(Entry::Swaps {
@@ -601,15 +603,10 @@ impl MoveTables {
     }
 
     /// The first site of the ray of `sites[i]`, in the run beginning at
-    /// `start`: a ray's `rest` counts down to its end.
+    /// `start`.
     fn ray_first(&self, start: u32, i: u32) -> u32 {
-        let mut first = i as usize;
-        while first > start as usize
-            && u16::from(self.sites[first - 1].rest) == u16::from(self.sites[first].rest) + 1
-        {
-            first -= 1;
-        }
-        first as u32
+        i.saturating_sub(u32::from(self.sites[i as usize].pos))
+            .max(start)
     }
 
     /// The flat run of the piece of board value `v` (not 0) on `origin`
@@ -834,7 +831,7 @@ impl MoveTables {
                 if let Some(next) = step.next.filter(|_| to != [0; 4] || lands_dead) {
                     later.push((at, next));
                 }
-                self.push_site(step.site, to, over, (n - 1 - i) as u8, ray.dir);
+                self.push_site(step.site, to, over, ((n - 1 - i) as u8, i as u8), ray.dir);
                 self.sites[at].edge = step.edge.unwrap_or(NO_EDGE);
                 if let Some((to_dead, over_dead)) = step.dead {
                     let over_dead = if i + 1 == n { [0; 4] } else { over_dead };
@@ -887,7 +884,15 @@ impl MoveTables {
         (start, end, exact)
     }
 
-    fn push_site(&mut self, site: SiteId, to: Values, over: Values, rest: u8, dir: u8) {
+    /// `(rest, pos)`: how many sites of its ray follow it, and precede it.
+    fn push_site(
+        &mut self,
+        site: SiteId,
+        to: Values,
+        over: Values,
+        (rest, pos): (u8, u8),
+        dir: u8,
+    ) {
         self.extras.push(Extra::default());
         let (to, over) = (self.intern(to), self.intern(over));
         self.sites.push(RaySite {
@@ -895,6 +900,7 @@ impl MoveTables {
             to,
             over,
             rest,
+            pos,
             dir,
             next: 0,
             edge: NO_EDGE,
