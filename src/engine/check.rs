@@ -409,8 +409,32 @@ impl Rules {
         side: SideId,
     ) -> Option<Suspects> {
         let mut out = list.without(changed);
+        // Stops at one too many: then the list is made in full.
+        let full = self.each_suspect_on(changed, st, target, side, |p, kind, owner| {
+            !out.push((p, kind, owner))
+        });
+        match full {
+            true => self.suspects(st, target, side),
+            false => Some(out),
+        }
+    }
+
+    /// Calls `f` with each enemy piece of `st` on a site of `changed` that
+    /// may take the piece on `target` ([`MoveTables::may_attack`]), until
+    /// it returns `true`; whether it did.
+    fn each_suspect_on(
+        &self,
+        changed: &[u64; MAX_WORDS],
+        st: &State,
+        target: SiteId,
+        side: SideId,
+        mut f: impl FnMut(SiteId, KindId, SideId) -> bool,
+    ) -> bool {
         let v = st.board[target.0 as usize];
-        for (i, &word) in changed[..self.site_words()].iter().enumerate() {
+        for (i, &word) in changed[..self.site_words().min(MAX_WORDS)]
+            .iter()
+            .enumerate()
+        {
             let mut bits = word;
             while bits != 0 {
                 let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
@@ -422,13 +446,13 @@ impl Rules {
                 let (owner, kind) = self.unman(u);
                 if !self.same_team(owner, side)
                     && self.tables.may_attack((kind, owner, p), target, v)
-                    && !out.push((p, kind, owner))
+                    && f(p, kind, owner)
                 {
-                    return self.suspects(st, target, side);
+                    return true;
                 }
             }
         }
-        Some(out)
+        false
     }
 
     /// Whether a piece of `list` (the suspects of `target` in `st`)
@@ -513,26 +537,9 @@ impl Rules {
                 return true;
             }
         }
-        let v = st.board[target.0 as usize];
-        for (i, &word) in changed.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
-                bits &= bits - 1;
-                let u = st.board[p.0 as usize];
-                if u == 0 {
-                    continue;
-                }
-                let (owner, kind) = self.unman(u);
-                if !self.same_team(owner, side)
-                    && self.tables.may_attack((kind, owner, p), target, v)
-                    && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        self.each_suspect_on(&changed, st, target, side, |p, kind, owner| {
+            self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+        })
     }
 }
 

@@ -555,7 +555,7 @@ impl Rules {
         let t = &self.tables;
         (preferences.iter()).fold(0, |low, p| match *p {
             // A swap takes nothing.
-            Preference::AnyCapture | Preference::MostCaptures => !(1 << 62),
+            Preference::AnyCapture | Preference::MostCaptures => low | !(1 << 62),
             Preference::Classes(i) => low | t.low_swaps(Some(i as usize)),
             Preference::Demand => low | t.low_swaps(None),
         })
