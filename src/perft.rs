@@ -31,14 +31,29 @@ fn count(rules: &Rules, st: &State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 
 /// perft(depth - 1) after each legal first move.
 pub fn divide(rules: &Rules, st: &State, depth: u32) -> Vec<(Move, u64)> {
+    divide_telling(rules, st, depth, &mut |_, _| {})
+}
+
+/// [`divide`], telling `done` the number of first moves counted so far and
+/// how many there are, after each one: for a progress bar.
+pub fn divide_telling(
+    rules: &Rules,
+    st: &State,
+    depth: u32,
+    done: &mut dyn FnMut(usize, usize),
+) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
     rules.legal_moves(st, &mut moves);
+    let n_moves = moves.len();
     moves
         .into_iter()
-        .map(|mv| {
+        .enumerate()
+        .map(|(i, mv)| {
             let mut next = st.clone();
             rules.play(&mut next, mv);
-            (mv, perft(rules, &next, depth.saturating_sub(1)))
+            let n = perft(rules, &next, depth.saturating_sub(1));
+            done(i + 1, n_moves);
+            (mv, n)
         })
         .collect()
 }

@@ -597,3 +597,53 @@ fn mcts_beats_random_at_quoridor_kid() {
     let won = v["wins"]["white"]["games"].as_u64().unwrap();
     assert!(won >= 7, "MCTS won only {won} of 10: {v}");
 }
+
+/// Every command that prints ends quietly, with exit code 0 and no panic,
+/// when the reader of its output has gone away (`tavoliere moves ... | head -1`).
+/// The reading end is closed before the command starts, so that its first
+/// write fails, every time.
+#[test]
+fn a_reader_that_goes_away_ends_every_command_quietly() {
+    let commands: &[&[&str]] = &[
+        &["validate", "games/quoridor.toml", "games/asalto.toml"],
+        &["validate", "--format", "json", "tests/errors/bad-name.toml"],
+        &["show", "games/quoridor.toml"],
+        &["moves", "games/quoridor.toml"],
+        &["moves", "games/quoridor.toml", "--why", "e2"],
+        &["perft", "games/quoridor.toml", "--depth", "2"],
+        &["perft", "games/quoridor.toml", "--depth", "2", "--divide"],
+        &["bench", "games/quoridor.toml", "--playouts", "1"],
+        &["bench", "games/quoridor.toml", "--seconds", "0.2"],
+        &["analyze", "games/quoridor.toml", "--games", "2"],
+        &["scenario", "tests/scenarios/SCENARIO"],
+        &["play", "games/quoridor.toml"],
+    ];
+    let scenario = std::fs::read_dir(common::root().join("tests/scenarios"))
+        .expect("the scenarios are there")
+        .map(|e| e.expect("a readable entry").path())
+        .find(|p| p.extension().is_some_and(|x| x == "toml"))
+        .expect("a scenario");
+    for args in commands {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match *a {
+                "tests/scenarios/SCENARIO" => scenario.to_string_lossy().into_owned(),
+                a => a.to_string(),
+            })
+            .collect();
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let o = Command::new(env!("CARGO_BIN_EXE_tavoliere"))
+            .args(&args)
+            .current_dir(common::root())
+            .stdin(std::process::Stdio::null())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("the binary runs");
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+        assert!(!err.contains("Broken pipe"), "{args:?} said: {err}");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    }
+}

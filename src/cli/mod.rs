@@ -1,0 +1,146 @@
+//! The commands of the command line, one module each, and what they share:
+//! loading a game file, reaching a position, naming seats, and writing to
+//! standard output.
+
+pub mod analyze;
+pub mod bench;
+pub mod moves;
+pub mod perft;
+pub mod play;
+pub mod scenario;
+pub mod show;
+pub mod validate;
+
+mod progress;
+
+use anyhow::{bail, Context, Result};
+use std::path::Path;
+use std::process::ExitCode;
+use tavoliere::diag::{self, Diagnostic, Sources};
+use tavoliere::rules::{Rules, State};
+use tavoliere::{analyze as stats, compile, notation};
+
+/// Where to look: the start, a position, and moves played from it.
+#[derive(clap::Args)]
+pub struct At {
+    /// Moves played from the start (or from --position), separated by spaces.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// A position in the textual form printed by `show`.
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+/// Standard output, for `writeln!(out(), ...)?`: a write that fails (a
+/// reader that went away) is an error the command returns, not a panic.
+pub fn out() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+
+/// Whether an error is standard output's reader having gone away, which
+/// ends a command quietly.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Reads `extends` bases relative to the file that names them.
+pub fn read_base(from: &str, path: &str) -> std::result::Result<(String, String), String> {
+    let base = Path::new(from).parent().unwrap_or(Path::new("")).join(path);
+    let name = base.to_string_lossy().into_owned();
+    std::fs::read_to_string(&base)
+        .map(|text| (name, text))
+        .map_err(|e| e.to_string())
+}
+
+/// Loads and compiles a game, printing diagnostics; `None` if it has errors.
+pub fn load(path: &Path, json: bool) -> Result<(Option<Rules>, Vec<Diagnostic>, Sources)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut sources = Sources::new();
+    let file = sources.add(path.to_string_lossy(), text);
+    let (rules, diags) = match compile::load(&mut sources, file, &mut read_base) {
+        Ok((rules, warnings)) => (Some(rules), warnings),
+        Err(diags) => (None, diags),
+    };
+    if json {
+        let mut out = out();
+        for d in &diags {
+            use std::io::Write;
+            writeln!(out, "{}", diag::to_json(&sources, d))?;
+        }
+    } else if !diags.is_empty() {
+        eprint!("{}", diag::render(&sources, &diags));
+    }
+    Ok((rules, diags, sources))
+}
+
+pub fn rules_or_exit(path: &Path) -> Result<std::result::Result<Rules, ExitCode>> {
+    let (rules, _, _) = load(path, false)?;
+    Ok(rules.ok_or(ExitCode::from(1)))
+}
+
+/// The rules of a game file and the position reached from `at`, or the exit
+/// code after the errors were printed.
+pub fn rules_at(path: &Path, at: &At) -> Result<std::result::Result<(Rules, State), ExitCode>> {
+    let rules = match rules_or_exit(path)? {
+        Ok(r) => r,
+        Err(code) => return Ok(Err(code)),
+    };
+    Ok(position(&rules, at).map(|st| (rules, st)))
+}
+
+/// The position reached from `at`, or an error already printed.
+pub fn position(rules: &Rules, at: &At) -> std::result::Result<State, ExitCode> {
+    let mut st = match &at.position {
+        Some(text) => {
+            let mut sources = Sources::new();
+            let file = sources.add("--position", text.clone());
+            match notation::parse_position(rules, text, file) {
+                Ok(st) => st,
+                Err(diags) => {
+                    eprint!("{}", diag::render(&sources, &diags));
+                    return Err(ExitCode::from(1));
+                }
+            }
+        }
+        None => rules.initial(),
+    };
+    for (i, word) in at.moves.split_whitespace().enumerate() {
+        match notation::parse_move(rules, &st, word) {
+            Ok(mv) => rules.play(&mut st, mv),
+            Err(e) => {
+                eprintln!("error: move {} `{word}`: {e}", i + 1);
+                return Err(ExitCode::from(1));
+            }
+        }
+    }
+    Ok(st)
+}
+
+/// The sides of a seat, or a side by its own name.
+pub fn seat_sides(rules: &Rules, name: &str) -> Result<Vec<u8>> {
+    match stats::sides_named(rules, name) {
+        Some(sides) => Ok(sides),
+        None => {
+            let mut known: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
+            for s in &rules.sides {
+                if !known.contains(&s.name.as_str()) {
+                    known.push(&s.name);
+                }
+            }
+            bail!(
+                "unknown seat or side `{name}`: they are {}",
+                known.join(", ")
+            )
+        }
+    }
+}
+
+/// The number of threads `0` or nothing stands for: every core.
+pub fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

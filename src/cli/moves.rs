@@ -1,0 +1,70 @@
+//! `moves`: list the legal moves, or say why one move is not legal.
+
+use super::{out, rules_at, At};
+use anyhow::Result;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tavoliere::rules::{Rules, State};
+use tavoliere::{notation, render};
+
+#[derive(clap::Args)]
+pub struct Args {
+    file: PathBuf,
+    #[command(flatten)]
+    at: At,
+    /// Write steps by their destination where unambiguous.
+    #[arg(long)]
+    short: bool,
+    /// Instead of listing the moves, say why this move is not legal
+    /// (or that it is); exits 1 when it is not.
+    #[arg(long, value_name = "MOVE")]
+    why: Option<String>,
+}
+
+pub fn run(
+    Args {
+        file,
+        at,
+        short,
+        why,
+    }: Args,
+) -> Result<ExitCode> {
+    let (rules, st) = match rules_at(&file, &at)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
+    };
+    if let Some(text) = why {
+        return why_not(&rules, &st, &text);
+    }
+    let mut moves = Vec::new();
+    rules.legal_moves(&st, &mut moves);
+    let mut out = out();
+    for line in render::move_list(&rules, &st, &moves, short) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--why`: whether the move is legal, and the rule that refuses it if not.
+fn why_not(rules: &Rules, st: &State, text: &str) -> Result<ExitCode> {
+    let mut out = out();
+    Ok(match notation::read_any_move(rules, st, text) {
+        Ok(mv) if rules.why_not(st, mv).is_none() => {
+            writeln!(out, "{}", notation::explain(rules, st, mv))?;
+            ExitCode::SUCCESS
+        }
+        Ok(mv) => {
+            writeln!(
+                out,
+                "`{text}` is not legal: {}",
+                notation::explain(rules, st, mv)
+            )?;
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            writeln!(out, "`{text}` is not legal: {e}")?;
+            ExitCode::from(1)
+        }
+    })
+}

@@ -1,0 +1,73 @@
+//! `perft`: count the legal move sequences to a depth, per depth or per
+//! first move.
+
+use super::progress::Patient;
+use super::{out, rules_at, At};
+use anyhow::Result;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tavoliere::notation;
+use tavoliere::perft;
+use tavoliere::rules::{Move, Rules, State};
+
+#[derive(clap::Args)]
+pub struct Args {
+    file: PathBuf,
+    #[arg(long)]
+    depth: u32,
+    #[command(flatten)]
+    at: At,
+    /// One line per first move, with the count below it.
+    #[arg(long)]
+    divide: bool,
+}
+
+pub fn run(
+    Args {
+        file,
+        depth,
+        at,
+        divide,
+    }: Args,
+) -> Result<ExitCode> {
+    let (rules, st) = match rules_at(&file, &at)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
+    };
+    let mut out = out();
+    if divide {
+        let mut rows: Vec<(String, u64)> = by_first_move(&rules, &st, depth)
+            .into_iter()
+            .map(|(mv, n)| (notation::move_to_string(&rules, &st, mv), n))
+            .collect();
+        rows.sort();
+        for (mv, n) in rows {
+            writeln!(out, "{mv} {n}")?;
+        }
+    } else {
+        for d in 1..=depth {
+            let start = std::time::Instant::now();
+            let n = if d == 1 {
+                perft::perft(&rules, &st, d)
+            } else {
+                by_first_move(&rules, &st, d).iter().map(|(_, n)| n).sum()
+            };
+            let secs = start.elapsed().as_secs_f64();
+            writeln!(out, "{d} {n}")?;
+            eprintln!("  ({secs:.2}s, {:.0} nodes/s)", n as f64 / secs.max(1e-9));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// perft(depth - 1) after each legal first move, with a progress bar over
+/// the first moves when the count takes more than a second.
+fn by_first_move(rules: &Rules, st: &State, depth: u32) -> Vec<(Move, u64)> {
+    let mut bar = Patient::new(&format!(
+        "depth {depth} [{{bar:30}}] {{pos}}/{{len}} first moves, {{elapsed}}"
+    ));
+    let rows = perft::divide_telling(rules, st, depth, &mut |done, of| bar.set(done, of));
+    bar.finish();
+    rows
+}

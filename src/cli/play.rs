@@ -1,0 +1,340 @@
+//! `play`: a game in the terminal: humans type moves at the prompt,
+//! computers choose theirs; the record is kept in a file.
+
+use super::{out, position, rules_or_exit, seat_sides, At};
+use anyhow::{Context, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tavoliere::agent::Agent;
+use tavoliere::notation;
+use tavoliere::render;
+use tavoliere::rules::{Move, Outcome, Rules, State};
+
+#[derive(clap::Args)]
+pub struct Args {
+    file: PathBuf,
+    /// A seat (or a side) played by the computer with uniformly random
+    /// moves; repeatable. Seats are the players: `[seats]`, or one per side.
+    #[arg(long = "computer", value_name = "SEAT")]
+    computer: Vec<String>,
+    /// Who plays a seat (or side): `NAME=human`, `NAME=random`,
+    /// `NAME=mcts` or `NAME=mcts:ITERATIONS`; repeatable.
+    #[arg(long = "seat", value_name = "NAME=PLAYER")]
+    seats: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep the game record here, rewritten after every move.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Resume the game of a record written by `--record` or `save`.
+    #[arg(long, value_name = "RECORD")]
+    load: Option<PathBuf>,
+    #[command(flatten)]
+    at: At,
+}
+
+pub fn run(
+    Args {
+        file,
+        computer,
+        seats,
+        seed,
+        record,
+        load,
+        at,
+    }: Args,
+) -> Result<ExitCode> {
+    let rules = match rules_or_exit(&file)? {
+        Ok(r) => r,
+        Err(code) => return Ok(code),
+    };
+    let players = players(&rules, &computer, &seats)?;
+    let start = match position(&rules, &at) {
+        Ok(st) => st,
+        Err(code) => return Ok(code),
+    };
+    let mut moves = Vec::new();
+    if let Some(path) = &load {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the record {}", path.display()))?;
+        match read_record(&text, &file) {
+            Ok(list) => moves = list,
+            Err(why) => {
+                eprintln!("{}: {why}", path.display());
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
+    let game = Game {
+        rules: &rules,
+        file: &file,
+        players: &players,
+        seed,
+        record: record.as_deref().or(load.as_deref()),
+    };
+    game.play(start, &moves)
+}
+
+/// Who plays each side: humans unless a seat says otherwise.
+fn players(rules: &Rules, computer: &[String], seats: &[String]) -> Result<Vec<Option<Agent>>> {
+    let mut players: Vec<Option<Agent>> = vec![None; rules.sides.len()];
+    let given = computer.iter().map(|name| (name.as_str(), "random")).chain(
+        seats
+            .iter()
+            .map(|s| s.split_once('=').unwrap_or((s.as_str(), ""))),
+    );
+    for (name, who) in given {
+        let sides = seat_sides(rules, name)?;
+        let agent = match who {
+            "human" => None,
+            other => Some(Agent::parse(other).map_err(|e| anyhow::anyhow!("--seat {name}: {e}"))?),
+        };
+        for s in sides {
+            players[s as usize] = agent.clone();
+        }
+    }
+    Ok(players)
+}
+
+const PLAY_HELP: &str = "\
+Type a move (e1-e2, e2, e3h, pass), or:
+  moves   list the legal moves
+  why M   say why the move M is not legal
+  undo    take back your last move
+  board   draw the board again
+  record  print the moves so far
+  save    write the record now (to --record, or tavoliere-record.txt)
+  resign  give up the game for the side to move
+  quit    stop (the record is kept)";
+
+/// A game record: `# tavoliere game record`, `game PATH`, then one move
+/// per line.
+fn record_text(file: &Path, moves: &[String]) -> String {
+    let mut text = format!("# tavoliere game record\ngame {}\n", file.display());
+    for m in moves {
+        text.push_str(m);
+        text.push('\n');
+    }
+    text
+}
+
+/// The moves of a record, checking it is a record of `file`.
+fn read_record(text: &str, file: &Path) -> Result<Vec<String>, String> {
+    let mut moves = Vec::new();
+    let mut game = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.strip_prefix("game ") {
+            Some(g) if game.is_none() => game = Some(g.trim().to_string()),
+            Some(_) => return Err(format!("line {}: a second `game` line", i + 1)),
+            None if game.is_none() => {
+                return Err(format!("line {}: a record starts with `game FILE`", i + 1))
+            }
+            None => moves.push(line.to_string()),
+        }
+    }
+    let game = game.ok_or("the record names no game (`game FILE`)")?;
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if !same(Path::new(&game), file) {
+        return Err(format!(
+            "this is a record of {game}, not of {}",
+            file.display()
+        ));
+    }
+    Ok(moves)
+}
+
+/// Writes a file so that a crash leaves the old one or the new one whole.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// An interactive game: humans type moves, computers choose theirs.
+struct Game<'a> {
+    rules: &'a Rules,
+    file: &'a Path,
+    /// Per side: the computer that plays it, or a human.
+    players: &'a [Option<Agent>],
+    seed: u64,
+    record: Option<&'a Path>,
+}
+
+/// What the prompt does after a line typed at it.
+enum Then {
+    Go,
+    Quit,
+    Resign,
+}
+
+impl Game<'_> {
+    fn play(&self, start: State, loaded: &[String]) -> Result<ExitCode> {
+        use std::io::BufRead;
+        let rules = self.rules;
+        let mut history: Vec<(State, String)> = Vec::new();
+        let mut st = start;
+        for (i, text) in loaded.iter().enumerate() {
+            match notation::parse_move(rules, &st, text) {
+                Ok(mv) => {
+                    history.push((st.clone(), notation::move_to_string(rules, &st, mv)));
+                    rules.play(&mut st, mv);
+                }
+                Err(e) => {
+                    eprintln!("the record's move {} `{text}` is not legal: {e}", i + 1);
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+        let mut buf = Vec::new();
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        writeln!(out(), "{}\n{PLAY_HELP}\n", rules.name)?;
+        if !loaded.is_empty() {
+            let plural = if loaded.len() == 1 { "" } else { "s" };
+            writeln!(out(), "resumed after {} move{plural}", loaded.len())?;
+        }
+        write!(out(), "{}", board(rules, &st))?;
+        let mut resigned = None;
+        loop {
+            if rules.outcome(&st) != Outcome::Ongoing {
+                writeln!(out(), "{}", render::status(rules, &st))?;
+                break;
+            }
+            let side = rules.to_move(&st);
+            rules.legal_moves(&st, &mut buf);
+            if let Some(agent) = &self.players[side as usize] {
+                let seed = self.seed.wrapping_add(history.len() as u64);
+                let Some(mv) = agent.choose(rules, &st, seed) else {
+                    break;
+                };
+                let written = notation::move_to_string(rules, &st, mv);
+                writeln!(out(), "{} plays {written}", rules.side_name(side))?;
+                history.push((st.clone(), written));
+                rules.play(&mut st, mv);
+                self.save_record(&history, false)?;
+                write!(out(), "{}", board(rules, &st))?;
+                continue;
+            }
+            write!(out(), "{} > ", render::status(rules, &st))?;
+            out().flush()?;
+            let Some(line) = lines.next() else {
+                writeln!(out())?;
+                break;
+            };
+            let line = line.context("cannot read the terminal")?;
+            match self.typed(line.trim(), &mut st, &mut history, &buf)? {
+                Then::Go => {}
+                Then::Quit => break,
+                Then::Resign => {
+                    resigned = Some(side);
+                    break;
+                }
+            }
+        }
+        if let Some(side) = resigned {
+            writeln!(
+                out(),
+                "{} resigns: {}",
+                rules.side_name(side),
+                render::outcome(rules, rules.loss_of(side))
+            )?;
+        }
+        writeln!(out(), "record: {}", moves_of(&history).join(" "))?;
+        if let Some(path) = self.record {
+            writeln!(out(), "record kept in {}", path.display())?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// Does what a human typed at the prompt: a command or a move.
+    fn typed(
+        &self,
+        typed: &str,
+        st: &mut State,
+        history: &mut Vec<(State, String)>,
+        legal: &[Move],
+    ) -> Result<Then> {
+        let rules = self.rules;
+        let mut out = out();
+        match typed {
+            "" => {}
+            "help" => writeln!(out, "{PLAY_HELP}")?,
+            "quit" | "exit" => return Ok(Then::Quit),
+            "board" => write!(out, "{}", board(rules, st))?,
+            "moves" => writeln!(
+                out,
+                "{}",
+                render::move_list(rules, st, legal, true).join(" ")
+            )?,
+            "record" => writeln!(out, "{}", moves_of(history).join(" "))?,
+            "save" => self.save_record(history, true)?,
+            "resign" => return Ok(Then::Resign),
+            "undo" => {
+                // Take back to the last position a human chose a move in.
+                while let Some((prev, _)) = history.pop() {
+                    *st = prev;
+                    if self.players[rules.to_move(st) as usize].is_none() {
+                        break;
+                    }
+                }
+                self.save_record(history, false)?;
+                write!(out, "{}", board(rules, st))?;
+            }
+            typed if typed.starts_with("why ") => {
+                let text = typed["why ".len()..].trim();
+                match notation::read_any_move(rules, st, text) {
+                    Ok(mv) => writeln!(out, "{}", notation::explain(rules, st, mv))?,
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+            }
+            typed => match notation::parse_move(rules, st, typed) {
+                Ok(mv) => {
+                    history.push((st.clone(), notation::move_to_string(rules, st, mv)));
+                    rules.play(st, mv);
+                    self.save_record(history, false)?;
+                    write!(out, "{}", board(rules, st))?;
+                }
+                Err(e) => writeln!(out, "not played: {e}")?,
+            },
+        }
+        Ok(Then::Go)
+    }
+
+    /// Rewrites the record after a move (when there is one), or on `save`
+    /// (to `tavoliere-record.txt` without `--record`).
+    fn save_record(&self, history: &[(State, String)], asked: bool) -> Result<()> {
+        let default = Path::new("tavoliere-record.txt");
+        let path = match (self.record, asked) {
+            (Some(p), _) => p,
+            (None, true) => default,
+            (None, false) => return Ok(()),
+        };
+        let moves: Vec<String> = history.iter().map(|(_, m)| m.clone()).collect();
+        write_atomically(path, &record_text(self.file, &moves))?;
+        if asked {
+            writeln!(out(), "saved to {}", path.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// The board for the terminal: in colour when standard output is one.
+fn board(rules: &Rules, st: &State) -> String {
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        render::board_in_colour(rules, st)
+    } else {
+        render::board(rules, st)
+    }
+}
+
+fn moves_of(history: &[(State, String)]) -> Vec<&str> {
+    history.iter().map(|(_, m)| m.as_str()).collect()
+}
