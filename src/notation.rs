@@ -8,7 +8,8 @@
 use crate::board::SiteId;
 use crate::diag::{suggest, Diagnostic, FileId, Loc};
 use crate::rules::*;
-use crate::syntax::{self, ast::PosSection};
+use crate::syntax;
+use crate::syntax::ast::{Name, PosSection, Span};
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,13 +172,6 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             hint: None,
         });
     }
-    let not_legal = |mv: Move, hint: Option<String>| MoveError {
-        message: format!(
-            "`{}` is not a legal move here",
-            move_to_string(rules, st, mv)
-        ),
-        hint,
-    };
     // Any legal move written in full, whatever its kind.
     if let Some(&mv) = legal
         .iter()
@@ -186,46 +180,13 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         return Ok(mv);
     }
     if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
-        let mv = parse_move(rules, st, plain)?;
-        let suffix = promotion_suffix(rules, st, mv);
-        return if !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written) {
-            Ok(mv)
-        } else {
-            Err(MoveError {
-                message: format!("`{plain}` does not make the piece a `{written}`"),
-                hint: Some(if suffix.is_empty() {
-                    "the piece keeps its kind on this move: drop the `=...`".into()
-                } else {
-                    format!("write `{plain}{suffix}`")
-                }),
-            })
-        };
+        return parse_promotion(rules, st, plain, written);
     }
     if let Some(plain) = text.strip_suffix('!') {
-        let base = parse_move(rules, st, plain)?;
-        return legal
-            .iter()
-            .copied()
-            .find(|&m| matches!(m, Move::Demanding(_)) && rules.base(m) == base)
-            .ok_or_else(|| MoveError {
-                message: format!("`{plain}` cannot demand anything"),
-                hint: Some(who_demands(rules)),
-            });
+        return parse_demand(rules, st, &legal, plain);
     }
     if text.contains("<>") {
-        let swaps: Vec<String> = legal
-            .iter()
-            .filter(|m| matches!(rules.base(**m), Move::Swap { .. }))
-            .map(|&m| move_to_string(rules, st, m))
-            .collect();
-        return Err(MoveError {
-            message: format!("`{text}` is not a legal swap here"),
-            hint: Some(if swaps.is_empty() {
-                "no swap is legal now (it may be spent, or offered only in check or without another move)".into()
-            } else {
-                format!("the legal swaps: {}", swaps.join(", "))
-            }),
-        });
+        return Err(no_such_swap(rules, st, &legal, text));
     }
     if let Some((kind, at)) = text.split_once('@') {
         return parse_drop(rules, st, &legal, kind, at);
@@ -235,20 +196,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             .split(['x', '-'])
             .all(|p| rules.board.site(p).is_some())
     {
-        let from = &text[..text.find(['x', '-']).unwrap_or(0)];
-        let chains: Vec<String> = legal
-            .iter()
-            .filter(|m| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from))
-            .map(|m| move_to_string(rules, st, *m))
-            .collect();
-        return Err(MoveError {
-            message: format!("`{text}` is not a legal sequence of captures here"),
-            hint: Some(if chains.is_empty() {
-                format!("no capture starts from {from}")
-            } else {
-                format!("from {from}: {}", chains.join(", "))
-            }),
-        });
+        return Err(no_such_chain(rules, st, &legal, text));
     }
     if text == "pass" {
         return if legal.contains(&Move::Pass) {
@@ -260,34 +208,8 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             })
         };
     }
-    // `a-b` or `axb`: split where both halves name sites (file `x` exists on
-    // wide boards, so the first `x` is not always the separator).
-    let split = text
-        .char_indices()
-        .filter(|&(_, c)| c == '-' || c == 'x')
-        .map(|(i, _)| (&text[..i], &text[i + 1..]))
-        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some())
-        .or_else(|| {
-            text.find('-')
-                .map(|i| (&text[..i], &text[i + 1..]))
-                .filter(|_| rules.board.site(text).is_none() && rules.board.slot(text).is_none())
-        });
-    if let Some((a, b)) = split {
-        let from = site(rules, a)?;
-        let to = site(rules, b)?;
-        let mv = Move::Step { from, to };
-        if legal.contains(&mv) {
-            return Ok(mv);
-        }
-        let hint = match st.piece_at(rules, from) {
-            None => Some(format!("there is no piece on {a}")),
-            Some((side, _)) if side != rules.to_move(st) => Some(format!(
-                "the piece on {a} belongs to {}",
-                rules.side_name(side)
-            )),
-            _ => Some(explain(rules, st, mv)),
-        };
-        return Err(not_legal(mv, hint));
+    if let Some((a, b)) = step_halves(rules, text) {
+        return parse_step(rules, st, &legal, a, b);
     }
     // A barrier slot, perhaps with its kind.
     let (kind, slot_name) = match text.split_once(':') {
@@ -295,33 +217,179 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         None => (None, text),
     };
     if let Some(slot) = rules.board.slot(slot_name) {
-        let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
-            .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
-            .filter(|&b| kind.is_none_or(|k| rules.barriers[b as usize].name == k))
-            .collect();
-        let candidates: Vec<Move> = kinds
-            .iter()
-            .map(|&barrier| Move::Place { barrier, slot })
-            .collect();
-        let playable: Vec<Move> = candidates
-            .iter()
-            .copied()
-            .filter(|m| legal.contains(m))
-            .collect();
-        return match (playable.as_slice(), candidates.first()) {
-            ([mv], _) => Ok(*mv),
-            ([], None) => Err(MoveError {
-                message: format!("no barrier of this game fits the slot `{slot_name}`"),
-                hint: kind.map(|k| format!("check the barrier kind `{k}`")),
-            }),
-            ([], Some(&mv)) => Err(not_legal(mv, placement_hint(rules, st, slot))),
-            _ => Err(MoveError {
-                message: format!("`{text}` could be several barriers"),
-                hint: Some("write the kind first, such as `wall:e3h`".into()),
-            }),
-        };
+        return parse_placement(rules, st, &legal, text, kind, slot);
     }
-    // A destination alone.
+    parse_destination(rules, st, &legal, text)
+}
+
+/// `MOVE` is not legal here, with a hint.
+fn not_legal(rules: &Rules, st: &State, mv: Move, hint: Option<String>) -> MoveError {
+    MoveError {
+        message: format!(
+            "`{}` is not a legal move here",
+            move_to_string(rules, st, mv)
+        ),
+        hint,
+    }
+}
+
+/// `MOVE=K`: the move, if it makes its piece a `K`.
+fn parse_promotion(
+    rules: &Rules,
+    st: &State,
+    plain: &str,
+    written: &str,
+) -> Result<Move, MoveError> {
+    let mv = parse_move(rules, st, plain)?;
+    let suffix = promotion_suffix(rules, st, mv);
+    if !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written) {
+        Ok(mv)
+    } else {
+        Err(MoveError {
+            message: format!("`{plain}` does not make the piece a `{written}`"),
+            hint: Some(if suffix.is_empty() {
+                "the piece keeps its kind on this move: drop the `=...`".into()
+            } else {
+                format!("write `{plain}{suffix}`")
+            }),
+        })
+    }
+}
+
+/// `MOVE!`: the move that demands.
+fn parse_demand(rules: &Rules, st: &State, legal: &[Move], plain: &str) -> Result<Move, MoveError> {
+    let base = parse_move(rules, st, plain)?;
+    legal
+        .iter()
+        .copied()
+        .find(|&m| matches!(m, Move::Demanding(_)) && rules.base(m) == base)
+        .ok_or_else(|| MoveError {
+            message: format!("`{plain}` cannot demand anything"),
+            hint: Some(who_demands(rules)),
+        })
+}
+
+/// A swap that is not among the legal moves, with the legal swaps.
+fn no_such_swap(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveError {
+    let swaps: Vec<String> = legal
+        .iter()
+        .filter(|m| matches!(rules.base(**m), Move::Swap { .. }))
+        .map(|&m| move_to_string(rules, st, m))
+        .collect();
+    MoveError {
+        message: format!("`{text}` is not a legal swap here"),
+        hint: Some(if swaps.is_empty() {
+            "no swap is legal now (it may be spent, or offered only in check or without another move)".into()
+        } else {
+            format!("the legal swaps: {}", swaps.join(", "))
+        }),
+    }
+}
+
+/// A sequence of captures that is not among the legal moves, with the
+/// legal ones from the same site.
+fn no_such_chain(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveError {
+    let from = &text[..text.find(['x', '-']).unwrap_or(0)];
+    let chains: Vec<String> = legal
+        .iter()
+        .filter(
+            |m| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from),
+        )
+        .map(|m| move_to_string(rules, st, *m))
+        .collect();
+    MoveError {
+        message: format!("`{text}` is not a legal sequence of captures here"),
+        hint: Some(if chains.is_empty() {
+            format!("no capture starts from {from}")
+        } else {
+            format!("from {from}: {}", chains.join(", "))
+        }),
+    }
+}
+
+/// `a-b` or `axb`: split where both halves name sites (file `x` exists on
+/// wide boards, so the first `x` is not always the separator).
+fn step_halves<'t>(rules: &Rules, text: &'t str) -> Option<(&'t str, &'t str)> {
+    text.char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&text[..i], &text[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some())
+        .or_else(|| {
+            text.find('-')
+                .map(|i| (&text[..i], &text[i + 1..]))
+                .filter(|_| rules.board.site(text).is_none() && rules.board.slot(text).is_none())
+        })
+}
+
+/// A step from `a` to `b`.
+fn parse_step(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    a: &str,
+    b: &str,
+) -> Result<Move, MoveError> {
+    let from = site(rules, a)?;
+    let to = site(rules, b)?;
+    let mv = Move::Step { from, to };
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let hint = match st.piece_at(rules, from) {
+        None => Some(format!("there is no piece on {a}")),
+        Some((side, _)) if side != rules.to_move(st) => Some(format!(
+            "the piece on {a} belongs to {}",
+            rules.side_name(side)
+        )),
+        _ => Some(explain(rules, st, mv)),
+    };
+    Err(not_legal(rules, st, mv, hint))
+}
+
+/// A barrier in `slot`, of the kind `kind` if one is written.
+fn parse_placement(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+    kind: Option<&str>,
+    slot: u16,
+) -> Result<Move, MoveError> {
+    let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
+        .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
+        .filter(|&b| kind.is_none_or(|k| rules.barriers[b as usize].name == k))
+        .collect();
+    let candidates: Vec<Move> = kinds
+        .iter()
+        .map(|&barrier| Move::Place { barrier, slot })
+        .collect();
+    let playable: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|m| legal.contains(m))
+        .collect();
+    let slot_name = text.split_once(':').map_or(text, |(_, s)| s);
+    match (playable.as_slice(), candidates.first()) {
+        ([mv], _) => Ok(*mv),
+        ([], None) => Err(MoveError {
+            message: format!("no barrier of this game fits the slot `{slot_name}`"),
+            hint: kind.map(|k| format!("check the barrier kind `{k}`")),
+        }),
+        ([], Some(&mv)) => Err(not_legal(rules, st, mv, placement_hint(rules, st, slot))),
+        _ => Err(MoveError {
+            message: format!("`{text}` could be several barriers"),
+            hint: Some("write the kind first, such as `wall:e3h`".into()),
+        }),
+    }
+}
+
+/// A destination alone: the one legal step that goes there.
+fn parse_destination(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
     let to = site(rules, text).map_err(|mut e| {
         e.hint = Some(format!(
             "write a step as `e1-e2`, a barrier as `e3h`; {}",
@@ -723,241 +791,42 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
 /// reporting every problem at once. Spans are byte offsets in `text`,
 /// reported against `file`.
 pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<Diagnostic>> {
-    let at = |span: std::ops::Range<usize>| Loc { file, span };
     let sections = syntax::parse_position(text).map_err(|e| {
         vec![Diagnostic::error("syntax", e.message)
-            .at(at(e.span))
+            .at(Loc { file, span: e.span })
             .label("here")]
     })?;
-    let mut st = rules.initial.clone();
-    let mut errors = Vec::new();
-    let unknown = |what: &str, n: &crate::syntax::ast::Name, known: Vec<&str>| {
-        Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
-            .at(at(n.span.clone()))
-            .label(format!("no {what} has this name"))
-            .hint(suggest(&n.text, known))
+    let mut r = PositionReader {
+        rules,
+        file,
+        st: rules.initial.clone(),
+        errors: Vec::new(),
     };
-    let side_names: Vec<&str> = rules.sides.iter().map(|s| s.name.as_str()).collect();
     let mut seen_pieces = false;
     let mut seen_turn = false;
     for (section, section_span) in sections {
         match section {
             PosSection::Pieces(list) => {
                 if !seen_pieces {
-                    st.board.iter_mut().for_each(|v| *v = 0);
+                    r.st.board.iter_mut().for_each(|v| *v = 0);
                     seen_pieces = true;
                 }
-                for (side, kind, sites) in list {
-                    let s = rules.side(&side.text);
-                    let k = rules.kind(&kind.text);
-                    if s.is_none() {
-                        errors.push(unknown("side", &side, side_names.clone()));
-                    }
-                    if k.is_none() {
-                        errors.push(unknown(
-                            "piece",
-                            &kind,
-                            rules.kinds.iter().map(|k| k.name.as_str()).collect(),
-                        ));
-                    }
-                    for site in sites {
-                        let Some(t) = rules.board.site(&site.text) else {
-                            errors.push(
-                                Diagnostic::error(
-                                    "unknown-name",
-                                    format!("unknown site `{}`", site.text),
-                                )
-                                .at(at(site.span.clone()))
-                                .label("not on this board")
-                                .hint(crate::compile::board_extent(&rules.board)),
-                            );
-                            continue;
-                        };
-                        if st.board[t.0 as usize] != 0 {
-                            errors.push(
-                                Diagnostic::error(
-                                    "two-pieces-one-site",
-                                    format!("two pieces on `{}`", site.text),
-                                )
-                                .at(at(site.span.clone()))
-                                .label("already occupied"),
-                            );
-                        }
-                        if let (Some(s), Some(k)) = (s, k) {
-                            st.board[t.0 as usize] = rules.man(s, k);
-                        }
-                    }
-                }
+                r.pieces(list);
             }
-            PosSection::Barriers(list) => {
-                for (kind, slot_name) in list {
-                    let Some(slot) = rules.board.slot(&slot_name.text) else {
-                        errors.push(unknown(
-                            "barrier slot",
-                            &slot_name,
-                            rules.board.slots.iter().map(|s| s.name.as_str()).collect(),
-                        ));
-                        continue;
-                    };
-                    let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
-                        .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
-                        .filter(|&b| {
-                            kind.as_ref()
-                                .is_none_or(|k| rules.barriers[b as usize].name == k.text)
-                        })
-                        .collect();
-                    let [b] = kinds.as_slice() else {
-                        errors.push(
-                            Diagnostic::error(
-                                "bad-barrier",
-                                format!("no single barrier kind fits `{}`", slot_name.text),
-                            )
-                            .at(at(slot_name.span.clone()))
-                            .hint("write `kind:slot`"),
-                        );
-                        continue;
-                    };
-                    let clash = rules.board.slots[slot as usize]
-                        .conflicts
-                        .iter()
-                        .find(|&&c| st.slots[c as usize] != 0);
-                    if let Some(&c) = clash {
-                        errors.push(
-                            Diagnostic::error(
-                                "barrier-conflict",
-                                format!(
-                                    "the barrier on `{}` overlaps or crosses the one on `{}`",
-                                    slot_name.text, rules.board.slots[c as usize].name
-                                ),
-                            )
-                            .at(at(slot_name.span.clone())),
-                        );
-                        continue;
-                    }
-                    st.slots[slot as usize] = b + 1;
-                    for &e in &rules.board.slots[slot as usize].edges {
-                        st.blocked[(e / 64) as usize] |= 1 << (e % 64);
-                    }
-                }
-            }
-            PosSection::Reserves(list) => {
-                for (side, kind, n, span) in list {
-                    let s = rules.side(&side.text);
-                    // Barrier kinds first, then piece kinds, then tokens.
-                    let item = rules
-                        .barrier(&kind.text)
-                        .map(|b| b as usize)
-                        .or_else(|| {
-                            rules
-                                .kind(&kind.text)
-                                .map(|k| rules.barriers.len() + k as usize)
-                        })
-                        .or_else(|| {
-                            let t = rules.tokens.iter().position(|t| *t == kind.text)?;
-                            Some(rules.barriers.len() + rules.kinds.len() + t)
-                        });
-                    if s.is_none() {
-                        errors.push(unknown("side", &side, side_names.clone()));
-                    }
-                    if item.is_none() {
-                        errors.push(unknown(
-                            "barrier, piece or token",
-                            &kind,
-                            rules
-                                .barriers
-                                .iter()
-                                .map(|b| b.name.as_str())
-                                .chain(rules.kinds.iter().map(|k| k.name.as_str()))
-                                .chain(rules.tokens.iter().map(String::as_str))
-                                .collect(),
-                        ));
-                    }
-                    if n > 255 {
-                        errors.push(
-                            Diagnostic::error("out-of-range", "a reserve holds at most 255")
-                                .at(at(span)),
-                        );
-                        continue;
-                    }
-                    if let (Some(s), Some(item)) = (s, item) {
-                        st.reserves[s as usize * rules.n_items() + item] = n as u8;
-                    }
-                }
-            }
-            PosSection::Passes(n, span) => {
-                if n as usize >= rules.order.len() {
-                    errors.push(
-                        Diagnostic::error(
-                            "out-of-range",
-                            format!("{n} passes in a row would have ended the game"),
-                        )
-                        .at(at(span))
-                        .hint(format!(
-                            "at most {} in this game",
-                            rules.order.len().saturating_sub(1)
-                        )),
-                    );
-                } else {
-                    st.passes = n as u8;
-                }
-            }
-            PosSection::Demanded => {
-                if rules.demand.is_none() {
-                    errors.push(
-                        Diagnostic::error("bad-position", "this game has no demands")
-                            .at(at(section_span.clone()))
-                            .hint("remove `demanded`"),
-                    );
-                }
-                st.demanded = true;
-            }
+            PosSection::Barriers(list) => r.barriers(list),
+            PosSection::Reserves(list) => r.reserves(list),
+            PosSection::Passes(n, span) => r.passes(n, span),
+            PosSection::Demanded => r.demanded(section_span),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
-                let by_index = side.text.parse::<usize>().ok();
-                let n_turns = rules.prelude.len() + rules.order.len();
-                let turn = match by_index {
-                    Some(i) if i >= 1 && i <= n_turns => Some(i - 1),
-                    Some(_) => None,
-                    None => rules
-                        .side(&side.text)
-                        .and_then(|s| rules.order.iter().position(|&o| o == s))
-                        .map(|i| rules.prelude.len() + i),
-                };
-                match turn {
-                    Some(t) => st.turn = t as u8,
-                    None => errors.push(
-                        Diagnostic::error(
-                            "bad-turn",
-                            format!("`{}` is not a turn of this game", side.text),
-                        )
-                        .at(at(side.span.clone()))
-                        .hint(format!(
-                            "name a side in the turn order ({}) or its 1-based index",
-                            rules
-                                .order
-                                .iter()
-                                .map(|&s| rules.side_name(s))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )),
-                    ),
-                }
-                if let Some((p, span)) = phase {
-                    if p >= 1 && (p as usize) <= rules.phases.len() {
-                        st.phase = (p - 1) as u8;
-                    } else {
-                        errors.push(
-                            Diagnostic::error(
-                                "bad-turn",
-                                format!("this game's turns have {} phases", rules.phases.len()),
-                            )
-                            .at(at(span)),
-                        );
-                    }
-                }
+                r.turn(side, phase);
             }
         }
     }
+    let PositionReader {
+        mut st, mut errors, ..
+    } = r;
+    let at = |span: std::ops::Range<usize>| Loc { file, span };
     if !seen_turn {
         errors.push(
             Diagnostic::error("bad-turn", "the position does not say whose turn it is")
@@ -980,4 +849,255 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
     }
     rules.decide(&mut st);
     Ok(st)
+}
+
+/// The position being read, section by section, and the problems found.
+struct PositionReader<'a> {
+    rules: &'a Rules,
+    file: FileId,
+    st: State,
+    errors: Vec<Diagnostic>,
+}
+
+impl PositionReader<'_> {
+    fn at(&self, span: Span) -> Loc {
+        Loc {
+            file: self.file,
+            span,
+        }
+    }
+
+    fn unknown(&mut self, what: &str, n: &Name, known: Vec<&str>) {
+        let d = Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
+            .at(self.at(n.span.clone()))
+            .label(format!("no {what} has this name"))
+            .hint(suggest(&n.text, known));
+        self.errors.push(d);
+    }
+
+    fn unknown_side(&mut self, side: &Name) {
+        let rules = self.rules;
+        self.unknown(
+            "side",
+            side,
+            rules.sides.iter().map(|s| s.name.as_str()).collect(),
+        );
+    }
+
+    /// `pieces`: each side's pieces of a kind on their sites.
+    fn pieces(&mut self, list: Vec<(Name, Name, Vec<Name>)>) {
+        let rules = self.rules;
+        for (side, kind, sites) in list {
+            let s = rules.side(&side.text);
+            let k = rules.kind(&kind.text);
+            if s.is_none() {
+                self.unknown_side(&side);
+            }
+            if k.is_none() {
+                self.unknown(
+                    "piece",
+                    &kind,
+                    rules.kinds.iter().map(|k| k.name.as_str()).collect(),
+                );
+            }
+            for site in sites {
+                let Some(t) = rules.board.site(&site.text) else {
+                    let d =
+                        Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
+                            .at(self.at(site.span.clone()))
+                            .label("not on this board")
+                            .hint(crate::compile::board_extent(&rules.board));
+                    self.errors.push(d);
+                    continue;
+                };
+                if self.st.board[t.0 as usize] != 0 {
+                    let d = Diagnostic::error(
+                        "two-pieces-one-site",
+                        format!("two pieces on `{}`", site.text),
+                    )
+                    .at(self.at(site.span.clone()))
+                    .label("already occupied");
+                    self.errors.push(d);
+                }
+                if let (Some(s), Some(k)) = (s, k) {
+                    self.st.board[t.0 as usize] = rules.man(s, k);
+                }
+            }
+        }
+    }
+
+    /// `barriers`: barriers in their slots, each of one kind that fits.
+    fn barriers(&mut self, list: Vec<(Option<Name>, Name)>) {
+        let rules = self.rules;
+        for (kind, slot_name) in list {
+            let Some(slot) = rules.board.slot(&slot_name.text) else {
+                self.unknown(
+                    "barrier slot",
+                    &slot_name,
+                    rules.board.slots.iter().map(|s| s.name.as_str()).collect(),
+                );
+                continue;
+            };
+            let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
+                .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
+                .filter(|&b| {
+                    kind.as_ref()
+                        .is_none_or(|k| rules.barriers[b as usize].name == k.text)
+                })
+                .collect();
+            let [b] = kinds.as_slice() else {
+                let d = Diagnostic::error(
+                    "bad-barrier",
+                    format!("no single barrier kind fits `{}`", slot_name.text),
+                )
+                .at(self.at(slot_name.span.clone()))
+                .hint("write `kind:slot`");
+                self.errors.push(d);
+                continue;
+            };
+            let clash = rules.board.slots[slot as usize]
+                .conflicts
+                .iter()
+                .find(|&&c| self.st.slots[c as usize] != 0);
+            if let Some(&c) = clash {
+                let d = Diagnostic::error(
+                    "barrier-conflict",
+                    format!(
+                        "the barrier on `{}` overlaps or crosses the one on `{}`",
+                        slot_name.text, rules.board.slots[c as usize].name
+                    ),
+                )
+                .at(self.at(slot_name.span.clone()));
+                self.errors.push(d);
+                continue;
+            }
+            self.st.slots[slot as usize] = b + 1;
+            for &e in &rules.board.slots[slot as usize].edges {
+                self.st.blocked[(e / 64) as usize] |= 1 << (e % 64);
+            }
+        }
+    }
+
+    /// `reserves`: how many barriers, pieces or tokens each side holds.
+    fn reserves(&mut self, list: Vec<(Name, Name, u32, Span)>) {
+        let rules = self.rules;
+        for (side, kind, n, span) in list {
+            let s = rules.side(&side.text);
+            // Barrier kinds first, then piece kinds, then tokens.
+            let item = rules
+                .barrier(&kind.text)
+                .map(|b| b as usize)
+                .or_else(|| {
+                    rules
+                        .kind(&kind.text)
+                        .map(|k| rules.barriers.len() + k as usize)
+                })
+                .or_else(|| {
+                    let t = rules.tokens.iter().position(|t| *t == kind.text)?;
+                    Some(rules.barriers.len() + rules.kinds.len() + t)
+                });
+            if s.is_none() {
+                self.unknown_side(&side);
+            }
+            if item.is_none() {
+                self.unknown(
+                    "barrier, piece or token",
+                    &kind,
+                    rules
+                        .barriers
+                        .iter()
+                        .map(|b| b.name.as_str())
+                        .chain(rules.kinds.iter().map(|k| k.name.as_str()))
+                        .chain(rules.tokens.iter().map(String::as_str))
+                        .collect(),
+                );
+            }
+            if n > 255 {
+                let d = Diagnostic::error("out-of-range", "a reserve holds at most 255")
+                    .at(self.at(span));
+                self.errors.push(d);
+                continue;
+            }
+            if let (Some(s), Some(item)) = (s, item) {
+                self.st.reserves[s as usize * rules.n_items() + item] = n as u8;
+            }
+        }
+    }
+
+    /// `passes N`: the passes in a row so far.
+    fn passes(&mut self, n: u32, span: Span) {
+        let rules = self.rules;
+        if n as usize >= rules.order.len() {
+            let d = Diagnostic::error(
+                "out-of-range",
+                format!("{n} passes in a row would have ended the game"),
+            )
+            .at(self.at(span))
+            .hint(format!(
+                "at most {} in this game",
+                rules.order.len().saturating_sub(1)
+            ));
+            self.errors.push(d);
+        } else {
+            self.st.passes = n as u8;
+        }
+    }
+
+    /// `demanded`: the last move demanded.
+    fn demanded(&mut self, span: Span) {
+        if self.rules.demand.is_none() {
+            let d = Diagnostic::error("bad-position", "this game has no demands")
+                .at(self.at(span))
+                .hint("remove `demanded`");
+            self.errors.push(d);
+        }
+        self.st.demanded = true;
+    }
+
+    /// `turn SIDE [phase N]`, or `turn N`: whose turn it is.
+    fn turn(&mut self, side: Name, phase: Option<(u32, Span)>) {
+        let rules = self.rules;
+        let by_index = side.text.parse::<usize>().ok();
+        let n_turns = rules.prelude.len() + rules.order.len();
+        let turn = match by_index {
+            Some(i) if i >= 1 && i <= n_turns => Some(i - 1),
+            Some(_) => None,
+            None => rules
+                .side(&side.text)
+                .and_then(|s| rules.order.iter().position(|&o| o == s))
+                .map(|i| rules.prelude.len() + i),
+        };
+        match turn {
+            Some(t) => self.st.turn = t as u8,
+            None => {
+                let d = Diagnostic::error(
+                    "bad-turn",
+                    format!("`{}` is not a turn of this game", side.text),
+                )
+                .at(self.at(side.span.clone()))
+                .hint(format!(
+                    "name a side in the turn order ({}) or its 1-based index",
+                    rules
+                        .order
+                        .iter()
+                        .map(|&s| rules.side_name(s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.errors.push(d);
+            }
+        }
+        if let Some((p, span)) = phase {
+            if p >= 1 && (p as usize) <= rules.phases.len() {
+                self.st.phase = (p - 1) as u8;
+            } else {
+                let d = Diagnostic::error(
+                    "bad-turn",
+                    format!("this game's turns have {} phases", rules.phases.len()),
+                )
+                .at(self.at(span));
+                self.errors.push(d);
+            }
+        }
+    }
 }
