@@ -27,83 +27,129 @@ pub fn position(rules: &Rules, st: &State) -> String {
     let (x0, x1) = b.drawn_files();
     let (cols, rows) = (x1 - x0 + 1, b.ranks);
     let (width, height) = (2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL);
-    // Top-left corner of the cell drawn at grid (x, y).
-    let px = |x: i32| MARGIN + (x - x0) * CELL;
-    let py = |y: i32| MARGIN + (rows - 1 - y) * CELL;
-    let centre = |s: SiteId| {
-        let site = &b.sites[s.0 as usize];
-        (px(site.x) + CELL / 2, py(site.y) + CELL / 2)
+    let mut p = Picture {
+        rules,
+        x0,
+        rows,
+        height,
+        out: String::new(),
     };
-    let mut out = String::new();
     let _ = writeln!(
-        out,
+        p.out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
     );
     let _ = writeln!(
-        out,
+        p.out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    let shaded = |s: SiteId| {
+    p.squares();
+    p.extra_sites();
+    if rules.picture.points {
+        p.points();
+    }
+    p.links();
+    p.barriers(st);
+    p.pieces(st);
+    p.coordinates();
+    p.out.push_str("</svg>\n");
+    p.out
+}
+
+/// A picture being drawn: where the grid's cells go, and the text so far.
+struct Picture<'a> {
+    rules: &'a Rules,
+    /// The first file drawn, and the number of ranks.
+    x0: i32,
+    rows: i32,
+    height: i32,
+    out: String,
+}
+
+impl Picture<'_> {
+    /// Left edge of the cell drawn at grid file `x`.
+    fn px(&self, x: i32) -> i32 {
+        MARGIN + (x - self.x0) * CELL
+    }
+
+    /// Top edge of the cell drawn at grid rank `y`.
+    fn py(&self, y: i32) -> i32 {
+        MARGIN + (self.rows - 1 - y) * CELL
+    }
+
+    fn centre(&self, s: SiteId) -> (i32, i32) {
+        let site = &self.rules.board.sites[s.0 as usize];
+        (self.px(site.x) + CELL / 2, self.py(site.y) + CELL / 2)
+    }
+
+    fn shaded(&self, s: SiteId) -> bool {
+        let rules = self.rules;
         (rules.picture.shaded.iter())
             .any(|&r| (rules.regions[r as usize].per_side.iter()).any(|set| set.contains(s)))
-    };
-    // Squares of the grid, chequered like `color dark` and `color light`
-    // (greener where shaded); or a point's shaded backdrop.
-    for (i, site) in b.sites.iter().enumerate() {
-        let s = SiteId(i as u16);
-        if b.is_extra(s) || (rules.picture.points && !shaded(s)) {
-            continue;
-        }
-        let dark = (site.x + site.y).rem_euclid(2) == 0;
-        let fill = match (rules.picture.points, shaded(s), dark) {
-            (true, _, _) => "#e3ecd0",
-            (false, true, true) => "#a9b98a",
-            (false, true, false) => "#dfe8c4",
-            (false, false, true) => "#c9a27a",
-            (false, false, false) => "#f1e2c6",
-        };
-        let stroke = if rules.picture.points {
-            fill
-        } else {
-            "#8a7356"
-        };
-        let _ = writeln!(
-            out,
-            r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{stroke}" stroke-width="0.5"/>"##,
-            px(site.x),
-            py(site.y)
-        );
     }
-    // Extra sites over the holes they cover, named.
-    for (i, site) in b.sites.iter().enumerate() {
-        let s = SiteId(i as u16);
-        if !b.is_extra(s) {
-            continue;
-        }
-        let cells = std::iter::once((site.x, site.y)).chain(
-            b.areas
-                .iter()
-                .filter(|&&(_, _, a)| a == s)
-                .map(|&(x, y, _)| (x, y)),
-        );
-        for (x, y) in cells {
+
+    /// Squares of the grid, chequered like `color dark` and `color light`
+    /// (greener where shaded); or a point's shaded backdrop.
+    fn squares(&mut self) {
+        let (rules, b) = (self.rules, &self.rules.board);
+        for (i, site) in b.sites.iter().enumerate() {
+            let s = SiteId(i as u16);
+            if b.is_extra(s) || (rules.picture.points && !self.shaded(s)) {
+                continue;
+            }
+            let dark = (site.x + site.y).rem_euclid(2) == 0;
+            let fill = match (rules.picture.points, self.shaded(s), dark) {
+                (true, _, _) => "#e3ecd0",
+                (false, true, true) => "#a9b98a",
+                (false, true, false) => "#dfe8c4",
+                (false, false, true) => "#c9a27a",
+                (false, false, false) => "#f1e2c6",
+            };
+            let stroke = if rules.picture.points {
+                fill
+            } else {
+                "#8a7356"
+            };
+            let (x, y) = (self.px(site.x), self.py(site.y));
             let _ = writeln!(
-                out,
-                r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#9fb7a2"/>"##,
-                px(x),
-                py(y)
+                self.out,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{stroke}" stroke-width="0.5"/>"##,
             );
         }
-        let _ = writeln!(
-            out,
-            r##"<text x="{}" y="{}" font-size="9" fill="#24402b">{}</text>"##,
-            px(site.x) + 2,
-            py(site.y) + 10,
-            site.name
-        );
     }
-    // Points: the lines of the compass between neighbours, then the points.
-    if rules.picture.points {
+
+    /// Extra sites over the holes they cover, named.
+    fn extra_sites(&mut self) {
+        let b = &self.rules.board;
+        for (i, site) in b.sites.iter().enumerate() {
+            let s = SiteId(i as u16);
+            if !b.is_extra(s) {
+                continue;
+            }
+            let cells = std::iter::once((site.x, site.y)).chain(
+                b.areas
+                    .iter()
+                    .filter(|&&(_, _, a)| a == s)
+                    .map(|&(x, y, _)| (x, y)),
+            );
+            for (x, y) in cells {
+                let (x, y) = (self.px(x), self.py(y));
+                let _ = writeln!(
+                    self.out,
+                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#9fb7a2"/>"##,
+                );
+            }
+            let (x, y) = (self.px(site.x) + 2, self.py(site.y) + 10);
+            let _ = writeln!(
+                self.out,
+                r##"<text x="{x}" y="{y}" font-size="9" fill="#24402b">{}</text>"##,
+                site.name
+            );
+        }
+    }
+
+    /// Points: the lines of the compass between neighbours, then the points.
+    fn points(&mut self) {
+        let b = &self.rules.board;
         for s in 0..b.n_sites() {
             for d in 0..8 {
                 let Some(t) = b.neighbor(SiteId(s as u16), d) else {
@@ -112,99 +158,114 @@ pub fn position(rules: &Rules, st: &State) -> String {
                 if (t.0 as usize) < s {
                     continue;
                 }
-                let ((ax, ay), (bx, by)) = (centre(SiteId(s as u16)), centre(t));
+                let ((ax, ay), (bx, by)) = (self.centre(SiteId(s as u16)), self.centre(t));
                 let _ = writeln!(
-                    out,
+                    self.out,
                     r##"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#5b4a36" stroke-width="2"/>"##
                 );
             }
         }
         for s in 0..b.n_sites() {
-            let (cx, cy) = centre(SiteId(s as u16));
+            let (cx, cy) = self.centre(SiteId(s as u16));
             let _ = writeln!(
-                out,
+                self.out,
                 r##"<circle cx="{cx}" cy="{cy}" r="5" fill="#5b4a36"/>"##
             );
         }
     }
-    // Lines along link labels (gates, rings, citadels).
-    for s in 0..b.n_sites() {
-        for d in 8..b.n_dirs() as u8 {
-            let Some(t) = b.neighbor(SiteId(s as u16), d) else {
-                continue;
-            };
-            if t.0 as usize <= s {
+
+    /// Lines along link labels (gates, rings, citadels).
+    fn links(&mut self) {
+        let b = &self.rules.board;
+        for s in 0..b.n_sites() {
+            for d in 8..b.n_dirs() as u8 {
+                let Some(t) = b.neighbor(SiteId(s as u16), d) else {
+                    continue;
+                };
+                if t.0 as usize <= s {
+                    continue;
+                }
+                let ((ax, ay), (bx, by)) = (self.centre(SiteId(s as u16)), self.centre(t));
+                let _ = writeln!(
+                    self.out,
+                    r##"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#24402b" stroke-width="2" stroke-dasharray="4 3"/>"##
+                );
+            }
+        }
+    }
+
+    /// Barriers in their grooves.
+    fn barriers(&mut self, st: &State) {
+        let b = &self.rules.board;
+        for (slot_id, slot) in b.slots.iter().enumerate() {
+            if st.barrier_at(slot_id as u16).is_none() {
                 continue;
             }
-            let ((ax, ay), (bx, by)) = (centre(SiteId(s as u16)), centre(t));
+            let anchor = &b.sites[slot.anchor.0 as usize];
+            let len = slot.length as i32;
+            let (xa, ya, xb, yb) = if slot.orientation == 'h' {
+                let y = self.py(anchor.y);
+                (self.px(anchor.x) + 2, y, self.px(anchor.x + len) - 2, y)
+            } else {
+                let x = self.px(anchor.x) + CELL;
+                let (top, bottom) = (self.py(anchor.y + len - 1), self.py(anchor.y));
+                (x, top + 2, x, bottom + CELL - 2)
+            };
             let _ = writeln!(
-                out,
-                r##"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#24402b" stroke-width="2" stroke-dasharray="4 3"/>"##
+                self.out,
+                r##"<line x1="{xa}" y1="{ya}" x2="{xb}" y2="{yb}" stroke="#5a2d0c" stroke-width="6" stroke-linecap="round"/>"##
             );
         }
     }
-    // Barriers in their grooves.
-    for (slot_id, slot) in b.slots.iter().enumerate() {
-        if st.barrier_at(slot_id as u16).is_none() {
-            continue;
+
+    /// Pieces: discs in their side's colours, with their symbols.
+    fn pieces(&mut self, st: &State) {
+        let rules = self.rules;
+        for i in 0..rules.board.n_sites() {
+            let s = SiteId(i as u16);
+            let Some((side, kind)) = st.piece_at(rules, s) else {
+                continue;
+            };
+            let (fill, ink) = side_colours(&rules.sides[side as usize].name, side as usize);
+            let (cx, cy) = self.centre(s);
+            let symbol = &rules.sides[side as usize].symbols[kind as usize];
+            let size = if symbol.chars().count() > 2 { 11 } else { 14 };
+            let _ = writeln!(
+                self.out,
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#1a1a1a" stroke-width="1.2"/>"##,
+                CELL * 2 / 5
+            );
+            let _ = writeln!(
+                self.out,
+                r#"<text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>"#,
+                cy + size / 3,
+                escape(symbol)
+            );
         }
-        let anchor = &b.sites[slot.anchor.0 as usize];
-        let len = slot.length as i32;
-        let (xa, ya, xb, yb) = if slot.orientation == 'h' {
-            let y = py(anchor.y);
-            (px(anchor.x) + 2, y, px(anchor.x + len) - 2, y)
-        } else {
-            let x = px(anchor.x) + CELL;
-            (x, py(anchor.y + len - 1) + 2, x, py(anchor.y) + CELL - 2)
-        };
-        let _ = writeln!(
-            out,
-            r##"<line x1="{xa}" y1="{ya}" x2="{xb}" y2="{yb}" stroke="#5a2d0c" stroke-width="6" stroke-linecap="round"/>"##
-        );
     }
-    // Pieces.
-    for i in 0..b.n_sites() {
-        let s = SiteId(i as u16);
-        let Some((side, kind)) = st.piece_at(rules, s) else {
-            continue;
-        };
-        let (fill, ink) = side_colours(&rules.sides[side as usize].name, side as usize);
-        let (cx, cy) = centre(s);
-        let symbol = &rules.sides[side as usize].symbols[kind as usize];
-        let size = if symbol.chars().count() > 2 { 11 } else { 14 };
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#1a1a1a" stroke-width="1.2"/>"##,
-            CELL * 2 / 5
-        );
-        let _ = writeln!(
-            out,
-            r#"<text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>"#,
-            cy + size / 3,
-            escape(symbol)
-        );
+
+    /// Coordinates: file letters below, rank numbers on the left.
+    fn coordinates(&mut self) {
+        let b = &self.rules.board;
+        for x in 0..b.files {
+            let _ = writeln!(
+                self.out,
+                r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>"##,
+                self.px(x) + CELL / 2,
+                self.height - MARGIN / 3,
+                file_name(x)
+            );
+        }
+        for y in 0..b.ranks {
+            let _ = writeln!(
+                self.out,
+                r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>"##,
+                MARGIN / 2,
+                self.py(y) + CELL / 2 + 4,
+                y + 1
+            );
+        }
     }
-    // Coordinates.
-    for x in 0..b.files {
-        let _ = writeln!(
-            out,
-            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>"##,
-            px(x) + CELL / 2,
-            height - MARGIN / 3,
-            file_name(x)
-        );
-    }
-    for y in 0..b.ranks {
-        let _ = writeln!(
-            out,
-            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>"##,
-            MARGIN / 2,
-            py(y) + CELL / 2 + 4,
-            y + 1
-        );
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// A side's disc and ink colours: by its name when it names a colour
