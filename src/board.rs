@@ -254,135 +254,17 @@ impl Board {
         full: bool,
     ) -> Result<Board, String> {
         let (files, ranks) = (spec.files, spec.ranks);
-        let mut sites = Vec::new();
-        let mut id_of: HashMap<(i32, i32), u16> = HashMap::new();
-        // Squares are numbered rank by rank from a1, then the extra sites in
-        // the order the file gives them, whatever the graph order.
-        let mut squares: Vec<(i32, i32)> = graph
-            .node_weights()
-            .filter_map(|n| match n {
-                Node::Square(x, y) => Some((*x, *y)),
-                Node::Extra(_) => None,
-            })
-            .collect();
-        squares.sort_by_key(|&(x, y)| (y, x));
-        for &(x, y) in &squares {
-            id_of.insert((x, y), sites.len() as u16);
-            sites.push(Site {
-                name: format!("{}{}", file_name(x), y + 1),
-                x,
-                y,
-            });
-        }
-        let first_extra = sites.len();
-        for (name, (x, y)) in spec.extra_sites {
-            sites.push(Site {
-                name: name.clone(),
-                x: *x,
-                y: *y,
-            });
-        }
-        let site_of = |n: &Node| -> u16 {
-            match n {
-                Node::Square(x, y) => id_of[&(*x, *y)],
-                Node::Extra(i) => (first_extra + i) as u16,
-            }
-        };
-        // Directions: the compass, then for each label as many as the most
-        // lines of that label any one site has.
-        let mut dirs: Vec<String> = COMPASS.iter().map(|s| s.to_string()).collect();
-        let mut label_dirs: Vec<Vec<u8>> = Vec::new();
-        for (li, label) in labels.iter().enumerate() {
-            let mut per_site = vec![0usize; sites.len()];
-            for e in graph.edge_indices() {
-                if graph[e] == Line::Label(li as u16) {
-                    let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
-                    per_site[site_of(&graph[a]) as usize] += 1;
-                    per_site[site_of(&graph[b]) as usize] += 1;
-                }
-            }
-            let most = per_site.into_iter().max().unwrap_or(0);
-            let ids: Vec<u8> = (0..most).map(|k| (dirs.len() + k) as u8).collect();
-            for _ in 0..most {
-                dirs.push(label.clone());
-            }
-            label_dirs.push(ids);
-        }
-        if dirs.len() > MAX_DIRS {
-            return Err(format!(
-                "the links need {} directions, more than the {MAX_DIRS} a board can have",
-                dirs.len()
-            ));
-        }
+        let (sites, numbering) = Self::number_sites(graph, spec);
+        let (dirs, label_dirs) = Self::directions(graph, labels, &numbering, sites.len())?;
         let nd = dirs.len();
-        let mut neighbor = vec![NONE; sites.len() * nd];
-        let mut crossing = vec![Crossing::Open; sites.len() * nd];
-        let mut edge_of: HashMap<(u16, u16), EdgeId> = HashMap::new();
-        let mut edge_ends = Vec::new();
-        for e in graph.edge_indices() {
-            let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
-            let (sa, sb) = (site_of(&graph[a]), site_of(&graph[b]));
-            match graph[e] {
-                Line::Compass(d) => {
-                    let d = d as usize;
-                    // Compass edges run from their south-west (smaller x, then
-                    // smaller y) end.
-                    let (from, to) = if graph[a] < graph[b] {
-                        (sa, sb)
-                    } else {
-                        (sb, sa)
-                    };
-                    neighbor[from as usize * nd + d] = to;
-                    neighbor[to as usize * nd + (d + 4) % 8] = from;
-                    if d.is_multiple_of(2) {
-                        let id = edge_ends.len() as EdgeId;
-                        edge_ends.push((SiteId(from), SiteId(to)));
-                        edge_of.insert((from.min(to), from.max(to)), id);
-                    }
-                }
-                Line::Label(li) => {
-                    // The first free direction of this label at each end.
-                    for (x, y) in [(sa, sb), (sb, sa)] {
-                        let d = label_dirs[li as usize]
-                            .iter()
-                            .find(|&&d| neighbor[x as usize * nd + d as usize] == NONE)
-                            .expect("enough directions for every line");
-                        neighbor[x as usize * nd + *d as usize] = y;
-                    }
-                }
-            }
-        }
-        let edge = |a: u16, b: u16| -> EdgeId {
-            if a == NONE || b == NONE {
-                return NO_EDGE;
-            }
-            edge_of
-                .get(&(a.min(b), a.max(b)))
-                .copied()
-                .unwrap_or(NO_EDGE)
-        };
-        for s in 0..sites.len() {
-            for d in 0..COMPASS.len() {
-                let t = neighbor[s * nd + d];
-                if t == NONE {
-                    continue;
-                }
-                crossing[s * nd + d] = if d.is_multiple_of(2) {
-                    Crossing::Edge(edge(s as u16, t))
-                } else {
-                    // ne = n then e, or e then n.
-                    let (d1, d2) = (d - 1, (d + 1) % 8);
-                    let via1 = neighbor[s * nd + d1];
-                    let via2 = neighbor[s * nd + d2];
-                    Crossing::Corner([
-                        edge(s as u16, via1),
-                        edge(via1, t),
-                        edge(s as u16, via2),
-                        edge(via2, t),
-                    ])
-                };
-            }
-        }
+        let lines = Self::join_lines(graph, &numbering, &label_dirs, sites.len(), nd);
+        let crossing = Self::crossings(&lines, sites.len(), nd);
+        let Lines {
+            neighbor,
+            edge_of,
+            edge_ends,
+        } = lines;
+        let Numbering { id_of, first_extra } = numbering;
         let site_index = sites
             .iter()
             .enumerate()
@@ -430,6 +312,165 @@ impl Board {
             .map(|c| if board.is_rim_corner(c) { rim } else { c })
             .collect();
         Ok(board)
+    }
+
+    /// The sites: squares numbered rank by rank from a1, then the extra
+    /// sites in the order the file gives them, whatever the graph order.
+    fn number_sites(graph: &UnGraph<Node, Line>, spec: &GridSpec) -> (Vec<Site>, Numbering) {
+        let mut sites = Vec::new();
+        let mut id_of: HashMap<(i32, i32), u16> = HashMap::new();
+        let mut squares: Vec<(i32, i32)> = graph
+            .node_weights()
+            .filter_map(|n| match n {
+                Node::Square(x, y) => Some((*x, *y)),
+                Node::Extra(_) => None,
+            })
+            .collect();
+        squares.sort_by_key(|&(x, y)| (y, x));
+        for &(x, y) in &squares {
+            id_of.insert((x, y), sites.len() as u16);
+            sites.push(Site {
+                name: format!("{}{}", file_name(x), y + 1),
+                x,
+                y,
+            });
+        }
+        let first_extra = sites.len();
+        for (name, (x, y)) in spec.extra_sites {
+            sites.push(Site {
+                name: name.clone(),
+                x: *x,
+                y: *y,
+            });
+        }
+        (sites, Numbering { id_of, first_extra })
+    }
+
+    /// Directions: the compass, then for each label as many as the most
+    /// lines of that label any one site has (and those, per label).
+    fn directions(
+        graph: &UnGraph<Node, Line>,
+        labels: &[String],
+        numbering: &Numbering,
+        n_sites: usize,
+    ) -> Result<(Vec<String>, Vec<Vec<u8>>), String> {
+        let mut dirs: Vec<String> = COMPASS.iter().map(|s| s.to_string()).collect();
+        let mut label_dirs: Vec<Vec<u8>> = Vec::new();
+        for (li, label) in labels.iter().enumerate() {
+            let mut per_site = vec![0usize; n_sites];
+            for e in graph.edge_indices() {
+                if graph[e] == Line::Label(li as u16) {
+                    let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
+                    per_site[numbering.site_of(&graph[a]) as usize] += 1;
+                    per_site[numbering.site_of(&graph[b]) as usize] += 1;
+                }
+            }
+            let most = per_site.into_iter().max().unwrap_or(0);
+            let ids: Vec<u8> = (0..most).map(|k| (dirs.len() + k) as u8).collect();
+            for _ in 0..most {
+                dirs.push(label.clone());
+            }
+            label_dirs.push(ids);
+        }
+        if dirs.len() > MAX_DIRS {
+            return Err(format!(
+                "the links need {} directions, more than the {MAX_DIRS} a board can have",
+                dirs.len()
+            ));
+        }
+        Ok((dirs, label_dirs))
+    }
+
+    /// Each site's neighbour in each of the `nd` directions, and the edges
+    /// (orthogonal compass lines) that barriers may close.
+    fn join_lines(
+        graph: &UnGraph<Node, Line>,
+        numbering: &Numbering,
+        label_dirs: &[Vec<u8>],
+        n_sites: usize,
+        nd: usize,
+    ) -> Lines {
+        let mut neighbor = vec![NONE; n_sites * nd];
+        let mut edge_of: HashMap<(u16, u16), EdgeId> = HashMap::new();
+        let mut edge_ends = Vec::new();
+        for e in graph.edge_indices() {
+            let (a, b) = graph.edge_endpoints(e).expect("edge of this graph");
+            let (sa, sb) = (numbering.site_of(&graph[a]), numbering.site_of(&graph[b]));
+            match graph[e] {
+                Line::Compass(d) => {
+                    let d = d as usize;
+                    // Compass edges run from their south-west (smaller x, then
+                    // smaller y) end.
+                    let (from, to) = if graph[a] < graph[b] {
+                        (sa, sb)
+                    } else {
+                        (sb, sa)
+                    };
+                    neighbor[from as usize * nd + d] = to;
+                    neighbor[to as usize * nd + (d + 4) % 8] = from;
+                    if d.is_multiple_of(2) {
+                        let id = edge_ends.len() as EdgeId;
+                        edge_ends.push((SiteId(from), SiteId(to)));
+                        edge_of.insert((from.min(to), from.max(to)), id);
+                    }
+                }
+                Line::Label(li) => {
+                    // The first free direction of this label at each end.
+                    for (x, y) in [(sa, sb), (sb, sa)] {
+                        let d = label_dirs[li as usize]
+                            .iter()
+                            .find(|&&d| neighbor[x as usize * nd + d as usize] == NONE)
+                            .expect("enough directions for every line");
+                        neighbor[x as usize * nd + *d as usize] = y;
+                    }
+                }
+            }
+        }
+        Lines {
+            neighbor,
+            edge_of,
+            edge_ends,
+        }
+    }
+
+    /// What a step in each compass direction crosses: an edge, or for a
+    /// diagonal the four edges around the corner it passes.
+    fn crossings(lines: &Lines, n_sites: usize, nd: usize) -> Vec<Crossing> {
+        let neighbor = &lines.neighbor;
+        let mut crossing = vec![Crossing::Open; n_sites * nd];
+        let edge = |a: u16, b: u16| -> EdgeId {
+            if a == NONE || b == NONE {
+                return NO_EDGE;
+            }
+            lines
+                .edge_of
+                .get(&(a.min(b), a.max(b)))
+                .copied()
+                .unwrap_or(NO_EDGE)
+        };
+        for s in 0..n_sites {
+            for d in 0..COMPASS.len() {
+                let t = neighbor[s * nd + d];
+                if t == NONE {
+                    continue;
+                }
+                crossing[s * nd + d] = if d.is_multiple_of(2) {
+                    Crossing::Edge(edge(s as u16, t))
+                } else {
+                    // ne = n then e, or e then n.
+                    let (d1, d2) = (d - 1, (d + 1) % 8);
+                    let via1 = neighbor[s * nd + d1];
+                    let via2 = neighbor[s * nd + d2];
+                    Crossing::Corner([
+                        edge(s as u16, via1),
+                        edge(via1, t),
+                        edge(s as u16, via2),
+                        edge(via2, t),
+                    ])
+                };
+            }
+        }
+        crossing
     }
 
     /// The flood-fill masks, when the board is a full grid of at most
@@ -708,6 +749,30 @@ impl Board {
     pub fn edge_words(&self) -> usize {
         self.n_edges.div_ceil(64).max(1)
     }
+}
+
+/// Site ids of the graph's nodes: squares by their place, extra sites after
+/// the squares.
+struct Numbering {
+    id_of: HashMap<(i32, i32), u16>,
+    first_extra: usize,
+}
+
+impl Numbering {
+    fn site_of(&self, n: &Node) -> u16 {
+        match n {
+            Node::Square(x, y) => self.id_of[&(*x, *y)],
+            Node::Extra(i) => (self.first_extra + i) as u16,
+        }
+    }
+}
+
+/// The lines of the board, lowered: neighbours per site and direction, and
+/// the edges barriers may close.
+struct Lines {
+    neighbor: Vec<u16>,
+    edge_of: HashMap<(u16, u16), EdgeId>,
+    edge_ends: Vec<(SiteId, SiteId)>,
 }
 
 #[cfg(test)]
