@@ -7,6 +7,7 @@
 //! edge of a current shortest path of any piece cannot cut anything off.
 
 use crate::board::{EdgeId, SiteId};
+use crate::rules::tables;
 use crate::rules::*;
 use std::cell::RefCell;
 
@@ -16,7 +17,7 @@ mod table;
 
 pub(crate) use check::Proofs;
 
-pub(crate) use table::MoveTables;
+pub(crate) use crate::rules::tables::MoveTables;
 
 /// How many moves of one piece are checked for duplicates one by one.
 const DEDUP_LINEAR: usize = 64;
@@ -44,7 +45,7 @@ struct FlatRun {
 
 /// What a draw sets aside instead of listing: the flat runs, and the swaps
 /// of the pieces with flat runs that spend only the tokens of `low_swaps`
-/// (a set of [`table::token_bit`]s), known to rank below the best.
+/// (a set of [`tables::token_bit`]s), known to rank below the best.
 struct Aside<'x> {
     runs: &'x mut Vec<FlatRun>,
     low_swaps: u64,
@@ -856,7 +857,7 @@ impl Rules {
         w.stepped = [0; 4];
         for &entry in entries {
             match entry {
-                table::Entry::Rays { start, end, .. } => {
+                tables::Entry::Rays { start, end, .. } => {
                     if self.rays_reach(st, start, end, &aim) {
                         return true;
                     }
@@ -877,7 +878,7 @@ impl Rules {
             return false;
         }
         let entries = self.tables.entries(kind, side, p);
-        let exact = |e: &table::Entry| matches!(e, table::Entry::Rays { exact: true, .. });
+        let exact = |e: &tables::Entry| matches!(e, tables::Entry::Rays { exact: true, .. });
         if let Some(entries) = entries.filter(|es| es.iter().all(exact)) {
             // Rays only, of value sets: the target is read as empty.
             let aim = table::Aim {
@@ -889,7 +890,7 @@ impl Rules {
             };
             COVERING.set(true);
             let reached = entries.iter().any(|e| match *e {
-                table::Entry::Rays { start, end, .. } => self.rays_reach(st, start, end, &aim),
+                tables::Entry::Rays { start, end, .. } => self.rays_reach(st, start, end, &aim),
                 _ => false,
             });
             COVERING.set(false);
@@ -1017,7 +1018,7 @@ impl Rules {
     }
 
     /// The swaps of the piece of `side` and `kind` on `s`, whose flat run
-    /// comes first ([`table::Flat::swaps_follow`]).
+    /// comes first ([`tables::Flat::swaps_follow`]).
     fn flat_piece_swaps(
         &self,
         st: &State,
@@ -1072,21 +1073,21 @@ impl Rules {
         st: &State,
         w: &mut Walker<'a>,
         kind: KindId,
-        entry: table::Entry,
+        entry: tables::Entry,
         out: &mut Vec<Move>,
     ) {
         match entry {
-            table::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
-            table::Entry::Swaps { .. } => {
+            tables::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
+            tables::Entry::Swaps { .. } => {
                 if !w.attacks_only {
                     self.run_swaps(st, w.side, w.origin, w.start, entry, out);
                 }
             }
-            table::Entry::Walk(p) => {
+            tables::Entry::Walk(p) => {
                 let pattern = &self.kinds[kind as usize].patterns[p as usize];
                 self.walk_pattern(st, w, pattern, out);
             }
-            table::Entry::Chain(g) => {
+            tables::Entry::Chain(g) => {
                 let (start, end) = self.tables.group_run(g, w.origin);
                 self.run_chain(st, w, start, end, g, out);
             }

@@ -548,7 +548,7 @@ impl Rules {
     }
 
     /// The tokens whose swaps surely rank below the best under
-    /// `preferences` (a set of [`table::token_bit`]s): a preference's best
+    /// `preferences` (a set of [`tables::token_bit`]s): a preference's best
     /// class surely excludes them (`not spends(t)`, a capture). A draw
     /// that keeps only moves ranked best may leave them aside.
     fn low_swaps(&self, preferences: &[Preference]) -> u64 {
