@@ -12,6 +12,7 @@ use crate::rules::*;
 use std::cell::RefCell;
 
 mod check;
+mod layout;
 mod random;
 mod table;
 
