@@ -24,6 +24,7 @@
 //! reads is then the filtered candidates). After another preference, or for
 //! a demand offered alongside a pass, the full list is made.
 
+use super::placement::Plan;
 use super::*;
 
 /// A rank that keeps nothing: the move is in no preferred class.
