@@ -3,6 +3,7 @@
 //! of barriers, or crosses no piece's current shortest path, cannot cut
 //! a piece off its goal.
 
+use super::reach::Open;
 use super::*;
 
 /// How placements are checked against the constraints of one position.
