@@ -25,6 +25,7 @@
 //! a demand offered alongside a pass, the full list is made.
 
 use super::placement::Plan;
+use super::play::Known;
 use super::*;
 
 /// A rank that keeps nothing: the move is in no preferred class.
