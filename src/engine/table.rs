@@ -1,6 +1,7 @@
 //! Reading the move tables in play: a piece's rays, flat runs, chains and
 //! swaps, and what the tables know of where its moves may end.
 
+use super::walk::{Walker, CAPTURE, MAX_TRAIL, STOP};
 use super::*;
 use crate::rules::tables::*;
 
