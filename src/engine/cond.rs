@@ -2,6 +2,7 @@
 //! moving piece, the common ones inlined into the pattern walk and the rare
 //! ones apart, and a position condition (`StateCond`), with `count(...)`.
 
+use super::attack::COVERING;
 use super::walk::Walker;
 use super::*;
 
