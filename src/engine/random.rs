@@ -26,6 +26,7 @@
 
 use super::placement::Plan;
 use super::play::Known;
+use super::priority::Ask;
 use super::*;
 
 /// A rank that keeps nothing: the move is in no preferred class.
