@@ -145,89 +145,7 @@ impl MoveTables {
             for side in 0..rules.sides.len() as SideId {
                 for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
                     t.starts.push(t.entries.len() as u32);
-                    let first = t.entries.len();
-                    let patterns = &rules.kinds[kind as usize].patterns;
-                    for (p, pattern) in patterns.iter().enumerate() {
-                        let at = Place {
-                            rules,
-                            pattern,
-                            kind,
-                            index: p as u16,
-                            side,
-                            origin,
-                            chain: false,
-                        };
-                        match at.shape() {
-                            None if !at.may_start() => {}
-                            None => t.entries.push(Entry::Walk(p as u16)),
-                            Some(None) => {}
-                            Some(Some(Shape::Chain)) => match t.group(Place {
-                                chain: true,
-                                origin: NOWHERE,
-                                ..at
-                            }) {
-                                Some(g) => t.entries.push(Entry::Chain(g)),
-                                None => t.entries.push(Entry::Walk(p as u16)),
-                            },
-                            Some(Some(Shape::Rays(rays))) => {
-                                let (start, end, exact) = t.lay_out(rays, origin);
-                                let mine = t.entries.len() > first;
-                                match t.entries.last_mut() {
-                                    // Joins the rays of the piece's pattern before.
-                                    Some(Entry::Rays {
-                                        end: e, exact: x, ..
-                                    }) if *e == start && mine => {
-                                        *e = end;
-                                        *x &= exact;
-                                    }
-                                    _ if end > start => {
-                                        t.entries.push(Entry::Rays { start, end, exact })
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            Some(Some(Shape::Swaps(partners, token))) => {
-                                // A walked pattern before may have swapped too.
-                                let fresh = !t.entries[first..].iter().any(|e| match e {
-                                    Entry::Swaps { token: k, .. } => *k == token,
-                                    Entry::Walk(_) => true,
-                                    _ => false,
-                                });
-                                let partners: Vec<_> =
-                                    partners.into_iter().filter(|(_, v)| *v != [0; 4]).collect();
-                                let by_site = match partners.iter().any(|(_, v)| has(v, 0)) {
-                                    true => NOT_BY_SITE,
-                                    false => {
-                                        let at = t.partners.len();
-                                        let none = t.intern([0; 4]);
-                                        t.partners.resize(at + n_sites, none);
-                                        for (s, v) in &partners {
-                                            t.partners[at + s.0 as usize] = t.intern(*v);
-                                        }
-                                        at as u32
-                                    }
-                                };
-                                let held = |v: Values| (1..=255u8).filter(move |&x| has(&v, x));
-                                let sides = (partners.iter())
-                                    .flat_map(|(_, v)| held(*v))
-                                    .filter_map(|x| rules.cell_owner.get(x as usize))
-                                    .fold(0u32, |set, &(side, _)| set | 1 << side);
-                                let start = t.sites.len() as u32;
-                                for (s, v) in partners {
-                                    t.push_site(s, v, [0; 4], (0, 0), ANY_LINE);
-                                }
-                                let end = t.sites.len() as u32;
-                                t.entries.push(Entry::Swaps {
-                                    start,
-                                    end,
-                                    token,
-                                    by_site,
-                                    fresh,
-                                    sides,
-                                });
-                            }
-                        }
-                    }
+                    t.lay_out_piece(rules, kind, side, origin);
                 }
             }
         }
@@ -238,30 +156,8 @@ impl MoveTables {
         t.swappers = (rules.kinds.iter().enumerate())
             .filter(|(_, k)| k.patterns.iter().any(swaps))
             .fold(0, |set, (i, _)| set | 1 << i);
-        // Laid out by board value (1 + side × kinds + kind), then site.
-        let by_piece: Vec<Flat> = (0..t.starts.len() - 1).map(|i| t.flat_of(i)).collect();
-        let n_kinds = rules.kinds.len();
-        t.flat = (0..rules.sides.len() * n_kinds)
-            .flat_map(|v| {
-                let row = (v % n_kinds) * t.per_kind + (v / n_kinds) * t.per_side;
-                by_piece[row..row + n_sites].to_vec()
-            })
-            .collect();
-        t.any_flat = (t.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
-        let best = (rules.priorities.iter().map(|p| p.prefer.first()))
-            .chain([rules.demand.as_ref().map(|d| &d.rule)]);
-        t.steps_best = (best.clone())
-            .map(|m| m.is_some_and(|m| surely_meets(m, None) == Some(true)))
-            .collect();
-        t.low_swaps = best
-            .map(|m| {
-                // Tokens from 62 on share a bit: never low.
-                let tokens = (0..rules.tokens.len().min(62) as TokenId).chain([NO_TOKEN]);
-                tokens
-                    .filter(|&k| m.is_some_and(|m| surely_meets(m, Some(k)) == Some(false)))
-                    .fold(0, |set, k| set | token_bit(k))
-            })
-            .collect();
+        t.lay_out_flats(rules, n_sites);
+        t.judge_best_classes(rules);
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             for i in 0..t.starts.len() - 1 {
@@ -272,6 +168,141 @@ impl MoveTables {
             }
         }
         t
+    }
+
+    /// The entries of the piece of `kind` and `side` on `origin`, pattern
+    /// by pattern: its rays (joined with those of the pattern before), its
+    /// chains and swaps, and markers for the patterns walked.
+    fn lay_out_piece(&mut self, rules: &Rules, kind: KindId, side: SideId, origin: SiteId) {
+        let first = self.entries.len();
+        let patterns = &rules.kinds[kind as usize].patterns;
+        for (p, pattern) in patterns.iter().enumerate() {
+            let at = Place {
+                rules,
+                pattern,
+                kind,
+                index: p as u16,
+                side,
+                origin,
+                chain: false,
+            };
+            match at.shape() {
+                None if !at.may_start() => {}
+                None => self.entries.push(Entry::Walk(p as u16)),
+                Some(None) => {}
+                Some(Some(Shape::Chain)) => match self.group(Place {
+                    chain: true,
+                    origin: NOWHERE,
+                    ..at
+                }) {
+                    Some(g) => self.entries.push(Entry::Chain(g)),
+                    None => self.entries.push(Entry::Walk(p as u16)),
+                },
+                Some(Some(Shape::Rays(rays))) => {
+                    let (start, end, exact) = self.lay_out(rays, origin);
+                    let mine = self.entries.len() > first;
+                    match self.entries.last_mut() {
+                        // Joins the rays of the piece's pattern before.
+                        Some(Entry::Rays {
+                            end: e, exact: x, ..
+                        }) if *e == start && mine => {
+                            *e = end;
+                            *x &= exact;
+                        }
+                        _ if end > start => self.entries.push(Entry::Rays { start, end, exact }),
+                        _ => {}
+                    }
+                }
+                Some(Some(Shape::Swaps(partners, token))) => {
+                    self.push_swaps(rules, first, partners, token);
+                }
+            }
+        }
+    }
+
+    /// The entry of a one-swap pattern with `partners`, spending `token`;
+    /// the piece's entries begin at `entries[first]`.
+    fn push_swaps(
+        &mut self,
+        rules: &Rules,
+        first: usize,
+        partners: Vec<(SiteId, Values)>,
+        token: TokenId,
+    ) {
+        let n_sites = self.per_side;
+        // A walked pattern before may have swapped too.
+        let fresh = !self.entries[first..].iter().any(|e| match e {
+            Entry::Swaps { token: k, .. } => *k == token,
+            Entry::Walk(_) => true,
+            _ => false,
+        });
+        let partners: Vec<_> = partners.into_iter().filter(|(_, v)| *v != [0; 4]).collect();
+        let by_site = match partners.iter().any(|(_, v)| has(v, 0)) {
+            true => NOT_BY_SITE,
+            false => {
+                let at = self.partners.len();
+                let none = self.intern([0; 4]);
+                self.partners.resize(at + n_sites, none);
+                for (s, v) in &partners {
+                    self.partners[at + s.0 as usize] = self.intern(*v);
+                }
+                at as u32
+            }
+        };
+        let held = |v: Values| (1..=255u8).filter(move |&x| has(&v, x));
+        let sides = (partners.iter())
+            .flat_map(|(_, v)| held(*v))
+            .filter_map(|x| rules.cell_owner.get(x as usize))
+            .fold(0u32, |set, &(side, _)| set | 1 << side);
+        let start = self.sites.len() as u32;
+        for (s, v) in partners {
+            self.push_site(s, v, [0; 4], (0, 0), ANY_LINE);
+        }
+        let end = self.sites.len() as u32;
+        self.entries.push(Entry::Swaps {
+            start,
+            end,
+            token,
+            by_site,
+            fresh,
+            sides,
+        });
+    }
+
+    /// The flat runs of every piece ([`MoveTables::flat_of`]), laid out by
+    /// board value, then site, and whether any piece has one.
+    fn lay_out_flats(&mut self, rules: &Rules, n_sites: usize) {
+        // Laid out by board value (1 + side × kinds + kind), then site.
+        let by_piece: Vec<Flat> = (0..self.starts.len() - 1)
+            .map(|i| self.flat_of(i))
+            .collect();
+        let n_kinds = rules.kinds.len();
+        self.flat = (0..rules.sides.len() * n_kinds)
+            .flat_map(|v| {
+                let row = (v % n_kinds) * self.per_kind + (v / n_kinds) * self.per_side;
+                by_piece[row..row + n_sites].to_vec()
+            })
+            .collect();
+        self.any_flat = (self.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
+    }
+
+    /// Per priority, then for the demand: whether its best class surely
+    /// holds every step, and the tokens whose swaps it surely excludes.
+    fn judge_best_classes(&mut self, rules: &Rules) {
+        let best = (rules.priorities.iter().map(|p| p.prefer.first()))
+            .chain([rules.demand.as_ref().map(|d| &d.rule)]);
+        self.steps_best = (best.clone())
+            .map(|m| m.is_some_and(|m| surely_meets(m, None) == Some(true)))
+            .collect();
+        self.low_swaps = best
+            .map(|m| {
+                // Tokens from 62 on share a bit: never low.
+                let tokens = (0..rules.tokens.len().min(62) as TokenId).chain([NO_TOKEN]);
+                tokens
+                    .filter(|&k| m.is_some_and(|m| surely_meets(m, Some(k)) == Some(false)))
+                    .fold(0, |set, k| set | token_bit(k))
+            })
+            .collect();
     }
 
     /// The `i`-th piece's run of sites, if its moves are steps, slides and
