@@ -258,7 +258,8 @@ impl Rules {
     /// The `reach` conditions the constraints are made of, when they are
     /// all `reach` (anded), hold for every side, follow orthogonal lines
     /// (a diagonal step passes a corner, not a single edge) and the board is
-    /// a full grid: then placements are checked by [`Plan::Reach`].
+    /// a full grid: then placements are checked by
+    /// [`Plan::Reach`](super::placement::Plan::Reach).
     pub(crate) fn reach_atoms(&self) -> Option<Vec<ReachAtom>> {
         let mut atoms = Vec::new();
         let all_reach = (self.constraints.iter())

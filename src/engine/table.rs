@@ -507,7 +507,7 @@ impl Rules {
 
 /// What a search of the rays for one target looks for: moves of the piece
 /// of `side` on `origin` that end on `target`, following only the rays
-/// whose directions are in `lines` (and those of [`ANY_LINE`]), with the
+/// whose directions are in `lines` (and those of `ANY_LINE`), with the
 /// site `vacant` read as empty (its residual conditions, if any, read the
 /// board as it is).
 #[derive(Clone, Copy)]
