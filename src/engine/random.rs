@@ -24,6 +24,9 @@
 //! reads is then the filtered candidates). After another preference, or for
 //! a demand offered alongside a pass, the full list is made.
 
+use super::placement::Plan;
+use super::play::Known;
+use super::priority::Ask;
 use super::*;
 
 /// A rank that keeps nothing: the move is in no preferred class.
@@ -293,10 +296,67 @@ impl Rules {
     ) -> Option<Move> {
         moves.clear();
         let (st, side) = (survives.st, survives.side);
-        // Whether a side can move needs only the first move the filters
-        // pass when no preference can leave the side without moves: when
-        // every priority of the side ranks every move (active or not), or
-        // when the active ones do.
+        let always_some = self.always_some(survives, moves, rng.is_none());
+        moves.clear();
+        let first_only = rng.is_none() && always_some;
+        let none = self.priorities.is_empty() && self.captures == Captures::Free;
+        let known = if reads || first_only {
+            None
+        } else if none && self.demand.is_none() {
+            Some(Preferences::new())
+        } else {
+            self.preferences(survives, None)
+        };
+        let keeps_some = |p: &Preferences| p.iter().all(|p| p.keeps_some(self));
+        if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
+            // The first legal move: stop generating once one is found.
+            return self.first_survivor(survives, moves);
+        }
+        // A draw whose preferences are known before the candidates is
+        // sampled, when some pieces' moves are flat runs and no huffing rule
+        // reads the legal moves: see `sample`.
+        let sampled = match (rng.as_deref_mut(), &known) {
+            (Some(rng), Some(preferences))
+                if self.huff.is_none()
+                    && self.tables.any_flat()
+                    && !matches!(preferences.first(), Some(Preference::MostCaptures)) =>
+            {
+                Some(self.sample_aside(survives, preferences, rng, moves, flats))
+            }
+            _ => None,
+        };
+        match sampled {
+            Some(Some(mv)) => return Some(mv),
+            Some(None) => {}
+            None => self.candidates(st, side, false, moves),
+        }
+        let preferences = match known {
+            Some(p) => p,
+            None => match self.preferences(survives, Some(moves)) {
+                Some(p) => p,
+                None => return self.pick_from_all(st, rng),
+            },
+        };
+        if preferences.is_empty() {
+            // Without filters, the candidates are the legal moves.
+            *listed = self.constraints.is_empty() && !self.has_royals;
+            return draw(moves, rng, survives);
+        }
+        self.pick_ranked(survives, &preferences, rng, moves, ranked)
+    }
+
+    /// Whether no preference can leave the side without moves, so that
+    /// whether it can move needs only the first move the filters pass: when
+    /// every priority of the side ranks every move (active or not), or,
+    /// looking for a first move (`first_move`), when the active ones do.
+    /// `moves` is scratch.
+    fn always_some(
+        &self,
+        survives: &mut Survives,
+        moves: &mut Vec<Move>,
+        first_move: bool,
+    ) -> bool {
+        let (st, side) = (survives.st, survives.side);
         // A priority that is the first preference and reads the moves is
         // known inactive when its condition is false with `can(...)` asked
         // of the candidates the filters pass, generated only until one
@@ -328,91 +388,83 @@ impl Rules {
             !self.priority_holds_with(&p.when, st, side, &mut ask)
         };
         let mut first_free = self.captures == Captures::Free;
-        let always_some = (self.priorities.iter())
+        (self.priorities.iter())
             .filter(|p| p.sides.contains(&side))
             .all(|p| {
                 let first = std::mem::replace(&mut first_free, false);
-                ranks_every_move(&p.prefer) || rng.is_none() && first && first_inactive(p)
-            });
-        moves.clear();
-        let first_only = rng.is_none() && always_some;
-        let none = self.priorities.is_empty() && self.captures == Captures::Free;
-        let known = if reads || first_only {
-            None
-        } else if none && self.demand.is_none() {
-            Some(Preferences::new())
-        } else {
-            self.preferences(survives, None)
-        };
-        let keeps_some = |p: &Preferences| p.iter().all(|p| p.keeps_some(self));
-        if first_only || rng.is_none() && known.as_ref().is_some_and(keeps_some) {
-            // The first legal move: stop generating once one is found.
-            let (mut checked, mut found) = (0, None);
-            // Without filters, any candidate is legal: a piece's patterns
-            // stop at its first move.
-            let any = self.constraints.is_empty() && !self.has_royals;
-            self.candidates_until(
-                st,
-                side,
-                false,
-                any,
-                moves,
-                &mut |ms| {
-                    found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
-                    checked = ms.len();
-                    found.is_some()
-                },
-                None,
-            );
-            return found;
-        }
-        // A draw whose preferences are known before the candidates is
-        // sampled, when some pieces' moves are flat runs and no huffing rule
-        // reads the legal moves: see `sample`.
-        let sampled = match (rng.as_deref_mut(), &known) {
-            (Some(rng), Some(preferences))
-                if self.huff.is_none()
-                    && self.tables.any_flat()
-                    && !matches!(preferences.first(), Some(Preference::MostCaptures)) =>
-            {
-                flats.clear();
-                let mut aside = Aside {
-                    runs: flats,
-                    low_swaps: self.low_swaps(preferences),
-                };
-                let aside = Some(&mut aside);
-                self.candidates_until(st, side, false, false, moves, &mut |_| false, aside);
-                let found = match flats.is_empty() {
-                    true => None,
-                    false => self.sample(survives, preferences, rng, moves, flats),
-                };
-                if found.is_none() {
-                    // The flat runs' moves join the listed ones.
-                    for f in flats.iter() {
-                        self.flat_run_moves(st, side, f, moves);
-                    }
-                }
-                Some(found)
-            }
-            _ => None,
-        };
-        match sampled {
-            Some(Some(mv)) => return Some(mv),
-            Some(None) => {}
-            None => self.candidates(st, side, false, moves),
-        }
-        let preferences = match known {
-            Some(p) => p,
-            None => match self.preferences(survives, Some(moves)) {
-                Some(p) => p,
-                None => return self.pick_from_all(st, rng),
+                ranks_every_move(&p.prefer) || first_move && first && first_inactive(p)
+            })
+    }
+
+    /// The first candidate the filters pass, generating the candidates
+    /// only until one is found.
+    fn first_survivor(&self, survives: &mut Survives, moves: &mut Vec<Move>) -> Option<Move> {
+        let (st, side) = (survives.st, survives.side);
+        let (mut checked, mut found) = (0, None);
+        // Without filters, any candidate is legal: a piece's patterns
+        // stop at its first move.
+        let any = self.constraints.is_empty() && !self.has_royals;
+        self.candidates_until(
+            st,
+            side,
+            false,
+            any,
+            moves,
+            &mut |ms| {
+                found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
+                checked = ms.len();
+                found.is_some()
             },
+            None,
+        );
+        found
+    }
+
+    /// A move drawn by [`Rules::sample`] from the candidates, with the
+    /// pieces whose moves are flat runs set aside in `flats` (and the swaps
+    /// that follow them, when they spend only low tokens); when none is
+    /// kept, the flat runs' moves join the candidates in `moves`.
+    fn sample_aside(
+        &self,
+        survives: &mut Survives,
+        preferences: &[Preference],
+        rng: &mut fastrand::Rng,
+        moves: &mut Vec<Move>,
+        flats: &mut Vec<FlatRun>,
+    ) -> Option<Move> {
+        let (st, side) = (survives.st, survives.side);
+        flats.clear();
+        let mut aside = Aside {
+            runs: flats,
+            low_swaps: self.low_swaps(preferences),
         };
-        if preferences.is_empty() {
-            // Without filters, the candidates are the legal moves.
-            *listed = self.constraints.is_empty() && !self.has_royals;
-            return draw(moves, rng, survives);
+        let aside = Some(&mut aside);
+        self.candidates_until(st, side, false, false, moves, &mut |_| false, aside);
+        let found = match flats.is_empty() {
+            true => None,
+            false => self.sample(survives, preferences, rng, moves, flats),
+        };
+        if found.is_none() {
+            // The flat runs' moves join the listed ones.
+            for f in flats.iter() {
+                self.flat_run_moves(st, side, f, moves);
+            }
         }
+        found
+    }
+
+    /// A legal move among the candidates `moves`, ranked by `preferences`:
+    /// drawn with `rng` (or the first found) from the best group of equal
+    /// ranks that has a move the filters pass, if the preferences keep it.
+    fn pick_ranked(
+        &self,
+        survives: &mut Survives,
+        preferences: &[Preference],
+        mut rng: Option<&mut fastrand::Rng>,
+        moves: &mut Vec<Move>,
+        ranked: &mut Vec<(u64, Move)>,
+    ) -> Option<Move> {
+        let (st, side) = (survives.st, survives.side);
         ranked.clear();
         match rng.as_deref_mut() {
             // A move ranked best by every preference (rank 0) is what a
@@ -426,7 +478,7 @@ impl Rules {
                 while end > 0 {
                     let i = rng.usize(..end);
                     let mv = moves[i];
-                    match self.rank(st, side, &preferences, mv) {
+                    match self.rank(st, side, preferences, mv) {
                         0 if survives.check(mv) => return Some(mv),
                         0 => {}
                         rank => ranked.push((rank, mv)),
@@ -438,7 +490,7 @@ impl Rules {
             _ => ranked.extend(
                 moves
                     .iter()
-                    .map(|&mv| (self.rank(st, side, &preferences, mv), mv)),
+                    .map(|&mv| (self.rank(st, side, preferences, mv), mv)),
             ),
         }
         // The groups of equal ranks, best first, each in the order the
@@ -548,7 +600,7 @@ impl Rules {
     }
 
     /// The tokens whose swaps surely rank below the best under
-    /// `preferences` (a set of [`table::token_bit`]s): a preference's best
+    /// `preferences` (a set of [`tables::token_bit`]s): a preference's best
     /// class surely excludes them (`not spends(t)`, a capture). A draw
     /// that keeps only moves ranked best may leave them aside.
     fn low_swaps(&self, preferences: &[Preference]) -> u64 {

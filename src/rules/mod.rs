@@ -6,6 +6,8 @@
 use crate::board::{Board, SiteId};
 use std::collections::HashMap;
 
+pub(crate) mod tables;
+
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
 /// Index of a piece kind in [`Rules::kinds`].
@@ -875,7 +877,7 @@ pub struct Rules {
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
     pub(crate) chains: ChainTable,
     /// The simple patterns laid out per kind, side and site.
-    pub(crate) tables: crate::engine::MoveTables,
+    pub(crate) tables: tables::MoveTables,
 }
 
 impl Rules {

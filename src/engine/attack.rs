@@ -1,0 +1,296 @@
+//! Attacks: whether a piece is attacked (the check rule), what a piece
+//! covers or could take (`covered`, `backed`, `attacks`, `threatens`),
+//! and the geometry that rules most pieces out before any move is made.
+
+use super::walk::Walker;
+use super::*;
+
+thread_local! {
+    /// Set while the moves of a covering piece are generated: `covered` and
+    /// `backed` inside them read as false, so the question cannot recurse.
+    pub(super) static COVERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+impl Rules {
+    /// How many distinct pieces meeting `meets` the piece on `s` could take
+    /// with one move (its own moves guarded against `covered` and the like).
+    pub(super) fn takes(&self, st: &State, s: SiteId, meets: impl Fn(SiteId) -> bool) -> u32 {
+        let (owner, kind) = self.unman(st.board[s.0 as usize]);
+        let mut moves = Vec::new();
+        let mut w = Walker::new(owner);
+        w.attacks_only = true;
+        COVERING.set(true);
+        self.moves_from(st, &mut w, s, kind, &mut moves);
+        // The targets are judged as in any other condition (`stuck`
+        // included); only the piece's own moves were guarded.
+        COVERING.set(false);
+        let mut taken: Vec<SiteId> = Vec::new();
+        for m in &moves {
+            let sites = match self.base(*m) {
+                Move::Chain(c) => self.chain(c).captured().to_vec(),
+                Move::Step { to, .. } if st.board[to.0 as usize] != 0 => vec![to],
+                _ => Vec::new(),
+            };
+            for t in sites {
+                if !taken.contains(&t) && meets(t) {
+                    taken.push(t);
+                }
+            }
+        }
+        taken.len() as u32
+    }
+
+    /// A royal piece of `side` attacked in `st`, and a piece attacking it.
+    pub fn attacked_royal(&self, st: &State, side: SideId) -> Option<(SiteId, SiteId)> {
+        let royal = |v: u8| {
+            v != 0 && {
+                let (s, k) = self.unman(v);
+                s == side && self.kinds[k as usize].royal
+            }
+        };
+        for i in (0..st.board.len()).filter(|&i| royal(st.board[i])) {
+            let target = SiteId(i as u16);
+            for (j, &v) in st.board.iter().enumerate() {
+                if v == 0 || self.same_team(self.unman(v).0, side) {
+                    continue;
+                }
+                let (owner, kind) = self.unman(v);
+                let mut moves = Vec::new();
+                let mut w = Walker::new(owner);
+                w.attacks_only = true;
+                self.moves_from(st, &mut w, SiteId(j as u16), kind, &mut moves);
+                if moves.iter().any(|m| self.move_to(m) == Some(target)) {
+                    return Some((target, SiteId(j as u16)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `side`'s royal pieces are safe under the check rule: none
+    /// attacked, or, under `sole-royal`, any number but one.
+    pub(crate) fn royals_safe(&self, st: &State, side: SideId) -> bool {
+        let mask = &self.royal_values[side as usize];
+        let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
+        let mut royals = self
+            .pieces_of(st, side)
+            .filter(|s| royal(st.board[s.0 as usize]));
+        if self.check == Check::SoleRoyal {
+            // Safe unless exactly one royal, attacked.
+            return match (royals.next(), royals.next()) {
+                (Some(s), None) => !self.attacked(st, s, side),
+                _ => true,
+            };
+        }
+        royals.all(|s| !self.attacked(st, s, side))
+    }
+
+    /// Every grid offset a piece of `kind` and `side` could end a move at,
+    /// conditions aside, or `None` when that cannot be told from geometry.
+    pub(crate) fn reach_offsets(&self, kind: KindId, side: SideId) -> Option<Offsets> {
+        let mut out = Offsets::new(self.board.files, self.board.ranks);
+        for pattern in &self.kinds[kind as usize].patterns {
+            if pattern.repeat.is_some() {
+                return None;
+            }
+            self.offsets_from(pattern, side, 0, (0, 0), NO_HEADING, &mut out)?;
+        }
+        Some(out)
+    }
+
+    fn offsets_from(
+        &self,
+        pattern: &Pattern,
+        side: SideId,
+        seg: usize,
+        at: (i32, i32),
+        heading: u8,
+        out: &mut Offsets,
+    ) -> Option<()> {
+        let Some(segment) = pattern.segments.get(seg) else {
+            out.insert(at.0, at.1);
+            return Some(());
+        };
+        if segment.swap.is_some() {
+            // A swap takes nothing: it attacks no site.
+            return Some(());
+        }
+        if segment.jump {
+            // Anywhere: not geometry.
+            return None;
+        }
+        let (files, ranks) = (self.board.files, self.board.ranks);
+        let inside = |p: (i32, i32)| p.0.abs() < files && p.1.abs() < ranks;
+        if !segment.leaps.is_empty() {
+            for &(dx, dy) in &segment.leaps {
+                let next = (at.0 + dx as i32, at.1 + dy as i32);
+                if inside(next) {
+                    self.offsets_from(pattern, side, seg + 1, next, NO_HEADING, out)?;
+                }
+            }
+            return Some(());
+        }
+        let dirs = if seg == 0 {
+            segment.first[side as usize]
+        } else {
+            segment.dirs.resolve(heading)
+        };
+        if dirs >> 8 != 0 {
+            // Link labels: not geometry.
+            return None;
+        }
+        for d in 0..8u8 {
+            if dirs >> d & 1 == 0 {
+                continue;
+            }
+            let (dx, dy) = crate::board::compass_step(d);
+            let mut cur = at;
+            for k in 1..=segment.max {
+                cur = (cur.0 + dx, cur.1 + dy);
+                if !inside(cur) {
+                    break;
+                }
+                if k >= segment.min {
+                    self.offsets_from(pattern, side, seg + 1, cur, d, out)?;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Whether a piece of a team other than `side`'s could take the piece on
+    /// `target` with one of its moves (its own safety aside).
+    pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
+        let mut moves = Vec::new();
+        // One walker for every piece, made when a pattern must be walked.
+        let mut w = None;
+        if self.knows_suspects() {
+            // The tables tell which pieces may take on `target`.
+            return self.each_suspect(st, target, side, |p, kind, owner| {
+                self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+            });
+        }
+        let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
+        let v = st.board[target.0 as usize];
+        for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {
+            let kind = self.unman(st.board[p.0 as usize]).1;
+            if !self.tables.may_take(kind, owner, v) || !self.may_reach(p, kind, owner, target) {
+                continue;
+            }
+            if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a piece of `kind` and `side` on `p` might end a move on
+    /// `target`, by the geometry of its patterns (when it tells).
+    #[inline]
+    fn may_reach(&self, p: SiteId, kind: KindId, side: SideId, target: SiteId) -> bool {
+        if let Some(ends) = self.tables.may_end(kind, side, p, target) {
+            return ends;
+        }
+        let Some(offsets) = &self.reach[kind as usize][side as usize] else {
+            return true;
+        };
+        if self.board.is_extra(p) || self.board.is_extra(target) {
+            return true;
+        }
+        let (a, b) = (
+            &self.board.sites[p.0 as usize],
+            &self.board.sites[target.0 as usize],
+        );
+        offsets.contains(b.x - a.x, b.y - a.y)
+    }
+
+    /// Whether the piece of `owner` and `kind` on `p` could take the piece
+    /// on `target` with one of its moves; `walker` and `moves` are scratch.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn piece_reaches<'a>(
+        &'a self,
+        st: &State,
+        walker: &mut Option<Walker<'a>>,
+        owner: SideId,
+        moves: &mut Vec<Move>,
+        p: SiteId,
+        kind: KindId,
+        target: SiteId,
+    ) -> bool {
+        let w = walker.get_or_insert_with(|| {
+            let mut w = Walker::new(owner);
+            w.attacks_only = true;
+            w.target = Some(target);
+            w
+        });
+        w.side = owner;
+        let hits = |m: &Move| match self.base(*m) {
+            Move::Chain(c) => self.chain(c).captured().contains(&target),
+            other => self.move_to(&other) == Some(target),
+        };
+        moves.clear();
+        let Some(entries) = self.tables.entries(kind, w.side, p) else {
+            self.moves_from(st, w, p, kind, moves);
+            return moves.iter().any(hits);
+        };
+        // The rays toward the target, and the moves of the patterns walked.
+        let aim = table::Aim {
+            side: owner,
+            origin: p,
+            target,
+            lines: self.toward(p, target, u32::MAX),
+            vacant: NOWHERE,
+        };
+        w.origin = p;
+        w.start = 0;
+        w.stepped = [0; 4];
+        for &entry in entries {
+            match entry {
+                tables::Entry::Rays { start, end, .. } => {
+                    if self.rays_reach(st, start, end, &aim) {
+                        return true;
+                    }
+                }
+                // A swap takes nothing: the walker only attacks.
+                other => self.run_entry(st, w, kind, other, moves),
+            }
+        }
+        moves.iter().any(hits)
+    }
+
+    /// Whether the piece on `p` could move onto `target`, were `target` empty.
+    pub(super) fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
+        let (side, kind) = self.unman(st.board[p.0 as usize]);
+        // A swap, which may end anywhere, is not filtered by geometry.
+        let swaps = self.tables.swappers >> kind & 1 == 1;
+        if !swaps && !self.may_reach(p, kind, side, target) {
+            return false;
+        }
+        let entries = self.tables.entries(kind, side, p);
+        let exact = |e: &tables::Entry| matches!(e, tables::Entry::Rays { exact: true, .. });
+        if let Some(entries) = entries.filter(|es| es.iter().all(exact)) {
+            // Rays only, of value sets: the target is read as empty.
+            let aim = table::Aim {
+                side,
+                origin: p,
+                target,
+                lines: self.toward(p, target, u32::MAX),
+                vacant: target,
+            };
+            COVERING.set(true);
+            let reached = entries.iter().any(|e| match *e {
+                tables::Entry::Rays { start, end, .. } => self.rays_reach(st, start, end, &aim),
+                _ => false,
+            });
+            COVERING.set(false);
+            return reached;
+        }
+        let mut board = st.clone();
+        self.put(&mut board, target, 0);
+        let mut moves = Vec::new();
+        COVERING.set(true);
+        self.moves_from(&board, &mut Walker::new(side), p, kind, &mut moves);
+        COVERING.set(false);
+        moves.iter().any(|m| self.move_to(m) == Some(target))
+    }
+}

@@ -1,0 +1,277 @@
+//! Conditions evaluated in play: a site condition (`Cond`) at a site for a
+//! moving piece, the common ones inlined into the pattern walk and the rare
+//! ones apart, and a position condition (`StateCond`), with `count(...)`.
+
+use super::attack::COVERING;
+use super::walk::Walker;
+use super::*;
+
+impl Rules {
+    /// Evaluates a site condition at `s`, reached in direction `d`, for a
+    /// piece of `side` moving from `origin`; pieces on `captured` sites are
+    /// taken already: they still block the way but are no one's to take.
+    /// The common conditions are tested here, inlined into the pattern
+    /// walk, with `and`/`or`/`not` of them one level deep; the rest in
+    /// [`Rules::eval_rare`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn eval(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        let part = |c: &Cond| match self.eval_leaf(c, st, side, origin, captured, s) {
+            Some(b) => b,
+            None => self.eval_rare(c, st, side, origin, captured, s, d),
+        };
+        match c {
+            Cond::Not(inner) => !part(inner),
+            Cond::And(cs) => cs.iter().all(part),
+            Cond::Or(cs) => cs.iter().any(part),
+            _ => part(c),
+        }
+    }
+
+    /// A condition on the site's occupant or the site alone; `None` for
+    /// any other.
+    #[inline(always)]
+    fn eval_leaf(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+    ) -> Option<bool> {
+        let kind_is = |v: u8, k: Kinds| k >> self.unman(v).1 & 1 == 1;
+        let live = |v: u8| v != 0 && !captured.contains(&s);
+        Some(match c {
+            Cond::True => true,
+            Cond::Empty => Self::occupant(st, origin, s) == 0,
+            Cond::Sites { bits, words } => in_sites(bits, *words, side, s),
+            Cond::Occupied(k) => {
+                let v = Self::occupant(st, origin, s);
+                v != 0 && kind_is(v, *k)
+            }
+            Cond::Friend(k) => {
+                let v = Self::occupant(st, origin, s);
+                live(v) && self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+            }
+            Cond::Enemy(k) => {
+                let v = Self::occupant(st, origin, s);
+                live(v) && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
+            }
+            Cond::Side(owner, k) => {
+                let v = Self::occupant(st, origin, s);
+                live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The conditions that look beyond the site: regions not folded,
+    /// distances, what lies ahead, what pieces could do.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn eval_rare(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        match c {
+            Cond::Covered(inner) => {
+                let sides = 0..self.sides.len() as SideId;
+                !COVERING.get()
+                    && sides.flat_map(|side| self.pieces_of(st, side)).any(|p| {
+                        p != s
+                            && p != origin
+                            && !captured.contains(&p)
+                            && self.eval(inner, st, side, origin, captured, p, 0)
+                            && self.covers(st, p, s)
+                    })
+            }
+            Cond::Backed(inner) => {
+                !COVERING.get()
+                    && self.board.step(s, d, &st.blocked).is_some_and(|p| {
+                        p != origin
+                            && st.board[p.0 as usize] != 0
+                            && !captured.contains(&p)
+                            && self.eval(inner, st, side, origin, captured, p, d)
+                            && self.covers(st, p, s)
+                    })
+            }
+            Cond::Given(c) => self.eval_state(c, st, side, &st.blocked),
+            Cond::Attacks(inner, op, n) => {
+                let v = Self::occupant(st, origin, s);
+                if v == 0 || COVERING.get() {
+                    return false;
+                }
+                let n_taken = self.takes(st, s, |t| {
+                    self.eval(inner, st, side, origin, captured, t, NO_HEADING)
+                });
+                op.holds(n_taken, *n)
+            }
+            Cond::Threatens(inner, op, n) => {
+                let v = st.board[origin.0 as usize];
+                if v == 0 || COVERING.get() {
+                    return false;
+                }
+                // The moving piece, moved here as the kind it becomes here.
+                let mut there = st.clone();
+                self.put(&mut there, origin, 0);
+                self.put(&mut there, s, v);
+                if let Some((kind, site)) = self.promotion(&there, v, s) {
+                    self.put(&mut there, s, 0);
+                    self.put(&mut there, site, self.man(side, kind));
+                    if site != s {
+                        return false;
+                    }
+                }
+                let n_taken = self.takes(&there, s, |t| {
+                    self.eval(inner, &there, side, s, captured, t, NO_HEADING)
+                });
+                op.holds(n_taken, *n)
+            }
+            Cond::Stuck => {
+                let v = Self::occupant(st, origin, s);
+                if v == 0 || COVERING.get() {
+                    return false;
+                }
+                let (owner, kind) = self.unman(v);
+                let mut moves = Vec::new();
+                COVERING.set(true);
+                self.moves_from(st, &mut Walker::new(owner), s, kind, &mut moves);
+                let mut after = st.clone();
+                let stuck = !moves.iter().any(|&m| {
+                    after.copy_from(st);
+                    self.apply(&mut after, owner, m);
+                    !self.has_royals || self.royals_safe(&after, owner)
+                });
+                COVERING.set(false);
+                stuck
+            }
+            Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
+            Cond::Nearer(r) => {
+                let dist = &self.regions[*r as usize].distance[side as usize];
+                dist[s.0 as usize] < dist[origin.0 as usize]
+            }
+            Cond::Ahead(inner) => self
+                .board
+                .step(s, d, &st.blocked)
+                .is_some_and(|t| self.eval(inner, st, side, origin, captured, t, d)),
+            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
+            Cond::And(cs) => cs
+                .iter()
+                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
+            Cond::Or(cs) => cs
+                .iter()
+                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
+            leaf => self
+                .eval_leaf(leaf, st, side, origin, captured, s)
+                .expect("a leaf condition"),
+        }
+    }
+
+    /// Evaluates a position condition for `side`, with `blocked` as the
+    /// closed edges (the state's own, or with a candidate barrier added).
+    pub(crate) fn eval_state(
+        &self,
+        c: &StateCond,
+        st: &State,
+        side: SideId,
+        blocked: &[u64],
+    ) -> bool {
+        match c {
+            StateCond::Const(b) => *b,
+            StateCond::Count {
+                owner,
+                kind,
+                region,
+                op,
+                value,
+            } => op.holds(self.count_pieces(st, side, *owner, *kind, *region), *value),
+            StateCond::Reach {
+                owner,
+                kind,
+                region,
+                dirs,
+            } => self
+                .matching_pieces(st, side, *owner, *kind)
+                .all(|(s, ps)| {
+                    let goal = &self.regions[*region as usize].per_side[ps as usize];
+                    self.search(st, s, goal, *dirs, blocked, None)
+                }),
+            // Read only by priorities and end rules, which know the moves.
+            StateCond::Can(_) | StateCond::Last(_) => false,
+            StateCond::Check => !self.royals_safe(st, side),
+            StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
+            StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
+            StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
+        }
+    }
+
+    /// How many pieces a `count(...)` counts, seen from `side`.
+    pub(super) fn count_pieces(
+        &self,
+        st: &State,
+        side: SideId,
+        owner: Owner,
+        kind: Kinds,
+        region: Option<RegionId>,
+    ) -> u32 {
+        let n_kinds = self.kinds.len();
+        let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
+        let kinds = kind & all;
+        let mut n = 0;
+        let mut sides = self.counted_sides[side as usize][owner as usize];
+        let Some(region) = region else {
+            // Anywhere on the board: the counts of the kinds.
+            while sides != 0 {
+                let s = sides.trailing_zeros() as usize;
+                sides &= sides - 1;
+                let counts = &st.counts[s * n_kinds..(s + 1) * n_kinds];
+                let mut bits = kinds;
+                while bits != 0 {
+                    n += u32::from(counts[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
+            }
+            return n;
+        };
+        // The counted sides' pieces in the region, by the piece index;
+        // their kinds are read only when not every kind counts (side s's
+        // kind k is board value 1 + s × kinds + k, see `cell_owner`).
+        let set = &self.regions[region as usize].per_side[side as usize].0[..];
+        let words = set.len();
+        while sides != 0 {
+            let s = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
+            let pieces = &st.pieces[s * words..(s + 1) * words];
+            for (w, (&p, &m)) in pieces.iter().zip(set).enumerate() {
+                let mut bits = p & m;
+                if kinds == all {
+                    n += bits.count_ones();
+                    continue;
+                }
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let k = st.board[i] as usize - 1 - s * n_kinds;
+                    n += (kinds >> k & 1) as u32;
+                }
+            }
+        }
+        n
+    }
+}

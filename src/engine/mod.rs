@@ -1,0 +1,124 @@
+//! Play: legal moves, applying a move, the outcome. Reads only [`Rules`] tables and a [`State`].
+//!
+//! Nothing here fails: everything that could go wrong was rejected when the
+//! game was compiled. Move generation walks each piece's compiled patterns
+//! over the board tables; barrier placements are checked against the game's
+//! constraints, with a shortcut for reachability: a barrier that covers no
+//! edge of a current shortest path of any piece cannot cut anything off.
+//!
+//! The files, by concern: `moves` lists the legal moves stage by stage
+//! (and says why a move is refused); `walk` walks a pattern; `table` reads
+//! the move tables that `layout` lays out when a game is compiled; `cond`
+//! evaluates site and position conditions; `priority` the priorities and
+//! move conditions; `attack` answers attack and cover tests, and `check`
+//! the check rule move by move; `placement` lists barrier placements and
+//! keeps the constraints, with `reach` for reachability; `play` applies a
+//! move and moves on to the next turn; `outcome` reads the end rules;
+//! `random` finds one legal move without listing them all.
+
+use crate::board::{EdgeId, SiteId};
+use crate::rules::*;
+use std::cell::RefCell;
+
+mod attack;
+mod check;
+mod cond;
+mod layout;
+mod moves;
+mod outcome;
+mod placement;
+mod play;
+mod priority;
+mod random;
+mod reach;
+mod table;
+mod walk;
+
+pub(crate) use check::Proofs;
+
+pub(crate) use crate::rules::tables::MoveTables;
+
+/// How many moves of one piece are checked for duplicates one by one.
+const DEDUP_LINEAR: usize = 64;
+
+/// A piece whose moves are a flat run of the tables, `sites[start..start +
+/// len]`, set aside instead of generated, to draw from site by site: `end`
+/// counts the sites of the runs set aside so far, this one's included.
+#[derive(Clone, Copy, Debug)]
+struct FlatRun {
+    end: u32,
+    origin: SiteId,
+    start: u32,
+    len: u32,
+    /// Of two segments: `start` indexes the tables' leaves.
+    nested: bool,
+    /// The piece's swaps are set aside too ([`Aside::low_swaps`]).
+    swaps: bool,
+}
+
+/// What a draw sets aside instead of listing: the flat runs, and the swaps
+/// of the pieces with flat runs that spend only the tokens of `low_swaps`
+/// (a set of [`tables::token_bit`]s), known to rank below the best.
+struct Aside<'x> {
+    runs: &'x mut Vec<FlatRun>,
+    low_swaps: u64,
+}
+
+/// The heading after a leap: none, so nothing is ahead and relative
+/// directions mean nothing.
+const NO_HEADING: u8 = u8::MAX;
+
+/// A site no piece starts from: conditions on a move's sites read the
+/// board as it is.
+const NOWHERE: SiteId = SiteId(u16::MAX);
+
+/// Adds a move of the piece whose moves begin at `out[start]`, unless it
+/// has it already ([`walk::Walker::push`]).
+#[inline]
+fn push_new(out: &mut Vec<Move>, start: usize, mv: Move) {
+    if out.len() - start >= DEDUP_LINEAR || !out[start..].contains(&mv) {
+        out.push(mv);
+    }
+}
+
+/// Sorts and dedups the moves of the piece that begin at `out[start]`,
+/// when there are too many for [`push_new`] to have looked.
+fn dedup_piece(out: &mut Vec<Move>, start: usize) {
+    if out.len() - start > DEDUP_LINEAR {
+        let mut mine = out.split_off(start);
+        mine.sort_unstable();
+        mine.dedup();
+        out.extend(mine);
+    }
+}
+
+/// Whether a folded site condition ([`Cond::Sites`], `words` words per
+/// side) holds at `s` for `side`.
+#[inline]
+fn in_sites(bits: &[u64], words: u16, side: SideId, s: SiteId) -> bool {
+    let i = side as usize * 64 * words as usize + s.0 as usize;
+    bits[i / 64] >> (i % 64) & 1 == 1
+}
+
+#[inline]
+fn bit(words: &[u64], i: u32) -> bool {
+    words[(i / 64) as usize] >> (i % 64) & 1 == 1
+}
+
+impl Rules {
+    /// The side whose turn it is.
+    #[inline]
+    pub fn to_move(&self, st: &State) -> SideId {
+        self.turn_side(st.turn as usize)
+    }
+
+    /// What the side to move may do now: its prelude turn, or the current
+    /// phase of a turn of the main order.
+    #[inline]
+    pub(crate) fn actions(&self, st: &State) -> &[Action] {
+        match self.prelude.get(st.turn as usize) {
+            Some(t) => &t.actions,
+            None => &self.phases[st.phase as usize],
+        }
+    }
+}

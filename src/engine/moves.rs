@@ -1,0 +1,384 @@
+//! Listing the legal moves: the candidates of the current actions (piece
+//! moves from the tables or the walk, placements, drops, passes), then the
+//! stages that filter them (constraints, check, the capture rule,
+//! priorities, a demand), and why a move was refused.
+
+use super::walk::Walker;
+use super::*;
+
+impl Rules {
+    /// Every legal move in `st`, in a stable order, into `out` (cleared first).
+    pub fn legal_moves(&self, st: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if st.outcome != Outcome::Ongoing {
+            return;
+        }
+        self.phase_moves(st, out);
+        let rule = self.sides[self.to_move(st) as usize].no_moves;
+        if out.is_empty() && (st.phase > 0 || rule == NoMoves::Pass) {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Whether `mv` is legal in `st`.
+    pub fn is_legal(&self, st: &State, mv: Move) -> bool {
+        let mut buf = Vec::new();
+        self.legal_moves(st, &mut buf);
+        buf.contains(&mv)
+    }
+
+    pub(super) fn phase_moves(&self, st: &State, out: &mut Vec<Move>) {
+        self.phase_moves_watching(st, out, None);
+    }
+
+    /// The legal moves, stage by stage; with `watch`, the stage that
+    /// removed that move (or `None` if it is legal or was never generated).
+    fn phase_moves_watching(
+        &self,
+        st: &State,
+        out: &mut Vec<Move>,
+        watch: Option<Move>,
+    ) -> Option<Refusal> {
+        let side = self.to_move(st);
+        // Whether the watched move was there and is gone now.
+        let gone =
+            |out: &Vec<Move>, before: bool| watch.is_some_and(|w| before && !out.contains(&w));
+        let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
+        self.candidates(st, side, true, out);
+        if watch.is_some() && !has(out) {
+            return Some(Refusal::NoPattern);
+        }
+        let before = has(out);
+        if !self.constraints.is_empty() {
+            // Constraints are checked on the position after each drop, and
+            // after each piece move when they read piece positions (a piece
+            // moving along the board stays in its region, so `reach` alone
+            // cannot break); barrier placements were checked as they were made.
+            // A piece move is checked only when it moves or takes a piece
+            // of a kind the constraints count.
+            let mut after = None;
+            out.retain(|&mv| {
+                self.piece_move_keeps_constraints(st, side, mv, &mut after, &mut || st.clone())
+            });
+        }
+        if gone(out, before) {
+            return Some(Refusal::Constraint);
+        }
+        if self.has_royals {
+            let mut after = st.clone();
+            let mut royals = check::RoyalCheck::new(self, st, side);
+            out.retain(|&mv| royals.keeps_safe(mv, &mut after, None).is_safe());
+        }
+        if gone(out, before) {
+            return Some(Refusal::Check);
+        }
+        match self.captures {
+            Captures::Free => {}
+            Captures::Compulsory => {
+                if out.iter().any(|m| self.n_captures(st, m) > 0) {
+                    out.retain(|m| self.n_captures(st, m) > 0);
+                }
+            }
+            Captures::Maximum => {
+                let most = out
+                    .iter()
+                    .map(|m| self.n_captures(st, m))
+                    .max()
+                    .unwrap_or(0);
+                out.retain(|m| self.n_captures(st, m) == most);
+            }
+        }
+        if gone(out, before) {
+            return Some(Refusal::Captures);
+        }
+        for (i, p) in self.priorities.iter().enumerate() {
+            if !p.sides.contains(&side) || !self.priority_holds(&p.when, st, side, out) {
+                continue;
+            }
+            let class = p
+                .prefer
+                .iter()
+                .find(|c| out.iter().any(|m| self.move_meets(c, st, side, m)));
+            match class {
+                Some(c) => out.retain(|m| self.move_meets(c, st, side, m)),
+                None => out.clear(),
+            }
+            if gone(out, before) {
+                return Some(Refusal::Priority(i));
+            }
+        }
+        if let Some(d) = &self.demand {
+            if st.demanded && out.iter().any(|m| self.move_meets(&d.rule, st, side, m)) {
+                out.retain(|m| self.move_meets(&d.rule, st, side, m));
+            }
+            if gone(out, before) {
+                return Some(Refusal::Demand);
+            }
+            if d.sides.contains(&side) {
+                for i in 0..out.len() {
+                    if out[i] != Move::Pass {
+                        let id = self.demands.intern(out[i]);
+                        out.push(Move::Demanding(id));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The moves the current actions offer, by their patterns alone;
+    /// barrier placements checked against the constraints only when
+    /// `check_placements` says so.
+    pub(super) fn candidates(
+        &self,
+        st: &State,
+        side: SideId,
+        check_placements: bool,
+        out: &mut Vec<Move>,
+    ) {
+        self.candidates_until(st, side, check_placements, false, out, &mut |_| false, None);
+    }
+
+    /// The candidates, asking `done` after each piece's moves and after
+    /// each other action's; whether it said to stop. With `flats`, the
+    /// pieces whose moves are a flat run of the tables are set aside there
+    /// instead of generated.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn candidates_until(
+        &self,
+        st: &State,
+        side: SideId,
+        check_placements: bool,
+        any: bool,
+        out: &mut Vec<Move>,
+        done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+        mut aside: Option<&mut Aside>,
+    ) -> bool {
+        for action in self.actions(st) {
+            match *action {
+                Action::Move(kind) => {
+                    if self.piece_moves(st, side, kind, any, out, done, aside.as_deref_mut()) {
+                        return true;
+                    }
+                    continue;
+                }
+                Action::Place(b) => self.placements(st, side, b, check_placements, out),
+                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                Action::Fill(..) => {}
+                Action::Pass => out.push(Move::Pass),
+            }
+            if done(out) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Why `mv` is not legal in `st`, or `None` when it is.
+    pub fn why_not(&self, st: &State, mv: Move) -> Option<Refusal> {
+        if st.outcome != Outcome::Ongoing {
+            return Some(Refusal::GameOver);
+        }
+        let mut out = Vec::new();
+        // A demanding move is judged as its plain move, then as a demand.
+        let plain = self.base(mv);
+        let refusal = self.phase_moves_watching(st, &mut out, Some(plain));
+        match refusal {
+            Some(r) => Some(r),
+            None if mv == Move::Pass && out.is_empty() => None,
+            None if !out.contains(&mv) && plain != mv => Some(Refusal::NoDemand),
+            None if !out.contains(&mv) => Some(Refusal::NoPattern),
+            None => None,
+        }
+    }
+
+    /// How many pieces a move captures.
+    pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
+        match self.base(*mv) {
+            Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
+            Move::Chain(c) => c.captures(),
+            _ => 0,
+        }
+    }
+
+    fn drops(
+        &self,
+        st: &State,
+        side: SideId,
+        kind: KindId,
+        region: Option<RegionId>,
+        out: &mut Vec<Move>,
+    ) {
+        if st.pieces_in_hand(self, side, kind) == 0 {
+            return;
+        }
+        for (i, &v) in st.board.iter().enumerate() {
+            let to = SiteId(i as u16);
+            let inside = region
+                .is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(to));
+            if v == 0 && inside {
+                out.push(Move::Drop { kind, to });
+            }
+        }
+    }
+
+    /// The moves of `side`'s pieces of the `only` kinds, piece by piece,
+    /// until `done` (asked after each piece) says so; whether it did.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn piece_moves(
+        &self,
+        st: &State,
+        side: SideId,
+        only: Kinds,
+        any: bool,
+        out: &mut Vec<Move>,
+        done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+        aside: Option<&mut Aside>,
+    ) -> bool {
+        if let Some(aside) = aside {
+            self.set_flat_runs_aside(st, side, only, out, aside);
+            return done(out);
+        }
+        // One walker for every piece: it is large, and reset per piece.
+        let mut w = Walker::new(side);
+        w.any = any;
+        self.any_piece(st, side, |s, kind| {
+            if only >> kind & 1 == 0 {
+                return false;
+            }
+            match self.tables.flat(st.board[s.0 as usize], s) {
+                Some(f) if !f.swaps_follow && !f.nested => {
+                    self.run_flat(st, side, s, (f.start, f.end), out)
+                }
+                _ => self.moves_from(st, &mut w, s, kind, out),
+            }
+            done(out)
+        })
+    }
+
+    /// The moves of `side`'s pieces of the `only` kinds, but those that
+    /// `aside` sets aside instead: the flat runs ([`MoveTables::flat`]),
+    /// and the swaps that follow one when they spend only low tokens.
+    fn set_flat_runs_aside(
+        &self,
+        st: &State,
+        side: SideId,
+        only: Kinds,
+        out: &mut Vec<Move>,
+        aside: &mut Aside,
+    ) {
+        let flats = &mut *aside.runs;
+        // A walker only for the pieces that need one: it is large.
+        let mut w = None;
+        let mut total = flats.last().map_or(0, |f| f.end);
+        let every_kind = only == ALL_KINDS;
+        self.any_piece_value(st, side, |s, v| {
+            let kind = || self.unman(v).1;
+            if !every_kind && only >> kind() & 1 == 0 {
+                return false;
+            }
+            let Some(f) = self.tables.flat(v, s) else {
+                let w = w.get_or_insert_with(|| Walker::new(side));
+                self.moves_from(st, w, s, kind(), out);
+                return false;
+            };
+            let len = f.end - f.start;
+            let swaps = f.swaps_follow && f.swap_tokens & !aside.low_swaps == 0;
+            if len > 0 || swaps {
+                total += len;
+                flats.push(FlatRun {
+                    end: total,
+                    origin: s,
+                    start: f.start,
+                    len,
+                    nested: f.nested,
+                    swaps,
+                });
+            }
+            if f.swaps_follow && !swaps {
+                // The piece's other entries, all swaps: no walker needed.
+                self.flat_piece_swaps(st, side, s, kind(), out);
+            }
+            false
+        });
+    }
+
+    /// The swaps of the piece of `side` and `kind` on `s`, whose flat run
+    /// comes first ([`tables::Flat::swaps_follow`]).
+    pub(super) fn flat_piece_swaps(
+        &self,
+        st: &State,
+        side: SideId,
+        s: SiteId,
+        kind: KindId,
+        out: &mut Vec<Move>,
+    ) {
+        let start = out.len();
+        let entries = self.tables.entries(kind, side, s).unwrap_or(&[]);
+        for &entry in entries.iter().skip(1) {
+            self.run_swaps(st, side, s, start, entry, out);
+        }
+        dedup_piece(out, start);
+    }
+
+    /// The moves of the piece of the walker's side and `kind` on `origin`.
+    pub(super) fn moves_from<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        origin: SiteId,
+        kind: KindId,
+        out: &mut Vec<Move>,
+    ) {
+        w.origin = origin;
+        w.start = out.len();
+        w.stepped = [0; 4];
+        let side = w.side;
+        if let Some(entries) = self.tables.entries(kind, side, origin) {
+            for &entry in entries {
+                if w.any && out.len() > w.start {
+                    break;
+                }
+                self.run_entry(st, w, kind, entry, out);
+            }
+        } else {
+            for pattern in &self.kinds[kind as usize].patterns {
+                if w.any && out.len() > w.start {
+                    break;
+                }
+                self.walk_pattern(st, w, pattern, out);
+            }
+        }
+        dedup_piece(out, w.start);
+    }
+
+    /// The moves of one table entry of the walker's piece of `kind` (on
+    /// the walker's origin); a swap only when the walker does not attack.
+    pub(super) fn run_entry<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        kind: KindId,
+        entry: tables::Entry,
+        out: &mut Vec<Move>,
+    ) {
+        match entry {
+            tables::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
+            tables::Entry::Swaps { .. } => {
+                if !w.attacks_only {
+                    self.run_swaps(st, w.side, w.origin, w.start, entry, out);
+                }
+            }
+            tables::Entry::Walk(p) => {
+                let pattern = &self.kinds[kind as usize].patterns[p as usize];
+                self.walk_pattern(st, w, pattern, out);
+            }
+            tables::Entry::Chain(g) => {
+                let (start, end) = self.tables.group_run(g, w.origin);
+                self.run_chain(st, w, start, end, g, out);
+            }
+        }
+    }
+}

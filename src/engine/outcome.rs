@@ -1,0 +1,182 @@
+//! The outcome: the end rules checked after each move (with `last(...)` of
+//! the move just played), the result a loss gives, a loaded position
+//! decided, and how near a side is to winning, for computer players.
+
+use super::*;
+
+/// What the end rules' `last(...)` read of the move just played.
+#[derive(Clone, Copy)]
+pub(super) enum Last<'b> {
+    /// No move was played: `last(...)` is false.
+    None,
+    /// The move, and the position it was played on.
+    On(&'b State, Move),
+    /// Each `last(...)` of the end rules that read the last move, left to
+    /// right and rule after rule, decided before the move was played: bit
+    /// `i` for the `i`-th.
+    Decided(u64),
+}
+
+impl Rules {
+    /// How the game ended, or `Ongoing`.
+    #[inline]
+    pub fn outcome(&self, st: &State) -> Outcome {
+        st.outcome
+    }
+
+    /// How near `side` is to winning by an end rule, from 0 to 1: the best
+    /// of its winning rules, where a count short of its bound scores the
+    /// share reached, `and` the mean of its parts, `or` the best part, and
+    /// any other condition 1 when it holds, else 0. A heuristic for
+    /// computer players; it never decides a result.
+    pub fn progress(&self, st: &State, side: SideId) -> f64 {
+        (self.ends.iter())
+            .filter(|r| r.result == EndResult::Win && r.sides.contains(&side))
+            .map(|r| self.cond_progress(&r.when, st, side))
+            .fold(0.0, f64::max)
+    }
+
+    fn cond_progress(&self, c: &StateCond, st: &State, side: SideId) -> f64 {
+        match c {
+            StateCond::Count {
+                owner,
+                kind,
+                region,
+                op,
+                value,
+            } => {
+                let n = self.count_pieces(st, side, *owner, *kind, *region);
+                // The bound to reach: at least `low`, at most `high`.
+                let (low, high) = match op {
+                    Compare::Ge => (*value, u32::MAX),
+                    Compare::Gt => (value + 1, u32::MAX),
+                    Compare::Le => (0, *value),
+                    Compare::Lt => (0, value.saturating_sub(1)),
+                    Compare::Eq => (*value, *value),
+                    Compare::Ne => return f64::from(u8::from(n != *value)),
+                };
+                if n < low {
+                    n as f64 / low as f64
+                } else if n > high {
+                    1.0 / (1 + n - high) as f64
+                } else {
+                    1.0
+                }
+            }
+            StateCond::And(cs) if !cs.is_empty() => {
+                cs.iter()
+                    .map(|c| self.cond_progress(c, st, side))
+                    .sum::<f64>()
+                    / cs.len() as f64
+            }
+            StateCond::Or(cs) => cs
+                .iter()
+                .map(|c| self.cond_progress(c, st, side))
+                .fold(0.0, f64::max),
+            // Moves are not known here.
+            StateCond::Can(_) | StateCond::Last(_) => 0.0,
+            _ => f64::from(u8::from(self.eval_state(c, st, side, &st.blocked))),
+        }
+    }
+
+    /// The outcome when `side` loses: the other team wins.
+    pub fn loss_of(&self, side: SideId) -> Outcome {
+        let team = self.sides[side as usize].team;
+        match self.sides.iter().position(|s| s.team != team) {
+            Some(other) => Outcome::Win(other as SideId),
+            None => Outcome::Draw,
+        }
+    }
+
+    /// The first end rule that holds, for the mover first, then the sides
+    /// after it in the order the file declares them.
+    pub(super) fn check_end(&self, st: &State, mover: SideId, last: Last) -> Option<Outcome> {
+        let n = self.sides.len();
+        // The index of the rule's first `last(...)` among those of the rules.
+        let mut first = 0;
+        for rule in &self.ends {
+            let at = first;
+            first += rule.lasts;
+            let sides = (0..n).map(|i| ((mover as usize + i) % n) as SideId);
+            let sides = sides.filter(|&side| rule.side_set >> side & 1 == 1);
+            // A rule that reads nothing of the side holds for all or none.
+            for side in sides.take(if rule.reads_side { n } else { 1 }) {
+                let holds = if rule.reads_last {
+                    self.end_holds(&rule.when, st, side, last, &mut { at })
+                } else {
+                    self.eval_state(&rule.when, st, side, &st.blocked)
+                };
+                if holds {
+                    return Some(match rule.result {
+                        EndResult::Win => Outcome::Win(side),
+                        EndResult::Loss => self.loss_of(side),
+                        EndResult::Draw => Outcome::Draw,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// An end rule's condition, where `last(...)` reads the move just
+    /// played on the position before it.
+    /// `at` is the index of the next `last(...)` among those of the rules
+    /// ([`Last::Decided`]).
+    fn end_holds(&self, c: &StateCond, st: &State, side: SideId, last: Last, at: &mut u32) -> bool {
+        match c {
+            StateCond::Last(m) => {
+                let i = *at;
+                *at += 1;
+                match last {
+                    Last::None => false,
+                    Last::On(before, mv) => {
+                        let mover = self.to_move(before);
+                        self.move_meets(m, before, mover, &mv)
+                    }
+                    Last::Decided(bits) => bits >> i & 1 == 1,
+                }
+            }
+            StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
+            StateCond::And(cs) | StateCond::Or(cs) => {
+                // `and` stops at the first false part, `or` at the first true.
+                let stop = matches!(c, StateCond::Or(_));
+                for (k, part) in cs.iter().enumerate() {
+                    if self.end_holds(part, st, side, last, at) == stop {
+                        *at += cs[k + 1..].iter().map(StateCond::count_last).sum::<u32>();
+                        return stop;
+                    }
+                }
+                !stop
+            }
+            other => self.eval_state(other, st, side, &st.blocked),
+        }
+    }
+
+    /// Each `last(...)` of the end rules that read the last move, decided
+    /// for `mv` played on `st` ([`Last::Decided`]); `None` past 64 of them.
+    pub(super) fn decide_lasts(&self, st: &State, mv: Move) -> Option<u64> {
+        let mover = self.to_move(st);
+        let (mut bits, mut n) = (0u64, 0u32);
+        for rule in self.ends.iter().filter(|r| r.reads_last) {
+            rule.when.each_last(&mut |m| {
+                if n < 64 && self.move_meets(m, st, mover, &mv) {
+                    bits |= 1 << n;
+                }
+                n += 1;
+            });
+        }
+        (n <= 64).then_some(bits)
+    }
+
+    /// Sets the outcome of a position read from text: an end rule that
+    /// holds, or a side to move that has no move.
+    pub(crate) fn decide(&self, st: &mut State) {
+        st.outcome = Outcome::Ongoing;
+        let previous = self.turn_side(self.previous_turn(st.turn as usize));
+        if let Some(o) = self.check_end(st, previous, Last::None) {
+            st.outcome = o;
+            return;
+        }
+        self.settle(st);
+    }
+}

@@ -1,0 +1,296 @@
+//! Barrier placements, and the constraints (`[[constraint]]`) that every
+//! placement, drop and piece move must keep: a barrier that closes no loop
+//! of barriers, or crosses no piece's current shortest path, cannot cut
+//! a piece off its goal.
+
+use super::reach::Open;
+use super::*;
+
+/// How placements are checked against the constraints of one position.
+pub(super) enum Plan<'a> {
+    /// Evaluate every constraint with the barrier added.
+    General,
+    /// Every constraint is `reach` on a full grid and holds now (unless the
+    /// plan is for a few placements: then every one is flood filled).
+    Reach {
+        /// Groove corners joined by barriers, the rim joined as one; none
+        /// when every placement is flood filled.
+        walls: Option<Corners>,
+        pieces: Vec<Watched<'a>>,
+        /// The grid's open orthogonal lines, when it is small enough to
+        /// flood fill (then the pieces' paths are not kept).
+        open: Option<Open>,
+    },
+}
+
+/// A piece a `reach` constraint watches, with its current shortest path.
+pub(super) struct Watched<'a> {
+    site: SiteId,
+    goal: &'a SiteSet,
+    dirs: u32,
+    path: Vec<u64>,
+}
+
+/// Union-find over groove corners: which corners barriers connect.
+pub(super) struct Corners {
+    parent: Vec<u16>,
+}
+
+impl Corners {
+    /// Every rim corner starts in one set: the rim is one closed border.
+    fn new(board: &crate::board::Board) -> Self {
+        Corners {
+            parent: board.corner_roots.clone(),
+        }
+    }
+
+    fn find(&self, mut c: u16) -> u16 {
+        while self.parent[c as usize] != c {
+            c = self.parent[c as usize];
+        }
+        c
+    }
+
+    fn union(&mut self, a: u16, b: u16) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra as usize] = rb;
+        }
+    }
+}
+
+impl Rules {
+    /// Whether a move other than a barrier placement leaves the constraints
+    /// true. Drops are checked, and piece moves that move or take a piece
+    /// of a kind the constraints count (a piece moving along the board stays
+    /// in its region, so `reach` alone cannot break). `after` is scratch,
+    /// made by `make` when first needed (its contents do not matter).
+    pub(super) fn piece_move_keeps_constraints(
+        &self,
+        st: &State,
+        side: SideId,
+        mv: Move,
+        after: &mut Option<State>,
+        make: &mut dyn FnMut() -> State,
+    ) -> bool {
+        let counted = |s: SiteId| {
+            let v = st.board[s.0 as usize];
+            v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
+        };
+        let check = match mv {
+            Move::Drop { .. } => true,
+            Move::Step { from, to } | Move::Swap { from, with: to, .. } => {
+                !self.constraints_barrier_only && (counted(from) || counted(to))
+            }
+            Move::Chain(id) => {
+                let chain = self.chain(id);
+                !self.constraints_barrier_only
+                    && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
+            }
+            Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
+        };
+        if !check {
+            return true;
+        }
+        let after = after.get_or_insert_with(make);
+        after.copy_from(st);
+        self.apply(after, side, mv);
+        self.constraints_hold(after, side, &after.blocked)
+    }
+
+    #[inline]
+    fn slot_free(&self, st: &State, slot: u16) -> bool {
+        self.board.slots[slot as usize]
+            .conflicts
+            .iter()
+            .all(|&c| st.slots[c as usize] == 0)
+    }
+
+    #[inline]
+    pub(super) fn placements(
+        &self,
+        st: &State,
+        side: SideId,
+        b: BarrierId,
+        check: bool,
+        out: &mut Vec<Move>,
+    ) {
+        if st.reserve(self, side, b) == 0 {
+            return;
+        }
+        let plan = if self.constraints.is_empty() || !check {
+            None
+        } else {
+            Some(self.plan(st, side, false))
+        };
+        let mut blocked = match plan {
+            Some(_) => st.blocked.to_vec(),
+            None => Vec::new(),
+        };
+        let mut push = |slot: u16| {
+            let ok = match &plan {
+                None => true,
+                Some(plan) => self.placement_keeps_constraints(st, side, slot, plan, &mut blocked),
+            };
+            if ok {
+                out.push(Move::Place { barrier: b, slot });
+            }
+        };
+        let kind = &self.barriers[b as usize];
+        if kind.slot_set.is_empty() {
+            // Each slot is asked.
+            for &slot in &kind.slots {
+                if self.slot_free(st, slot) {
+                    push(slot);
+                }
+            }
+            return;
+        }
+        // The kind's slots but those the barriers in place rule out,
+        // marked from each barrier's conflicts (a symmetric relation).
+        let mut free = [0u64; MARKED_SLOTS / 64];
+        free[..kind.slot_set.len()].copy_from_slice(&kind.slot_set);
+        for (o, _) in st.slots.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            for &c in &self.board.slots[o].conflicts {
+                free[c as usize / 64] &= !(1 << (c % 64));
+            }
+        }
+        for (w, &word) in free.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                push((w * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// Whether the constraints still hold after a barrier goes into `slot`.
+    /// `blocked` is a copy of the state's closed edges, left as it was found.
+    pub(super) fn placement_keeps_constraints(
+        &self,
+        st: &State,
+        side: SideId,
+        slot: u16,
+        plan: &Plan,
+        blocked: &mut [u64],
+    ) -> bool {
+        let edges = &self.board.slots[slot as usize].edges;
+        for &e in edges {
+            blocked[(e / 64) as usize] |= 1 << (e % 64);
+        }
+        let ok = match plan {
+            Plan::General => self.constraints_hold(st, side, blocked),
+            Plan::Reach {
+                walls,
+                pieces,
+                open,
+            } => {
+                // A barrier that closes no loop of barriers and rim cannot
+                // split the board; one that does only matters to the pieces
+                // whose current shortest path it crosses (or, on a small
+                // grid, is checked by a flood fill).
+                let corners = &self.board.slots[slot as usize].corners;
+                let closes_loop = walls.as_ref().is_none_or(|walls| {
+                    corners.iter().enumerate().any(|(i, &a)| {
+                        corners[i + 1..]
+                            .iter()
+                            .any(|&b| walls.find(a) == walls.find(b))
+                    })
+                });
+                !closes_loop
+                    || match open {
+                        Some(open) => {
+                            let mut open = *open;
+                            edges.iter().for_each(|&e| self.shut(&mut open, e));
+                            (pieces.iter()).all(|p| self.flood(&open, p.site, p.goal, p.dirs))
+                        }
+                        None => pieces.iter().all(|p| {
+                            !edges.iter().any(|&e| bit(&p.path, e))
+                                || self.search(st, p.site, p.goal, p.dirs, blocked, None)
+                        }),
+                    }
+            }
+        };
+        blocked.copy_from_slice(&st.blocked);
+        ok
+    }
+
+    fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
+        self.constraints.iter().all(|c| match &c.sides {
+            None => self.eval_state(&c.rule, st, side, blocked),
+            Some(sides) => sides
+                .iter()
+                .all(|&s| self.eval_state(&c.rule, st, s, blocked)),
+        })
+    }
+
+    /// How to check placements against the constraints in `st`: with the
+    /// shortcuts when every constraint is a conjunction of `reach` over
+    /// orthogonal steps on a full grid and holds now, in general otherwise.
+    /// For `few` placements on a grid small enough to flood fill, each is
+    /// flood filled, without the loop shortcut or the check that the pieces
+    /// reach their goals now (which the flood fill with the barrier tells).
+    pub(super) fn plan<'a>(&'a self, st: &State, side: SideId, few: bool) -> Plan<'a> {
+        let Some(atoms) = &self.reach_atoms else {
+            return Plan::General;
+        };
+        let mut pieces = Vec::new();
+        let open = self.open_lines(&st.blocked);
+        let lazy = few && open.is_some();
+        for &(owner, kind, region, dirs) in atoms {
+            for (site, piece_side) in self.matching_pieces(st, side, owner, kind) {
+                let goal = &self.regions[region as usize].per_side[piece_side as usize];
+                let mut path = Vec::new();
+                let reaches = match &open {
+                    Some(_) if lazy => true,
+                    Some(open) => self.flood(open, site, goal, dirs),
+                    None => {
+                        path = vec![0u64; self.board.edge_words()];
+                        self.search(st, site, goal, dirs, &st.blocked, Some(&mut path))
+                    }
+                };
+                if !reaches {
+                    return Plan::General;
+                }
+                pieces.push(Watched {
+                    site,
+                    goal,
+                    dirs,
+                    path,
+                });
+            }
+        }
+        let walls = (!lazy).then(|| {
+            let mut walls = Corners::new(&self.board);
+            for (slot, &v) in st.slots.iter().enumerate() {
+                if v != 0 {
+                    let corners = &self.board.slots[slot].corners;
+                    for pair in corners.windows(2) {
+                        walls.union(pair[0], pair[1]);
+                    }
+                }
+            }
+            walls
+        });
+        Plan::Reach {
+            walls,
+            pieces,
+            open,
+        }
+    }
+
+    /// The first constraint that does not hold in `st`, after a move of `side`.
+    pub fn broken_constraint(&self, st: &State, side: SideId) -> Option<usize> {
+        self.constraints.iter().position(|c| match &c.sides {
+            None => !self.eval_state(&c.rule, st, side, &st.blocked),
+            Some(sides) => sides
+                .iter()
+                .any(|&s| !self.eval_state(&c.rule, st, s, &st.blocked)),
+        })
+    }
+
+    /// Whether the constraints hold in `st` (used when a position is loaded).
+    pub fn constraints_hold_in(&self, st: &State) -> bool {
+        self.constraints_hold(st, self.to_move(st), &st.blocked)
+    }
+}

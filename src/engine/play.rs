@@ -1,0 +1,381 @@
+//! Playing a move: applying it to the board (promotion included), the
+//! huffing rule, passes, the end rules, and the next phase or turn, where
+//! the no-move rule and the prelude's fills are settled.
+
+use super::outcome::Last;
+use super::*;
+
+/// What the caller of [`Rules::play_knowing`] knows already, to save work.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Known {
+    /// The piece a huffing rule removes after the move, when known.
+    pub huffed: Option<Option<SiteId>>,
+    /// Whether the side to move next is left unchecked for a legal move:
+    /// a random playout draws its move anyway, and settles the game when
+    /// there is none.
+    pub unsettled: bool,
+}
+
+thread_local! {
+    /// The legal moves `play` reads to know whom a huffing rule removes.
+    static HUFF: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
+    /// The position before the move being played, when end rules read it.
+    static BEFORE: RefCell<Option<State>> = const { RefCell::new(None) };
+}
+
+impl Rules {
+    /// The state after a move of the side to move, legal or not.
+    pub fn after(&self, st: &State, mv: Move) -> State {
+        let mut next = st.clone();
+        self.apply(&mut next, self.to_move(st), mv);
+        next
+    }
+
+    /// Changes the board, barriers and reserves for one move, nothing else.
+    pub(super) fn apply(&self, st: &mut State, side: SideId, mv: Move) {
+        match mv {
+            Move::Demanding(id) => self.apply(st, side, self.demands.get(id)),
+            Move::Step { from, to } => {
+                let v = st.board[from.0 as usize];
+                self.put(st, from, 0);
+                self.put(st, to, v);
+                self.arrive(st, v, to);
+            }
+            Move::Chain(id) => {
+                let chain = self.chain(id);
+                let v = st.board[chain.from.0 as usize];
+                for &c in chain.captured() {
+                    self.put(st, c, 0);
+                }
+                self.put(st, chain.from, 0);
+                self.put(st, chain.to(), v);
+                self.arrive(st, v, chain.to());
+            }
+            Move::Swap {
+                from,
+                via,
+                with,
+                token,
+            } => {
+                let (mover, partner) = (st.board[from.0 as usize], st.board[with.0 as usize]);
+                self.put(st, from, 0);
+                self.put(st, via, partner);
+                self.put(st, with, mover);
+                if token != NO_TOKEN {
+                    let i = side as usize * self.n_items()
+                        + self.barriers.len()
+                        + self.kinds.len()
+                        + token as usize;
+                    st.reserves[i] = st.reserves[i].saturating_sub(1);
+                }
+            }
+            Move::Place { barrier, slot } => {
+                st.slots[slot as usize] = barrier + 1;
+                for &e in &self.board.slots[slot as usize].edges {
+                    st.blocked[(e / 64) as usize] |= 1 << (e % 64);
+                }
+                let i = side as usize * self.n_items() + barrier as usize;
+                st.reserves[i] = st.reserves[i].saturating_sub(1);
+            }
+            Move::Drop { kind, to } => {
+                self.put(st, to, self.man(side, kind));
+                let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
+                st.reserves[i] = st.reserves[i].saturating_sub(1);
+            }
+
+            Move::Pass => {}
+        }
+    }
+
+    /// What piece `v`, ending a move on `to` (where it now stands),
+    /// becomes and where: its new kind and site, if its kind promotes there.
+    #[inline]
+    pub(crate) fn promotion(&self, st: &State, v: u8, to: SiteId) -> Option<(KindId, SiteId)> {
+        let (side, kind) = self.unman(v);
+        let p = self.kinds[kind as usize].promote.as_ref()?;
+        if !self.regions[p.region as usize].per_side[side as usize].contains(to) {
+            return None;
+        }
+        let Some(at) = p.at else {
+            return Some((p.to, to));
+        };
+        let home = self.regions[at as usize].per_side[side as usize]
+            .iter()
+            .next();
+        match home {
+            Some(h) if h == to || st.board[h.0 as usize] == 0 => Some((p.to, h)),
+            _ => Some((p.otherwise.unwrap_or(p.to), to)),
+        }
+    }
+
+    /// Promotes the piece `v` that has just ended a move on `to`.
+    #[inline]
+    fn arrive(&self, st: &mut State, v: u8, to: SiteId) {
+        if let Some((kind, site)) = self.promotion(st, v, to) {
+            let (side, _) = self.unman(v);
+            self.put(st, to, 0);
+            self.put(st, site, self.man(side, kind));
+        }
+    }
+
+    /// Applies a legal move. The move must come from [`Rules::legal_moves`]
+    /// for this state; anything else leaves the state unspecified but safe.
+    pub fn play(&self, st: &mut State, mv: Move) {
+        self.play_knowing(st, mv, Known::default());
+    }
+
+    /// [`Rules::play`], saving the work `known` says is done.
+    pub(crate) fn play_knowing(&self, st: &mut State, mv: Move, known: Known) {
+        if st.outcome != Outcome::Ongoing {
+            return;
+        }
+        if !self.ends_read_last {
+            return self.play_after(st, mv, Last::None, known, false);
+        }
+        if let Some(decided) = self.decide_lasts(st, mv) {
+            return self.play_after(st, mv, Last::Decided(decided), known, false);
+        }
+        // The end rules read the position before the move: kept in a
+        // buffer of the thread (a nested call, none expected, makes its own).
+        BEFORE.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut slot) => {
+                let before = match &mut *slot {
+                    Some(b) if b.same_shape(st) => {
+                        b.copy_from(st);
+                        b
+                    }
+                    other => other.insert(st.clone()),
+                };
+                self.play_after(st, mv, Last::On(before, mv), known, false)
+            }
+            Err(_) => self.play_after(st, mv, Last::On(&st.clone(), mv), known, false),
+        })
+    }
+
+    /// [`Rules::play`], with `before` a copy of the position when the end
+    /// rules read the last move.
+    /// [`Rules::play_knowing`] of a move whose position `after` the caller
+    /// has (`apply` of it, and nothing more): `st` takes it, and the
+    /// position before is returned, the end rules having read it.
+    pub(crate) fn play_applied(
+        &self,
+        st: &mut State,
+        mv: Move,
+        after: State,
+        known: Known,
+    ) -> State {
+        let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
+        let before = std::mem::replace(st, after);
+        let known = Known {
+            huffed: Some(huffed),
+            ..known
+        };
+        let last = match self.ends_read_last {
+            true => Last::On(&before, mv),
+            false => Last::None,
+        };
+        self.play_after(st, mv, last, known, true);
+        before
+    }
+
+    /// Plays `mv` on `st` (unless `applied`: `st` is already the position
+    /// after `apply`), then what follows a move: huffing, passes, the end
+    /// rules (reading `last` of the move), the next turn.
+    #[inline]
+    fn play_after(&self, st: &mut State, mv: Move, last: Last, known: Known, applied: bool) {
+        let side = self.to_move(st);
+        let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
+        if !applied {
+            self.apply(st, side, mv);
+        }
+        st.demanded = matches!(mv, Move::Demanding(_));
+        if let Some(victim) = huffed {
+            self.put(st, victim, 0);
+        }
+        if st.phase == 0 && st.turn as usize >= self.prelude.len() {
+            if mv == Move::Pass {
+                st.passes = st.passes.saturating_add(1);
+                if st.passes as usize >= self.order.len() {
+                    // Nobody can move: the game cannot go on.
+                    st.outcome = Outcome::Draw;
+                    return;
+                }
+            } else {
+                st.passes = 0;
+            }
+        }
+        if let Some(o) = self.check_end(st, side, last) {
+            st.outcome = o;
+            return;
+        }
+        self.advance(st, known.unsettled);
+    }
+
+    /// The piece a huffing rule removes after `mv` (as a site after the
+    /// move), if any; `legal` are the legal moves, when known (in any order).
+    pub(crate) fn huffed(&self, st: &State, mv: Move, legal: Option<&[Move]>) -> Option<SiteId> {
+        let rule = self.huff?;
+        match self.move_from(&mv) {
+            Some(_) if self.may_capture(st, self.to_move(st)) => match legal {
+                Some(legal) => self.huff_victim_among(st, mv, rule, legal),
+                None => self.huff_victim(st, mv, rule),
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether a piece of `side` on the board has a pattern that may capture.
+    fn may_capture(&self, st: &State, side: SideId) -> bool {
+        let n_kinds = self.kinds.len();
+        let counts = &st.counts[side as usize * n_kinds..(side as usize + 1) * n_kinds];
+        (0..n_kinds).any(|k| self.capturing_kinds >> k & 1 == 1 && counts[k] > 0)
+    }
+
+    /// The piece huffed after `mv`, as a site after the move: the mover if it
+    /// could have captured enough, otherwise the first other piece of its
+    /// side that could have.
+    fn huff_victim(&self, st: &State, mv: Move, rule: Huff) -> Option<SiteId> {
+        // The legal moves, in a buffer of the thread (a nested call, none
+        // expected, makes its own).
+        let among = |moves: &mut Vec<Move>| {
+            moves.clear();
+            self.phase_moves(st, moves);
+            self.huff_victim_among(st, mv, rule, moves)
+        };
+        HUFF.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut moves) => among(&mut moves),
+            Err(_) => among(&mut Vec::new()),
+        })
+    }
+
+    /// [`Rules::huff_victim`] given the legal moves (in any order).
+    fn huff_victim_among(
+        &self,
+        st: &State,
+        mv: Move,
+        rule: Huff,
+        moves: &[Move],
+    ) -> Option<SiteId> {
+        // Each piece move's starting site and captures.
+        let scored = moves
+            .iter()
+            .filter_map(|m| Some((self.move_from(m)?, self.n_captures(st, m))));
+        let most = scored.clone().map(|(_, n)| n).max().unwrap_or(0);
+        let taken = self.n_captures(st, &mv);
+        let enough = match rule {
+            Huff::BelowMaximum if taken < most => most,
+            Huff::NoCapture if most > 0 && taken == 0 => 1,
+            _ => return None,
+        };
+        let from = self.move_from(&mv)?;
+        // The mover, if it could have taken enough; otherwise the first
+        // other piece in site order that could have.
+        let able = scored.filter(|&(_, n)| n >= enough).map(|(f, _)| f);
+        if able.clone().any(|f| f == from) {
+            return self.move_to(&mv);
+        }
+        able.filter(|&f| f != from).min()
+    }
+
+    /// The turn after `turn`: the prelude in order, then the turn order
+    /// round and round.
+    pub(crate) fn next_turn(&self, turn: usize) -> usize {
+        let p = self.prelude.len();
+        if turn + 1 < p {
+            turn + 1
+        } else if turn < p {
+            p
+        } else {
+            p + (turn - p + 1) % self.order.len()
+        }
+    }
+
+    /// The turn before `turn` (the start of the game counts the last turn
+    /// of the order as before it).
+    pub(crate) fn previous_turn(&self, turn: usize) -> usize {
+        let (p, n) = (self.prelude.len(), self.order.len());
+        if turn > 0 && turn <= p {
+            turn - 1
+        } else if turn == 0 {
+            p + n - 1
+        } else {
+            p + (turn - p + n - 1) % n
+        }
+    }
+
+    /// Moves on to the next phase with a legal action, or to the next side.
+    fn advance(&self, st: &mut State, unsettled: bool) {
+        loop {
+            st.phase += 1;
+            let n_phases = if (st.turn as usize) < self.prelude.len() {
+                1
+            } else {
+                self.phases.len()
+            };
+            if st.phase as usize >= n_phases {
+                st.phase = 0;
+                st.turn = self.next_turn(st.turn as usize) as u8;
+            }
+
+            if st.phase == 0 {
+                self.settle_checking(st, !unsettled);
+                return;
+            }
+            if self.has_move(st) {
+                return;
+            }
+        }
+    }
+
+    /// Decides the game when the side to move has no move and the rules say
+    /// it loses or draws.
+    pub(crate) fn settle(&self, st: &mut State) {
+        self.settle_checking(st, true);
+    }
+
+    /// [`Rules::settle`]; without `mobility`, the side to move is not
+    /// checked for a move (the prelude's turns still are).
+    fn settle_checking(&self, st: &mut State, mobility: bool) {
+        // A prelude turn that fills a region is done at once; one with
+        // nothing to do (its region full, its hand empty) is skipped.
+        while let Some(turn) = self.prelude.get(st.turn as usize) {
+            if let [Action::Fill(kind, region)] = turn.actions[..] {
+                self.fill(st, turn.side, kind, region);
+            } else if self.has_move(st) {
+                break;
+            }
+            st.turn = self.next_turn(st.turn as usize) as u8;
+        }
+        if !mobility || st.outcome != Outcome::Ongoing {
+            return;
+        }
+        let side = self.to_move(st);
+        let rule = self.sides[side as usize].no_moves;
+        if rule == NoMoves::Pass || self.has_move(st) {
+            return;
+        }
+        st.outcome = match rule {
+            NoMoves::Lose => self.loss_of(side),
+            _ => Outcome::Draw,
+        };
+    }
+
+    /// Puts the pieces of a kind in `side`'s hand on the empty sites of a
+    /// region, in site order, while any remain.
+    fn fill(&self, st: &mut State, side: SideId, kind: KindId, region: RegionId) {
+        let sites = &self.regions[region as usize].per_side[side as usize];
+        for i in 0..st.board.len() {
+            let to = SiteId(i as u16);
+            if st.pieces_in_hand(self, side, kind) == 0 {
+                break;
+            }
+            if st.board[i] == 0 && sites.contains(to) {
+                self.apply(st, side, Move::Drop { kind, to });
+            }
+        }
+    }
+
+    fn has_move(&self, st: &State) -> bool {
+        self.pick_legal(st, None).is_some()
+    }
+}

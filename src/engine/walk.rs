@@ -1,0 +1,372 @@
+//! Walking a pattern over the board tables: segment by segment, direction
+//! by direction, distance by distance, with a trail of landings and the
+//! pieces captured so far (`Walker`); swaps and jumps; and emitting the
+//! move a finished walk describes.
+
+use super::*;
+
+/// The longest trail of landing sites a pattern walk keeps.
+pub(super) const MAX_TRAIL: usize = 96;
+
+/// Trail flags: the segment captured; an iteration of a repeated group ended.
+pub(super) const CAPTURE: u8 = 1;
+pub(super) const STOP: u8 = 2;
+
+/// The state of one pattern walk from one piece.
+pub(super) struct Walker<'a> {
+    pub(super) side: SideId,
+    pub(super) origin: SiteId,
+    pub(super) pattern: Option<&'a Pattern>,
+    /// Where this piece's moves begin in the output, for deduplication.
+    pub(super) start: usize,
+    pub(super) trail: [SiteId; MAX_TRAIL],
+    /// Per trail site: [`CAPTURE`], [`STOP`].
+    pub(super) flags: [u8; MAX_TRAIL],
+    pub(super) len: usize,
+    pub(super) captured: [SiteId; MAX_CHAIN],
+    pub(super) n_captured: u8,
+    /// Only moves that could take something: swaps are skipped.
+    pub(super) attacks_only: bool,
+    /// The steps' targets emitted for this piece so far, for sites below
+    /// 256; others are looked for in the moves.
+    pub(super) stepped: [u64; 4],
+    /// Only moves to this site matter (attack tests): a one-segment
+    /// pattern follows only the compass line toward it.
+    pub(super) target: Option<SiteId>,
+    /// Any one move of the piece will do (to know whether a side can move,
+    /// when no filter can refuse a candidate): its patterns stop at the
+    /// first that gives one.
+    pub(super) any: bool,
+}
+
+impl Walker<'_> {
+    /// Adds a step of the piece to `to`, unless it has it already: a step
+    /// is a duplicate when its target was stepped to already.
+    #[inline]
+    pub(super) fn push_step(&mut self, to: SiteId, out: &mut Vec<Move>) {
+        let mv = Move::Step {
+            from: self.origin,
+            to,
+        };
+        if (to.0 as usize) < 256 {
+            let (word, bit) = (to.0 as usize / 64, to.0 % 64);
+            let seen = self.stepped[word] >> bit & 1 == 1;
+            self.stepped[word] |= 1 << bit;
+            if !seen {
+                out.push(mv);
+            }
+        } else {
+            self.push(mv, out);
+        }
+    }
+
+    /// Adds a move of the piece unless it has it already. Duplicates are
+    /// looked for linearly while a piece has few moves; past that,
+    /// `moves_from` sorts and dedups the piece's moves.
+    pub(super) fn push(&self, mv: Move, out: &mut Vec<Move>) {
+        push_new(out, self.start, mv);
+    }
+
+    pub(super) fn new(side: SideId) -> Self {
+        Walker {
+            side,
+            origin: SiteId(0),
+            pattern: None,
+            start: 0,
+            trail: [SiteId(0); MAX_TRAIL],
+            flags: [0; MAX_TRAIL],
+            len: 0,
+            captured: [SiteId(0); MAX_CHAIN],
+            n_captured: 0,
+            attacks_only: false,
+            stepped: [0; 4],
+            target: None,
+            any: false,
+        }
+    }
+}
+
+/// Whether a site condition can hold only where a piece stands.
+fn needs_piece(c: &Cond) -> bool {
+    match c {
+        Cond::Occupied(_) | Cond::Friend(_) | Cond::Enemy(_) | Cond::Side(..) => true,
+        Cond::And(cs) => cs.iter().any(needs_piece),
+        Cond::Or(cs) => cs.iter().all(needs_piece),
+        _ => false,
+    }
+}
+
+impl Rules {
+    /// The moves of one pattern of the walker's piece.
+    pub(super) fn walk_pattern<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        pattern: &'a Pattern,
+        out: &mut Vec<Move>,
+    ) {
+        let (side, origin) = (w.side, w.origin);
+        if let Some(guard) = &pattern.guard {
+            if !self.eval(guard, st, side, origin, &[], origin, 0) {
+                return;
+            }
+        }
+        w.pattern = Some(pattern);
+        self.walk(st, w, 0, origin, 0, out);
+    }
+
+    /// Walks the pattern from segment `seg` at site `at`, `heading` being
+    /// the direction of the previous step; emits a move for each way to
+    /// reach the end. Returns whether it emitted one.
+    fn walk(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        seg: usize,
+        at: SiteId,
+        heading: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(pattern) = w.pattern else {
+            return false;
+        };
+        if let Some((rs, re)) = pattern.repeat {
+            if seg == re {
+                // An iteration of the group ends here: it goes on while it
+                // can. Only an iteration that captured may be followed by
+                // another, so chains end (captured pieces are never taken twice).
+                let captured_now = w.flags[..w.len]
+                    .iter()
+                    .rev()
+                    .take_while(|f| *f & STOP == 0)
+                    .any(|f| f & CAPTURE != 0);
+                w.flags[w.len - 1] |= STOP;
+                let room = w.len + (re - rs) + (pattern.segments.len() - re) <= MAX_TRAIL;
+                if captured_now
+                    && room
+                    && (w.n_captured as usize) < MAX_CHAIN
+                    && self.walk(st, w, rs, at, heading, out)
+                {
+                    return true;
+                }
+            }
+        }
+        if seg == pattern.segments.len() {
+            return self.emit(w, at, out);
+        }
+        let segment = &pattern.segments[seg];
+        if let Some(partner) = &segment.swap {
+            return !w.attacks_only && self.swaps(st, w, at, partner, segment.spend, out);
+        }
+        if segment.jump {
+            // An attack test needs only a last jump onto its target.
+            let last = seg + 1 == pattern.segments.len() && pattern.repeat.is_none();
+            if let Some(t) = w.target.filter(|_| last) {
+                return t != at && t != w.origin && self.land(st, w, seg, t, NO_HEADING, out);
+            }
+            let mut emitted = false;
+            for i in 0..st.board.len() {
+                let p = SiteId(i as u16);
+                if p != at && p != w.origin {
+                    emitted |= self.land(st, w, seg, p, NO_HEADING, out);
+                }
+            }
+            return emitted;
+        }
+        if !segment.leaps.is_empty() {
+            let mut emitted = false;
+            for &(dx, dy) in &segment.leaps {
+                if let Some(next) = self.board.leap(at, dx, dy) {
+                    emitted |= self.land(st, w, seg, next, NO_HEADING, out);
+                }
+            }
+            return emitted;
+        }
+        let dirs = if seg == 0 {
+            segment.first[w.side as usize]
+        } else {
+            segment.dirs.resolve(heading)
+        };
+        let dirs = match w.target {
+            Some(t) if pattern.segments.len() == 1 && pattern.repeat.is_none() => {
+                self.toward(at, t, dirs)
+            }
+            _ => dirs,
+        };
+        let mut emitted = false;
+        let mut mask = dirs;
+        while mask != 0 {
+            let d = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            let mut cur = at;
+            for k in 1..=segment.max {
+                let Some(next) = self.board.step(cur, d, &st.blocked) else {
+                    break;
+                };
+                cur = next;
+                if k >= segment.min {
+                    emitted |= self.land(st, w, seg, cur, d, out);
+                }
+                let captured = &w.captured[..w.n_captured as usize];
+                if k < segment.max
+                    && !self.eval(&segment.over, st, w.side, w.origin, captured, cur, d)
+                {
+                    break;
+                }
+            }
+        }
+        emitted
+    }
+
+    /// The directions of `dirs` that can lead from `at` to `target` in a
+    /// straight line: the one compass direction pointing at it (if any),
+    /// and every labelled link; all of them off the grid.
+    pub(super) fn toward(&self, at: SiteId, target: SiteId, dirs: u32) -> u32 {
+        if self.board.is_extra(at) || self.board.is_extra(target) {
+            return dirs;
+        }
+        let (a, b) = (
+            &self.board.sites[at.0 as usize],
+            &self.board.sites[target.0 as usize],
+        );
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let links = dirs & !0xff;
+        if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+            return links;
+        }
+        let line = (dx.signum(), dy.signum());
+        match (0..8).find(|&d| crate::board::compass_step(d) == line) {
+            Some(d) => dirs & (1 << d) | links,
+            None => links,
+        }
+    }
+
+    /// A `swap` segment at `at`: one move per partner site meeting the
+    /// condition (not the mover's own sites), if the side holds the token.
+    fn swaps(
+        &self,
+        st: &State,
+        w: &Walker,
+        at: SiteId,
+        partner: &Cond,
+        spend: Option<TokenId>,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if spend.is_some_and(|t| st.tokens_left(self, w.side, t) == 0) {
+            return false;
+        }
+        let mut emitted = false;
+        let mut try_site = |i: usize| {
+            let with = SiteId(i as u16);
+            if with == at
+                || with == w.origin
+                || !self.eval(partner, st, w.side, w.origin, &[], with, NO_HEADING)
+            {
+                return;
+            }
+            let mv = Move::Swap {
+                from: w.origin,
+                via: at,
+                with,
+                token: spend.unwrap_or(NO_TOKEN),
+            };
+            if !out[w.start..].contains(&mv) {
+                out.push(mv);
+                emitted = true;
+            }
+        };
+        if !needs_piece(partner) {
+            (0..st.board.len()).for_each(try_site);
+            return emitted;
+        }
+        // Only the occupied sites, in order.
+        let (words, n_sides) = (self.site_words(), self.sides.len());
+        for i in 0..words {
+            let mut bits = (0..n_sides).fold(0, |o, s| o | st.pieces[s * words + i]);
+            while bits != 0 {
+                try_site(i * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        emitted
+    }
+
+    /// A segment reaches `cur` (in direction `d`): if it may end there, the
+    /// walk goes on from there with the next segment.
+    fn land(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        seg: usize,
+        cur: SiteId,
+        d: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(pattern) = w.pattern else {
+            return false;
+        };
+        let segment = &pattern.segments[seg];
+        let captured = &w.captured[..w.n_captured as usize];
+        if w.len >= MAX_TRAIL || !self.eval(&segment.to, st, w.side, w.origin, captured, cur, d) {
+            return false;
+        }
+        // `capture` takes what stands there; an empty site gives nothing.
+        let takes =
+            segment.capture && Self::occupant(st, w.origin, cur) != 0 && !captured.contains(&cur);
+        if takes && w.n_captured as usize == MAX_CHAIN {
+            return false;
+        }
+        if takes {
+            w.captured[w.n_captured as usize] = cur;
+            w.n_captured += 1;
+        }
+        w.trail[w.len] = cur;
+        w.flags[w.len] = u8::from(takes) * CAPTURE;
+        w.len += 1;
+        let emitted = self.walk(st, w, seg + 1, cur, d, out);
+        w.len -= 1;
+        if takes {
+            w.n_captured -= 1;
+        }
+        emitted
+    }
+
+    /// Adds the move a finished walk describes, unless the piece already has it.
+    pub(super) fn emit(&self, w: &mut Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
+        let mv = if w.n_captured == 0 {
+            if at == w.origin {
+                return false;
+            }
+            Move::Step {
+                from: w.origin,
+                to: at,
+            }
+        } else {
+            let mut chain = Chain::new(w.origin);
+            for (&site, &flags) in w.trail[..w.len].iter().zip(&w.flags) {
+                if flags & CAPTURE != 0 {
+                    chain.push_captured(site);
+                } else if flags & STOP != 0 {
+                    chain.push_stop(site);
+                }
+            }
+            chain.push_stop(at);
+            Move::Chain(self.chains.intern(chain))
+        };
+        match mv {
+            Move::Step { to, .. } => w.push_step(to, out),
+            _ => w.push(mv, out),
+        }
+        true
+    }
+
+    /// The board value of a site while the piece on `origin` is moving.
+    #[inline]
+    pub(super) fn occupant(st: &State, origin: SiteId, s: SiteId) -> u8 {
+        if s == origin {
+            0
+        } else {
+            st.board[s.0 as usize]
+        }
+    }
+}
