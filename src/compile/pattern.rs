@@ -2,7 +2,8 @@
 //! `swap`, `jump`), their direction words, ranges and site conditions, the
 //! guard, and repeated groups.
 
-use super::{needs_a_step, Compiler, Res, Scope};
+use super::condition::needs_a_step;
+use super::{Compiler, Res, Scope};
 use crate::board::{Board, COMPASS};
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{RawGame, Str};
