@@ -13,11 +13,11 @@ use std::collections::HashMap;
 mod condition;
 mod fold;
 mod pattern;
+mod priority;
 mod region;
 mod setup;
 mod warnings;
 
-use condition::needs_a_step;
 use fold::Folding;
 use pattern::{may_capture, DIRECTION_WORDS};
 use region::final_regions;
@@ -571,12 +571,7 @@ impl<'a> Compiler<'a> {
         let constraint_kinds = constraints
             .iter()
             .fold(0, |mask, c| mask | kinds_read(&c.rule));
-        let mut priorities = Vec::new();
-        for p in raw.priority.iter().flat_map(|list| &list.value) {
-            if let Ok(p) = self.priority(raw, &mut scope, p, &side_names) {
-                priorities.push(p);
-            }
-        }
+        let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
         for (i, (_, piece)) in raw.pieces.iter().enumerate() {
@@ -614,20 +609,7 @@ impl<'a> Compiler<'a> {
                 ],
             )
             .unwrap_or(Check::EveryRoyal);
-        let demand = match &raw.demand {
-            None => None,
-            Some(d) => {
-                let sides = self.side_list(&d.sides, &side_names);
-                let rule = match syntax::parse_move_cond(&d.rule.value) {
-                    Ok(c) => self.move_cond(raw, &mut scope, &d.rule, &c).ok(),
-                    Err(e) => {
-                        self.syntax_error(&d.rule, e);
-                        None
-                    }
-                };
-                rule.map(|rule| Demand { sides, rule })
-            }
-        };
+        let demand = self.demand(raw, &mut scope, &side_names);
 
         let picture = Picture {
             points: self
@@ -1300,117 +1282,6 @@ impl<'a> Compiler<'a> {
         None
     }
 
-    /// Side names to ids, reporting the unknown ones.
-    /// A `[[priority]]`: its sides, its condition and its classes of moves.
-    fn priority(
-        &mut self,
-        raw: &RawGame,
-        scope: &mut Scope,
-        p: &raw::RawPriority,
-        side_names: &[String],
-    ) -> Res<Priority> {
-        let sides = self.side_list(&p.sides, side_names);
-        let when = match &p.when {
-            Some(s) => {
-                self.allow_can = true;
-                let when = self.state_cond(raw, scope, s);
-                self.allow_can = false;
-                when
-            }
-            None => Ok(StateCond::Const(true)),
-        };
-        if p.prefer.value.is_empty() {
-            self.error(
-                Diagnostic::error("empty", "a priority needs at least one class of moves")
-                    .at(p.prefer.loc())
-                    .hint("write `prefer = [\"captures\"]`, most preferred first"),
-            );
-        }
-        let mut prefer = Vec::new();
-        for s in &p.prefer.value {
-            let parsed = match syntax::parse_move_cond(&s.value) {
-                Ok(c) => c,
-                Err(e) => {
-                    self.syntax_error(s, e);
-                    continue;
-                }
-            };
-            if let Ok(c) = self.move_cond(raw, scope, s, &parsed) {
-                prefer.push(c);
-            }
-        }
-        let when = when?;
-        if prefer.len() != p.prefer.value.len() || prefer.is_empty() {
-            return Err(());
-        }
-        let text = format!(
-            "when `{}`, prefer {}",
-            p.when.as_ref().map_or("true", |w| w.value.as_str()),
-            p.prefer
-                .value
-                .iter()
-                .map(|c| format!("`{}`", c.value))
-                .collect::<Vec<_>>()
-                .join(", then ")
-        );
-        let reads_moves = when.any_part(&|p| matches!(p, StateCond::Can(_)));
-        Ok(Priority {
-            sides,
-            when,
-            prefer,
-            text,
-            reads_moves,
-        })
-    }
-
-    fn move_cond(
-        &mut self,
-        raw: &RawGame,
-        scope: &mut Scope,
-        s: &Str,
-        c: &ast::MoveCond,
-    ) -> Res<MoveCond> {
-        let mut list = |this: &mut Self, cs: &[ast::MoveCond]| -> Res<Vec<MoveCond>> {
-            cs.iter()
-                .map(|c| this.move_cond(raw, scope, s, c))
-                .collect::<Vec<_>>()
-                .into_iter()
-                .collect()
-        };
-        Ok(match c {
-            ast::MoveCond::True => MoveCond::True,
-            ast::MoveCond::Spends(n) => MoveCond::Spends(self.token_ref(s, n, scope)?),
-            ast::MoveCond::Captures => MoveCond::Captures,
-            ast::MoveCond::From(site) | ast::MoveCond::To(site) => {
-                if let Some(word) = needs_a_step(site) {
-                    self.error(
-                        Diagnostic::error(
-                            "guard-without-step",
-                            format!("`{word}` means nothing in a move condition"),
-                        )
-                        .at(s.loc())
-                        .label("`from(...)` and `to(...)` read one site of the move")
-                        .hint(format!(
-                            "`{word}` looks at a site reached by a step; use it in a move pattern"
-                        )),
-                    );
-                    return Err(());
-                }
-                let cond = self.cond(raw, scope, s, site)?;
-                if matches!(c, ast::MoveCond::From(_)) {
-                    MoveCond::From(cond)
-                } else {
-                    MoveCond::To(cond)
-                }
-            }
-            ast::MoveCond::Not(inner) => {
-                MoveCond::Not(Box::new(self.move_cond(raw, scope, s, inner)?))
-            }
-            ast::MoveCond::And(cs) => MoveCond::And(list(self, cs)?),
-            ast::MoveCond::Or(cs) => MoveCond::Or(list(self, cs)?),
-        })
-    }
-
     /// The seats: `[seats]`, or one per side, named after it.
     fn seats(&mut self, raw: &RawGame, side_names: &[String]) -> Vec<Seat> {
         let Some(table) = &raw.seats else {
@@ -1470,6 +1341,7 @@ impl<'a> Compiler<'a> {
         seats
     }
 
+    /// Side names to ids, reporting the unknown ones.
     fn side_list(&mut self, list: &Located<Vec<Str>>, sides: &[String]) -> Vec<SideId> {
         let mut out = Vec::new();
         for n in &list.value {
