@@ -17,12 +17,14 @@ mod pattern;
 mod priority;
 mod region;
 mod setup;
+mod turn;
 mod warnings;
 
 use end::{kinds_read, reads_barriers_only, reads_last};
 use fold::Folding;
 use pattern::{may_capture, DIRECTION_WORDS};
 use region::final_regions;
+use turn::Turn;
 
 /// Loads a game file (and the bases it extends) and compiles it.
 ///
@@ -475,72 +477,16 @@ impl<'a> Compiler<'a> {
             });
         }
 
-        // Turn order and phases.
-        let order = self.order(raw, &side_names)?;
-        let phases = self.phases(raw, &mut scope, &barrier_names)?;
-        let prelude = self.prelude(raw, &mut scope, &side_names, &barrier_names)?;
-        if prelude.len() + order.len() > 255 {
-            self.error(
-                Diagnostic::error(
-                    "too-many",
-                    "the prelude and the turn order have more than 255 turns",
-                )
-                .at_opt(raw.turn.order.as_ref().map(|o| o.loc())),
-            );
-            return Err(());
-        }
-        let captures = self
-            .choice(
-                raw.turn.captures.as_ref(),
-                "capture rule",
-                &[
-                    ("free", Captures::Free),
-                    ("compulsory", Captures::Compulsory),
-                    ("maximum", Captures::Maximum),
-                ],
-            )
-            .unwrap_or(Captures::Free);
-        let huff = self
-            .choice(
-                raw.turn.huff.as_ref(),
-                "huffing rule",
-                &[
-                    ("none", None),
-                    ("below-maximum", Some(Huff::BelowMaximum)),
-                    ("no-capture", Some(Huff::NoCapture)),
-                ],
-            )
-            .flatten();
-        let no_moves = match &raw.turn.no_moves {
-            None => NoMoves::Lose,
-            Some(text) => self.no_moves(text),
-        };
+        // Turn order, phases and the rules of a turn.
+        let Turn {
+            order,
+            phases,
+            prelude,
+            captures,
+            huff,
+        } = self.turn(raw, &mut scope, &side_names, &barrier_names)?;
         let n_teams = team_names.len();
-        for (i, (key, side)) in raw.sides.iter().enumerate() {
-            sides[i].no_moves = match &side.no_moves {
-                Some(text) => self.no_moves(text),
-                None => no_moves,
-            };
-            if sides[i].no_moves == NoMoves::Lose && n_teams != 2 {
-                let (loc, hint) = match (&side.no_moves, &raw.turn.no_moves) {
-                    (Some(s), _) | (None, Some(s)) => (s.loc(), "use `pass` or `draw`".to_string()),
-                    (None, None) => (
-                        key.loc(),
-                        "a side with no move loses by default: set `no_moves = \"pass\"` or `\"draw\"` in `[turn]` or for this side".to_string(),
-                    ),
-                };
-                self.error(
-                    Diagnostic::error(
-                        "loss-needs-two-teams",
-                        "a side can only lose to one other team",
-                    )
-                    .at(loc)
-                    .label(format!("this game has {n_teams} teams"))
-                    .hint(hint),
-                );
-                break;
-            }
-        }
+        self.settle_no_moves(raw, &mut sides, n_teams);
 
         // End rules and constraints.
         let mut ends = self.ends(raw, &mut scope, n_teams);
@@ -579,16 +525,7 @@ impl<'a> Compiler<'a> {
                 });
             }
         }
-        let check = self
-            .choice(
-                raw.turn.check.as_ref(),
-                "check rule",
-                &[
-                    ("every-royal", Check::EveryRoyal),
-                    ("sole-royal", Check::SoleRoyal),
-                ],
-            )
-            .unwrap_or(Check::EveryRoyal);
+        let check = self.check_rule(raw);
         let demand = self.demand(raw, &mut scope, &side_names);
 
         let picture = Picture {
@@ -1149,16 +1086,6 @@ impl<'a> Compiler<'a> {
         Err(())
     }
 
-    /// `pass`, `lose` or `draw`.
-    fn no_moves(&mut self, s: &Str) -> NoMoves {
-        let choices = [
-            ("pass", NoMoves::Pass),
-            ("lose", NoMoves::Lose),
-            ("draw", NoMoves::Draw),
-        ];
-        (self.choice(Some(s), "`no_moves` rule", &choices)).unwrap_or(NoMoves::Lose)
-    }
-
     /// The value a keyword names among `choices`; `None` when the key is
     /// absent, or (reported, with the choices and the nearest one) unknown.
     fn choice<T: Copy>(&mut self, s: Option<&Str>, what: &str, choices: &[(&str, T)]) -> Option<T> {
@@ -1254,183 +1181,6 @@ impl<'a> Compiler<'a> {
             }
         }
         out
-    }
-
-    // ------------------------------------------------------------ turns
-
-    fn order(&mut self, raw: &RawGame, sides: &[String]) -> Res<Vec<SideId>> {
-        let Some(order) = &raw.turn.order else {
-            return Ok((0..sides.len() as SideId).collect());
-        };
-        let mut out = Vec::new();
-        for n in &order.value {
-            match sides.iter().position(|s| *s == n.value) {
-                Some(i) => out.push(i as SideId),
-                None => self.unknown_key(
-                    "side",
-                    n,
-                    &sides.iter().map(String::as_str).collect::<Vec<_>>(),
-                ),
-            }
-        }
-        if order.value.is_empty() || order.value.len() > 255 {
-            self.error(
-                Diagnostic::error("empty", "the turn order must name from 1 to 255 turns")
-                    .at(order.loc()),
-            );
-            return Err(());
-        }
-        Ok(out)
-    }
-
-    fn phases(
-        &mut self,
-        raw: &RawGame,
-        scope: &mut Scope,
-        barriers: &[String],
-    ) -> Res<Vec<Vec<Action>>> {
-        let Some(list) = &raw.turn.phases else {
-            return Ok(vec![vec![Action::Move(ALL_KINDS)]]);
-        };
-        if list.value.is_empty() || list.value.len() > 16 {
-            self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
-            return Err(());
-        }
-        let mut phases = Vec::new();
-        for s in &list.value {
-            if let Ok(phase) = self.phase(raw, scope, barriers, s) {
-                if phase.iter().any(|a| matches!(a, Action::Fill(..))) {
-                    self.error(
-                        Diagnostic::error(
-                            "fill-outside-prelude",
-                            "`fill` happens only before play",
-                        )
-                        .at(s.loc())
-                        .label("in a phase of the turn order")
-                        .hint("move it into a `[[turn.prelude]]` entry"),
-                    );
-                    continue;
-                }
-                phases.push(phase);
-            }
-        }
-        Ok(phases)
-    }
-
-    /// The actions of one phase: `move | place wall`, `place officer in fortress`.
-    fn phase(
-        &mut self,
-        raw: &RawGame,
-        scope: &mut Scope,
-        barriers: &[String],
-        s: &Str,
-    ) -> Res<Vec<Action>> {
-        let actions = match syntax::parse_phase(&s.value) {
-            Ok(a) => a,
-            Err(e) => {
-                self.syntax_error(s, e);
-                return Err(());
-            }
-        };
-        let mut phase = Vec::new();
-        for (a, _) in actions {
-            match a {
-                ast::Action::Move(None) => phase.push(Action::Move(ALL_KINDS)),
-                ast::Action::Move(Some(n)) => {
-                    if let Ok(k) = self.kind_ref(s, &n, scope) {
-                        phase.push(Action::Move(k));
-                    }
-                }
-                ast::Action::Place(n, region) => {
-                    if let Some(i) = barriers.iter().position(|k| *k == n.text) {
-                        if let Some(r) = region {
-                            let loc = self.name_loc(s, &r);
-                            self.error(
-                                Diagnostic::error(
-                                    "barrier-region",
-                                    "barriers go into the slots of the board, not into a region",
-                                )
-                                .at(loc)
-                                .hint(format!("write `place {}`", n.text)),
-                            );
-                        }
-                        phase.push(Action::Place(i as BarrierId));
-                    } else if let Some(k) = scope.kinds.iter().position(|k| *k == n.text) {
-                        let region = match &region {
-                            Some(r) => match self.region_ref(raw, scope, s, r) {
-                                Ok(r) => Some(r),
-                                Err(()) => continue,
-                            },
-                            None => None,
-                        };
-                        phase.push(Action::Drop(k as KindId, region));
-                    } else {
-                        let known: Vec<&str> = barriers
-                            .iter()
-                            .chain(scope.kinds.iter())
-                            .map(String::as_str)
-                            .collect();
-                        self.unknown("barrier or piece", s, &n, &known);
-                    }
-                }
-                ast::Action::Fill(n, r) => {
-                    let Some(k) = scope.kinds.iter().position(|k| *k == n.text) else {
-                        let known: Vec<&str> = scope.kinds.iter().map(String::as_str).collect();
-                        self.unknown("piece", s, &n, &known);
-                        continue;
-                    };
-                    if let Ok(r) = self.region_ref(raw, scope, s, &r) {
-                        phase.push(Action::Fill(k as KindId, r));
-                    }
-                }
-                ast::Action::Pass => phase.push(Action::Pass),
-            }
-        }
-        let fills = phase.iter().any(|a| matches!(a, Action::Fill(..)));
-        if fills && phase.len() > 1 {
-            self.error(
-                Diagnostic::error("fill-not-alone", "`fill` is a turn of its own")
-                    .at(s.loc())
-                    .label("this phase has other actions besides `fill`")
-                    .hint("put `fill` in a `[[turn.prelude]]` entry by itself"),
-            );
-            return Err(());
-        }
-        Ok(phase)
-    }
-
-    /// The turns played once before the turn order: `[[turn.prelude]]`.
-    fn prelude(
-        &mut self,
-        raw: &RawGame,
-        scope: &mut Scope,
-        sides: &[String],
-        barriers: &[String],
-    ) -> Res<Vec<PreludeTurn>> {
-        let mut out = Vec::new();
-        let Some(list) = &raw.turn.prelude else {
-            return Ok(out);
-        };
-        for entry in &list.value {
-            let Some(side) = sides.iter().position(|n| *n == entry.side.value) else {
-                let known: Vec<&str> = sides.iter().map(String::as_str).collect();
-                self.unknown_key("side", &entry.side, &known);
-                continue;
-            };
-            let times = match &entry.times {
-                Some(t) => int_in(self, t, "`times`", 1, 255).unwrap_or(1),
-                None => 1,
-            };
-            if let Ok(actions) = self.phase(raw, scope, barriers, &entry.phase) {
-                for _ in 0..times {
-                    out.push(PreludeTurn {
-                        side: side as SideId,
-                        actions: actions.clone(),
-                    });
-                }
-            }
-        }
-        Ok(out)
     }
 }
 
