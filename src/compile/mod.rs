@@ -6,7 +6,7 @@
 use crate::board::{Board, GridSpec, COMPASS};
 use crate::diag::{suggest, Diagnostic, FileId, Loc, Sources};
 use crate::raw::{self, Located, RawGame, Str};
-use crate::rules::{self, *};
+use crate::rules::*;
 use crate::syntax::{self, ast};
 use std::collections::HashMap;
 
@@ -17,6 +17,7 @@ mod pattern;
 mod priority;
 mod region;
 mod setup;
+mod sides;
 mod turn;
 mod warnings;
 
@@ -24,6 +25,7 @@ use end::{kinds_read, reads_barriers_only, reads_last};
 use fold::Folding;
 use pattern::{may_capture, DIRECTION_WORDS};
 use region::final_regions;
+use sides::teams;
 use turn::Turn;
 
 /// Loads a game file (and the bases it extends) and compiles it.
@@ -223,56 +225,8 @@ impl<'a> Compiler<'a> {
         let board = self.board(raw, &lengths)?;
 
         // Sides.
-        if raw.sides.0.is_empty() {
-            self.error(
-                Diagnostic::error("no-sides", "the game defines no side")
-                    .at(self.whole_file())
-                    .hint("add a table per side, such as `[sides.white]`"),
-            );
-            return Err(());
-        }
-        self.at_most(&raw.sides, MAX_SIDES, "sides")?;
-        let side_names: Vec<String> = raw.sides.keys().map(str::to_string).collect();
-        let mut forward = Vec::new();
-        for (key, side) in raw.sides.iter() {
-            let f = match &side.forward {
-                Some(f) => match COMPASS.iter().position(|d| *d == f.value) {
-                    Some(d) => Some(d as u8),
-                    None => {
-                        self.error(
-                            Diagnostic::error(
-                                "unknown-name",
-                                format!("unknown direction `{}`", f.value),
-                            )
-                            .at(f.loc())
-                            .label("not a compass direction")
-                            .hint(suggest(&f.value, COMPASS)),
-                        );
-                        None
-                    }
-                },
-                None => None,
-            };
-            forward.push(f);
-            let _ = key;
-        }
-        // Teams: sides naming the same team win together.
-        let mut team_names: Vec<String> = Vec::new();
-        let mut teams = Vec::new();
-        for (key, side) in raw.sides.iter() {
-            let t = side
-                .team
-                .as_ref()
-                .map_or(key.value.clone(), |t| t.value.clone());
-            let id = match team_names.iter().position(|n| *n == t) {
-                Some(i) => i,
-                None => {
-                    team_names.push(t);
-                    team_names.len() - 1
-                }
-            };
-            teams.push(id as u8);
-        }
+        let (side_names, forward) = self.sides(raw)?;
+        let (teams, n_teams) = teams(raw);
 
         // Piece kinds.
         self.at_most(&raw.pieces, MAX_KINDS, "piece kinds")?;
@@ -338,44 +292,8 @@ impl<'a> Compiler<'a> {
         }
         self.all_regions(raw, &mut scope);
 
-        // Symbols: a piece's own symbol, upper case for the first side and
-        // lower case for the others, unless a side sets its own.
-        let mut sides = Vec::new();
-        for (i, (_, side)) in raw.sides.iter().enumerate() {
-            let mut symbols = Vec::new();
-            for (kname, piece) in raw.pieces.iter() {
-                let base = piece.symbol.as_ref().map_or_else(
-                    || kname.value.chars().take(1).collect(),
-                    |s| s.value.clone(),
-                );
-                let sym = if i == 0 {
-                    base.to_uppercase()
-                } else {
-                    base.to_lowercase()
-                };
-                symbols.push(sym);
-            }
-            if let Some(table) = &side.symbols {
-                for (k, v) in table.iter() {
-                    match kind_names.iter().position(|n| *n == k.value) {
-                        Some(ki) => symbols[ki] = v.value.clone(),
-                        None => self.unknown_key(
-                            "piece",
-                            k,
-                            &kind_names.iter().map(String::as_str).collect::<Vec<_>>(),
-                        ),
-                    }
-                }
-            }
-            sides.push(rules::Side {
-                // Settled below, once the turn's default is known.
-                no_moves: NoMoves::Lose,
-                name: side_names[i].clone(),
-                forward: scope.forward[i],
-                team: teams[i],
-                symbols,
-            });
-        }
+        // The sides with their symbols.
+        let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
 
         // Piece movement.
@@ -485,7 +403,6 @@ impl<'a> Compiler<'a> {
             captures,
             huff,
         } = self.turn(raw, &mut scope, &side_names, &barrier_names)?;
-        let n_teams = team_names.len();
         self.settle_no_moves(raw, &mut sides, n_teams);
 
         // End rules and constraints.
@@ -994,64 +911,6 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// Refuses empty symbols, and two pieces drawn alike that can both be
-    /// on the board: a side's pieces are those of its setup and reserve.
-    fn check_symbols(&mut self, raw: &RawGame, sides: &[rules::Side]) {
-        let mut seen: HashMap<&str, (usize, usize)> = HashMap::new();
-        for (si, side) in sides.iter().enumerate() {
-            let (key, raw_side) = &raw.sides.0[si];
-            let placed: Vec<String> = raw
-                .setup
-                .get(&key.value)
-                .and_then(|s| syntax::parse_placements(&s.value).ok())
-                .map(|ps| ps.into_iter().map(|p| p.kind.text).collect())
-                .unwrap_or_default();
-            let in_hand = |kind: &str| {
-                raw_side
-                    .reserve
-                    .as_ref()
-                    .is_some_and(|t| t.iter().any(|(k, _)| k.value == kind))
-            };
-            for (ki, sym) in side.symbols.iter().enumerate() {
-                let kind = &raw.pieces.0[ki].0.value;
-                let owned = placed.contains(kind) || in_hand(kind);
-                if sym.is_empty() || sym.contains(char::is_whitespace) {
-                    self.error(
-                        Diagnostic::error(
-                            "bad-symbol",
-                            format!(
-                                "the symbol of `{}` is empty or has spaces",
-                                raw.pieces.0[ki].0.value
-                            ),
-                        )
-                        .at(raw.pieces.0[ki].0.loc()),
-                    );
-                } else if !owned {
-                    continue;
-                } else if let Some((s0, k0)) = seen.insert(sym, (si, ki)) {
-                    self.error(
-                        Diagnostic::error(
-                            "duplicate-symbol",
-                            format!(
-                                "`{}` {} and `{}` {} are both drawn as `{sym}`",
-                                sides[s0].name,
-                                raw.pieces.0[k0].0.value,
-                                side.name,
-                                raw.pieces.0[ki].0.value
-                            ),
-                        )
-                        .at(raw.sides.0[si].0.loc())
-                        .hint(format!(
-                            "give this side its own symbols: `symbols = {{ {} = \"{}2\" }}`",
-                            raw.pieces.0[ki].0.value,
-                            sym.to_uppercase()
-                        )),
-                    );
-                }
-            }
-        }
-    }
-
     /// A token named in an expression.
     fn token_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<TokenId> {
         match scope.tokens.iter().position(|t| *t == n.text) {
@@ -1107,80 +966,6 @@ impl<'a> Compiler<'a> {
                 .hint(suggest(&s.value, names.iter().copied())),
         );
         None
-    }
-
-    /// The seats: `[seats]`, or one per side, named after it.
-    fn seats(&mut self, raw: &RawGame, side_names: &[String]) -> Vec<Seat> {
-        let Some(table) = &raw.seats else {
-            return (0..side_names.len())
-                .map(|i| Seat {
-                    name: side_names[i].clone(),
-                    sides: vec![i as SideId],
-                })
-                .collect();
-        };
-        let mut seat_of: Vec<Option<usize>> = vec![None; side_names.len()];
-        let mut seats = Vec::new();
-        for (key, list) in &table.value.0 {
-            if list.value.is_empty() {
-                self.error(
-                    Diagnostic::error("empty", format!("seat `{}` moves no side", key.value))
-                        .at(list.loc())
-                        .hint("list the sides this player moves, such as `[\"white\"]`"),
-                );
-            }
-            let sides = self.side_list(list, side_names);
-            for (&side, name) in sides.iter().zip(&list.value) {
-                if let Some(other) = seat_of[side as usize] {
-                    let other: &String = &table.value.0[other].0.value;
-                    self.error(
-                        Diagnostic::error(
-                            "duplicate-name",
-                            format!("side `{}` has two seats", name.value),
-                        )
-                        .at(name.loc())
-                        .label(format!("already moved by seat `{other}`"))
-                        .hint("each side is moved by exactly one seat"),
-                    );
-                }
-                seat_of[side as usize] = Some(seats.len());
-            }
-            seats.push(Seat {
-                name: key.value.clone(),
-                sides,
-            });
-        }
-        for (i, s) in seat_of.iter().enumerate() {
-            if s.is_none() {
-                self.error(
-                    Diagnostic::error(
-                        "side-without-seat",
-                        format!("side `{}` has no seat", side_names[i]),
-                    )
-                    .at(table.loc())
-                    .hint(format!(
-                        "add `{0}` to a seat's list, or a seat `{0} = [\"{0}\"]`",
-                        side_names[i]
-                    )),
-                );
-            }
-        }
-        seats
-    }
-
-    /// Side names to ids, reporting the unknown ones.
-    fn side_list(&mut self, list: &Located<Vec<Str>>, sides: &[String]) -> Vec<SideId> {
-        let mut out = Vec::new();
-        for n in &list.value {
-            match sides.iter().position(|s| *s == n.value) {
-                Some(i) => out.push(i as SideId),
-                None => {
-                    let known: Vec<&str> = sides.iter().map(String::as_str).collect();
-                    self.unknown_key("side", n, &known);
-                }
-            }
-        }
-        out
     }
 }
 
