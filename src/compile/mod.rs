@@ -14,6 +14,7 @@ mod condition;
 mod end;
 mod fold;
 mod pattern;
+mod pieces;
 mod priority;
 mod region;
 mod setup;
@@ -229,21 +230,7 @@ impl<'a> Compiler<'a> {
         let (teams, n_teams) = teams(raw);
 
         // Piece kinds.
-        self.at_most(&raw.pieces, MAX_KINDS, "piece kinds")?;
-        if raw.sides.0.len() * raw.pieces.0.len().max(1) > 254 {
-            self.error(
-                Diagnostic::error(
-                    "too-many",
-                    format!(
-                        "{} sides with {} piece kinds each is more than the 254 pieces a board can tell apart",
-                        raw.sides.0.len(),
-                        raw.pieces.0.len()
-                    ),
-                )
-                .at(raw.pieces.0[0].0.loc()),
-            );
-            return Err(());
-        }
+        self.piece_count(raw)?;
         self.check_names(raw)?;
         let kind_names: Vec<String> = raw.pieces.keys().map(str::to_string).collect();
         let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
@@ -265,31 +252,7 @@ impl<'a> Compiler<'a> {
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
         };
-        for (k, (_, piece)) in raw.pieces.iter().enumerate() {
-            for class in piece.classes.iter().flat_map(|c| c.value.iter()) {
-                if kind_names.contains(&class.value)
-                    || barrier_names.contains(&class.value)
-                    || raw.regions.get(&class.value).is_some()
-                {
-                    self.error(
-                        Diagnostic::error(
-                            "duplicate-name",
-                            format!(
-                                "the class `{}` has the name of a piece, barrier or region",
-                                class.value
-                            ),
-                        )
-                        .at(class.loc())
-                        .label("choose another name"),
-                    );
-                    continue;
-                }
-                match scope.classes.iter_mut().find(|(c, _)| *c == class.value) {
-                    Some((_, mask)) => *mask |= 1 << k,
-                    None => scope.classes.push((class.value.clone(), 1 << k)),
-                }
-            }
-        }
+        self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
 
         // The sides with their symbols.
@@ -297,38 +260,7 @@ impl<'a> Compiler<'a> {
         self.check_symbols(raw, &sides);
 
         // Piece movement.
-        let mut kinds = Vec::new();
-        for (kname, piece) in raw.pieces.iter() {
-            let mut patterns = Vec::new();
-            if let Some(moves) = &piece.moves {
-                for m in &moves.value {
-                    if let Ok(p) = self.pattern(raw, &mut scope, m) {
-                        patterns.push(p);
-                    }
-                }
-            }
-            // Notation writes a kind by its symbol as given (`Co@E`), or by
-            // the upper-case first letter of its name.
-            let symbol = piece.symbol.as_ref().map_or_else(
-                || {
-                    kname
-                        .value
-                        .chars()
-                        .take(1)
-                        .collect::<String>()
-                        .to_uppercase()
-                },
-                |s| s.value.clone(),
-            );
-            kinds.push(Kind {
-                name: kname.value.clone(),
-                symbol,
-                patterns,
-                promote: None,
-                royal: piece.royal.as_ref().is_some_and(|r| r.value),
-                value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
-            });
-        }
+        let mut kinds = self.kinds(raw, &mut scope);
 
         // Barrier kinds and their slots.
         let mut barriers = Vec::new();
@@ -417,31 +349,7 @@ impl<'a> Compiler<'a> {
         let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
-        for (i, (_, piece)) in raw.pieces.iter().enumerate() {
-            let Some(p) = &piece.promote else { continue };
-            let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
-            let kind_of = |c: &mut Self, s: &Str| -> Res<KindId> {
-                match kind_names.iter().position(|k| *k == s.value) {
-                    Some(k) => Ok(k as KindId),
-                    None => {
-                        c.unknown_key("piece", s, &known);
-                        Err(())
-                    }
-                }
-            };
-            let region = self.region_name(raw, &mut scope, &p.region);
-            let to = kind_of(self, &p.to);
-            let at = p.at.as_ref().map(|s| self.region_name(raw, &mut scope, s));
-            let otherwise = p.otherwise.as_ref().map(|s| kind_of(self, s));
-            if let (Ok(region), Ok(to)) = (region, to) {
-                kinds[i].promote = Some(Promote {
-                    region,
-                    to,
-                    at: at.and_then(Result::ok),
-                    otherwise: otherwise.and_then(Result::ok),
-                });
-            }
-        }
+        self.promotions(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
         let demand = self.demand(raw, &mut scope, &side_names);
 
@@ -921,28 +829,6 @@ impl<'a> Compiler<'a> {
                 Err(())
             }
         }
-    }
-
-    /// A piece kind, a class of kinds, or `piece` (every kind), as a set.
-    fn kind_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<Kinds> {
-        if n.text == "piece" {
-            return Ok(ALL_KINDS);
-        }
-        if let Some(i) = scope.kinds.iter().position(|k| *k == n.text) {
-            return Ok(1 << i);
-        }
-        if let Some((_, mask)) = scope.classes.iter().find(|(c, _)| *c == n.text) {
-            return Ok(*mask);
-        }
-        let known: Vec<&str> = scope
-            .kinds
-            .iter()
-            .map(String::as_str)
-            .chain(scope.classes.iter().map(|(c, _)| c.as_str()))
-            .chain(["piece"])
-            .collect();
-        self.unknown("piece or class", s, n, &known);
-        Err(())
     }
 
     /// The value a keyword names among `choices`; `None` when the key is
