@@ -29,6 +29,7 @@ use end::{kinds_read, reads_barriers_only, reads_last};
 use fold::Folding;
 use pattern::may_capture;
 use region::final_regions;
+use setup::empty_position;
 use sides::teams;
 use turn::Turn;
 
@@ -156,6 +157,34 @@ struct Scope {
     tokens: Vec<String>,
 }
 
+impl Scope {
+    /// The names of the game, before any region is resolved or class read.
+    fn new(
+        raw: &RawGame,
+        board: Board,
+        side_names: Vec<String>,
+        kind_names: Vec<String>,
+        forward: Vec<Option<u8>>,
+    ) -> Scope {
+        Scope {
+            board,
+            sides: side_names,
+            kinds: kind_names,
+            region_ids: raw
+                .regions
+                .keys()
+                .enumerate()
+                .map(|(i, k)| (k.to_string(), i as RegionId))
+                .collect(),
+            regions: vec![None; raw.regions.0.len()],
+            failed: Vec::new(),
+            forward,
+            classes: Vec::new(),
+            tokens: raw.tokens.keys().map(str::to_string).collect(),
+        }
+    }
+}
+
 pub fn compile(
     sources: &Sources,
     file: FileId,
@@ -230,22 +259,7 @@ impl<'a> Compiler<'a> {
         let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
         self.check_distinct(raw)?;
 
-        let mut scope = Scope {
-            board,
-            sides: side_names.clone(),
-            kinds: kind_names.clone(),
-            region_ids: raw
-                .regions
-                .keys()
-                .enumerate()
-                .map(|(i, k)| (k.to_string(), i as RegionId))
-                .collect(),
-            regions: vec![None; raw.regions.0.len()],
-            failed: Vec::new(),
-            forward,
-            classes: Vec::new(),
-            tokens: raw.tokens.keys().map(str::to_string).collect(),
-        };
+        let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
 
@@ -306,23 +320,12 @@ impl<'a> Compiler<'a> {
         let mut rules =
             Rules {
                 name,
-                initial: State {
-                    board: vec![0; n_sites].into_boxed_slice(),
-                    pieces: vec![0; sides.len() * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
-                    counts: vec![0; sides.len() * kinds.len()].into_boxed_slice(),
-                    slots: vec![0; board.slots.len()].into_boxed_slice(),
-                    blocked: vec![0; board.edge_words()].into_boxed_slice(),
-                    reserves: vec![
-                        0;
-                        sides.len() * (barriers.len() + kinds.len() + scope.tokens.len())
-                    ]
-                    .into_boxed_slice(),
-                    turn: 0,
-                    phase: 0,
-                    passes: 0,
-                    demanded: false,
-                    outcome: Outcome::Ongoing,
-                },
+                initial: empty_position(
+                    &board,
+                    sides.len(),
+                    kinds.len(),
+                    barriers.len() + kinds.len() + scope.tokens.len(),
+                ),
                 board,
                 sides,
                 kinds,
@@ -361,47 +364,7 @@ impl<'a> Compiler<'a> {
                 reach_atoms: None,
                 tables: Default::default(),
             };
-        rules.tables = crate::engine::MoveTables::build(&rules);
-        rules.reach_atoms = rules.reach_atoms();
-        let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
-            (0..rules.sides.len() as SideId)
-                .map(|side| {
-                    let mut mask = [0u64; 4];
-                    for (v, &(s, k)) in rules.cell_owner.iter().enumerate().skip(1) {
-                        if keep(side, s, k) {
-                            mask[v / 64] |= 1 << (v % 64);
-                        }
-                    }
-                    mask
-                })
-                .collect::<Vec<_>>()
-        };
-        rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
-        rules.royal_kinds = (0..rules.kinds.len() as KindId)
-            .filter(|&k| rules.kinds[k as usize].royal)
-            .collect();
-        rules.team_values = values(&|side, s, _| rules.same_team(s, side));
-        rules.counted_sides = (0..rules.sides.len() as SideId)
-            .map(|side| {
-                let sides = |keep: &dyn Fn(SideId) -> bool| {
-                    (0..rules.sides.len() as SideId)
-                        .filter(|&s| keep(s))
-                        .fold(0u32, |set, s| set | 1 << s)
-                };
-                [
-                    sides(&|s| rules.same_team(s, side)),
-                    sides(&|s| !rules.same_team(s, side)),
-                    sides(&|_| true),
-                ]
-            })
-            .collect();
-        rules.reach = (0..rules.kinds.len() as KindId)
-            .map(|k| {
-                (0..rules.sides.len() as SideId)
-                    .map(|s| rules.reach_offsets(k, s))
-                    .collect()
-            })
-            .collect();
+        derive_tables(&mut rules);
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.
         let setup = self.setup(raw, &mut rules);
@@ -446,6 +409,53 @@ impl<'a> Compiler<'a> {
         );
         None
     }
+}
+
+/// The tables play reads, derived from the assembled rules: move tables,
+/// reach atoms, the cell values of each side's royals and team, the sides
+/// each side counts, and per kind and side the reach offsets.
+fn derive_tables(rules: &mut Rules) {
+    rules.tables = crate::engine::MoveTables::build(rules);
+    rules.reach_atoms = rules.reach_atoms();
+    let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
+        (0..rules.sides.len() as SideId)
+            .map(|side| {
+                let mut mask = [0u64; 4];
+                for (v, &(s, k)) in rules.cell_owner.iter().enumerate().skip(1) {
+                    if keep(side, s, k) {
+                        mask[v / 64] |= 1 << (v % 64);
+                    }
+                }
+                mask
+            })
+            .collect::<Vec<_>>()
+    };
+    rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
+    rules.royal_kinds = (0..rules.kinds.len() as KindId)
+        .filter(|&k| rules.kinds[k as usize].royal)
+        .collect();
+    rules.team_values = values(&|side, s, _| rules.same_team(s, side));
+    rules.counted_sides = (0..rules.sides.len() as SideId)
+        .map(|side| {
+            let sides = |keep: &dyn Fn(SideId) -> bool| {
+                (0..rules.sides.len() as SideId)
+                    .filter(|&s| keep(s))
+                    .fold(0u32, |set, s| set | 1 << s)
+            };
+            [
+                sides(&|s| rules.same_team(s, side)),
+                sides(&|s| !rules.same_team(s, side)),
+                sides(&|_| true),
+            ]
+        })
+        .collect();
+    rules.reach = (0..rules.kinds.len() as KindId)
+        .map(|k| {
+            (0..rules.sides.len() as SideId)
+                .map(|s| rules.reach_offsets(k, s))
+                .collect()
+        })
+        .collect();
 }
 
 /// "the board has files a to i and ranks 1 to 9", for unknown sites.

@@ -4,9 +4,10 @@
 //! counts of `[tokens]`; the constraints are checked on the result.
 
 use super::{board_extent, int_in, Compiler, Res, MAX_RESERVE};
+use crate::board::Board;
 use crate::diag::{Diagnostic, Loc};
 use crate::raw::RawGame;
-use crate::rules::Rules;
+use crate::rules::{Outcome, Rules, State};
 use crate::syntax;
 use std::collections::HashMap;
 
@@ -132,5 +133,30 @@ impl Compiler<'_> {
         rules.settle(&mut initial);
         rules.initial = initial;
         Ok(())
+    }
+}
+
+/// The position before the setup: no piece on the board, no barrier laid,
+/// nothing in hand; `n_items` is the barrier kinds, piece kinds and tokens
+/// a side may hold.
+pub(super) fn empty_position(
+    board: &Board,
+    n_sides: usize,
+    n_kinds: usize,
+    n_items: usize,
+) -> State {
+    let n_sites = board.n_sites();
+    State {
+        board: vec![0; n_sites].into_boxed_slice(),
+        pieces: vec![0; n_sides * n_sites.div_ceil(64).max(1)].into_boxed_slice(),
+        counts: vec![0; n_sides * n_kinds].into_boxed_slice(),
+        slots: vec![0; board.slots.len()].into_boxed_slice(),
+        blocked: vec![0; board.edge_words()].into_boxed_slice(),
+        reserves: vec![0; n_sides * n_items].into_boxed_slice(),
+        turn: 0,
+        phase: 0,
+        passes: 0,
+        demanded: false,
+        outcome: Outcome::Ongoing,
     }
 }
