@@ -2,6 +2,13 @@
 //!
 //! Errors are collected, not returned at the first one: a file with three
 //! mistakes gets three diagnostics. Warnings are returned beside the rules.
+//!
+//! This file holds the entry points, the `Compiler` context with its
+//! diagnostic helpers, and `Compiler::game`, which calls the steps in
+//! order. Each other file compiles one table of the game file (`board`,
+//! `barriers`, `sides`, `pieces`, `turn`, `end`, `priority`, `setup`, with
+//! `names` for the names they share) or one kind of expression (`region`,
+//! `pattern`, `condition`); `fold` and `warnings` are passes over the result.
 
 use crate::board::Board;
 use crate::diag::{suggest, Diagnostic, FileId, Loc, Sources};
@@ -236,6 +243,8 @@ fn int_in(c: &mut Compiler, v: &Located<i64>, what: &str, min: i64, max: i64) ->
 }
 
 impl<'a> Compiler<'a> {
+    /// The whole game: one step per table, in an order where each finds the
+    /// names it needs, then the rules assembled, their setup and warnings.
     fn game(&mut self, raw: &RawGame) -> Res<Rules> {
         let name = raw
             .game
