@@ -1,0 +1,318 @@
+//! Site conditions (`empty`, `enemy pawn`, `in goal`, `ahead(...)`, `covered(...)`)
+//! and position conditions (`count(...) >= 1`, `reach(...)`, `can(...)`,
+//! `last(...)`, `check`): what segments, guards, end rules and constraints test.
+
+use super::{Compiler, Res, Scope};
+use crate::diag::Diagnostic;
+use crate::raw::{RawGame, Str};
+use crate::rules::{Compare, Cond, Owner, SideId, StateCond, ALL_KINDS};
+use crate::syntax::{self, ast};
+
+impl Compiler<'_> {
+    pub(super) fn cond(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::SiteCond,
+    ) -> Res<Cond> {
+        Ok(match c {
+            ast::SiteCond::Occupant { word, kind } => {
+                let k = match kind {
+                    Some(n) => self.kind_ref(s, n, scope)?,
+                    None => ALL_KINDS,
+                };
+                match word.text.as_str() {
+                    "empty" | "any" => {
+                        if let Some(n) = kind {
+                            let loc = self.name_loc(s, n);
+                            self.error(
+                                Diagnostic::error(
+                                    "syntax",
+                                    format!("`{}` takes no piece kind", word.text),
+                                )
+                                .at(loc)
+                                .label("unexpected"),
+                            );
+                            return Err(());
+                        }
+                        if word.text == "empty" {
+                            Cond::Empty
+                        } else {
+                            Cond::True
+                        }
+                    }
+                    "occupied" => Cond::Occupied(k),
+                    "friend" => Cond::Friend(k),
+                    "enemy" => Cond::Enemy(k),
+                    other => match scope.sides.iter().position(|n| n == other) {
+                        Some(side) => Cond::Side(side as SideId, k),
+                        None => {
+                            let known: Vec<&str> = [
+                                "empty", "occupied", "friend", "enemy", "any", "in", "ahead",
+                                "not", "covered", "backed",
+                            ]
+                            .into_iter()
+                            .chain(scope.sides.iter().map(String::as_str))
+                            .collect();
+                            self.unknown("site condition", s, word, &known);
+                            return Err(());
+                        }
+                    },
+                }
+            }
+            ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
+            ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
+            ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::Given(inner) => {
+                Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
+            }
+            ast::SiteCond::Stuck => Cond::Stuck,
+            ast::SiteCond::Attacks(inner, op, n) => {
+                let inner = self.nested_cond(
+                    raw,
+                    scope,
+                    s,
+                    inner,
+                    "attacks",
+                    "the site of the piece that could be taken",
+                )?;
+                Cond::Attacks(inner, compare(*op), *n)
+            }
+            ast::SiteCond::Threatens(inner, op, n) => {
+                let inner = self.nested_cond(
+                    raw,
+                    scope,
+                    s,
+                    inner,
+                    "threatens",
+                    "the site of the piece that could be taken",
+                )?;
+                Cond::Threatens(inner, compare(*op), *n)
+            }
+            ast::SiteCond::Covered(inner) => Cond::Covered(self.nested_cond(
+                raw,
+                scope,
+                s,
+                inner,
+                "covered",
+                "the covering piece's own site",
+            )?),
+            ast::SiteCond::Backed(inner) => Cond::Backed(self.nested_cond(
+                raw,
+                scope,
+                s,
+                inner,
+                "backed",
+                "the covering piece's own site",
+            )?),
+            ast::SiteCond::Not(inner) => Cond::Not(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::And(cs) => Cond::And(
+                cs.iter()
+                    .map(|c| self.cond(raw, scope, s, c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .collect::<Res<_>>()?,
+            ),
+            ast::SiteCond::Or(cs) => Cond::Or(
+                cs.iter()
+                    .map(|c| self.cond(raw, scope, s, c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .collect::<Res<_>>()?,
+            ),
+        })
+    }
+
+    /// The condition inside `covered(...)`, `backed(...)`, `attacks(...)`
+    /// or `threatens(...)`: read at another piece's site, so it cannot look
+    /// along a step.
+    fn nested_cond(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        inner: &ast::SiteCond,
+        outer: &str,
+        reads: &str,
+    ) -> Res<Box<Cond>> {
+        if let Some(word) = looks_along(inner) {
+            self.error(
+                Diagnostic::error(
+                    "bad-nesting",
+                    format!("`{word}` cannot be used inside `{outer}(...)`"),
+                )
+                .at(s.loc())
+                .label(format!("in the `{outer}` condition of this expression"))
+                .hint(format!(
+                    "inside `{outer}(...)` a condition reads {reads}: name it by owner, kind and region, such as `{outer}(enemy and not in fortress)`"
+                )),
+            );
+            return Err(());
+        }
+        Ok(Box::new(self.cond(raw, scope, s, inner)?))
+    }
+
+    pub(super) fn state_cond(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+    ) -> Res<StateCond> {
+        match syntax::parse_state_cond(&s.value) {
+            Ok(a) => self.state_ast(raw, scope, s, &a),
+            Err(e) => {
+                self.syntax_error(s, e);
+                Err(())
+            }
+        }
+    }
+
+    fn owner(&mut self, s: &Str, n: &ast::Name) -> Res<Owner> {
+        match n.text.as_str() {
+            "own" => Ok(Owner::Own),
+            "enemy" => Ok(Owner::Enemy),
+            "any" => Ok(Owner::Any),
+            _ => {
+                self.unknown("owner", s, n, &["own", "enemy", "any"]);
+                Err(())
+            }
+        }
+    }
+
+    fn state_ast(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::StateCond,
+    ) -> Res<StateCond> {
+        Ok(match c {
+            ast::StateCond::Const(b) => StateCond::Const(*b),
+            ast::StateCond::Count {
+                filter,
+                region,
+                op,
+                value,
+                ..
+            } => {
+                let owner = self.owner(s, &filter.owner);
+                let kind = self.kind_ref(s, &filter.kind, scope);
+                let region = match region {
+                    Some(r) => Some(self.region_ref(raw, scope, s, r)?),
+                    None => None,
+                };
+                StateCond::Count {
+                    owner: owner?,
+                    kind: kind?,
+                    region,
+                    op: compare(*op),
+                    value: *value,
+                }
+            }
+            ast::StateCond::Reach {
+                filter,
+                region,
+                dirs,
+                ..
+            } => {
+                let owner = self.owner(s, &filter.owner);
+                let kind = self.kind_ref(s, &filter.kind, scope);
+                let region = self.region_ref(raw, scope, s, region);
+                let dirs = self.dirs(&scope.board, s, dirs, false);
+                StateCond::Reach {
+                    owner: owner?,
+                    kind: kind?,
+                    region: region?,
+                    dirs: dirs?.absolute,
+                }
+            }
+            ast::StateCond::Can(m, span) => {
+                if !self.allow_can {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error("can-outside-priority", "`can(...)` is read only in a priority's `when`")
+                            .at(loc)
+                            .label("the legal moves are not known here")
+                            .hint("use it in `[[priority]] when`, where it reads the moves the priority filters"),
+                    );
+                    return Err(());
+                }
+                StateCond::Can(Box::new(self.move_cond(raw, scope, s, m)?))
+            }
+            ast::StateCond::Last(m, span) => {
+                if !self.allow_last {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "last-outside-end",
+                            "`last(...)` is read only in an end rule's `when`",
+                        )
+                        .at(loc)
+                        .label("no move has just been played here")
+                        .hint("use it in `[[end]] when`, which is checked right after each move"),
+                    );
+                    return Err(());
+                }
+                StateCond::Last(Box::new(self.move_cond(raw, scope, s, m)?))
+            }
+            ast::StateCond::Check => StateCond::Check,
+            ast::StateCond::Not(inner) => {
+                StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
+            }
+            ast::StateCond::And(cs) | ast::StateCond::Or(cs) => {
+                let parts = cs
+                    .iter()
+                    .map(|c| self.state_ast(raw, scope, s, c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .collect::<Res<Vec<_>>>()?;
+                if matches!(c, ast::StateCond::And(_)) {
+                    StateCond::And(parts)
+                } else {
+                    StateCond::Or(parts)
+                }
+            }
+        })
+    }
+}
+
+/// The first word of a site condition that looks along a step (`ahead`,
+/// `nearer`), which a pattern's guard on the starting site cannot use.
+pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
+    match c {
+        ast::SiteCond::Ahead(_) => Some("ahead"),
+        ast::SiteCond::Nearer(_) => Some("nearer"),
+        ast::SiteCond::Backed(_) => Some("backed"),
+        ast::SiteCond::Covered(_)
+        | ast::SiteCond::Given(_)
+        | ast::SiteCond::Attacks(..)
+        | ast::SiteCond::Threatens(..)
+        | ast::SiteCond::Stuck => None,
+        ast::SiteCond::Not(inner) => needs_a_step(inner),
+        ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
+        ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
+}
+
+fn compare(op: ast::CompareOp) -> Compare {
+    match op {
+        ast::CompareOp::Ge => Compare::Ge,
+        ast::CompareOp::Le => Compare::Le,
+        ast::CompareOp::Eq => Compare::Eq,
+        ast::CompareOp::Ne => Compare::Ne,
+        ast::CompareOp::Gt => Compare::Gt,
+        ast::CompareOp::Lt => Compare::Lt,
+    }
+}
+
+/// The first word of a site condition that looks beyond the site it is
+/// read on, which the condition inside `covered` and `backed` cannot use.
+fn looks_along(c: &ast::SiteCond) -> Option<&'static str> {
+    match c {
+        ast::SiteCond::Covered(_) => Some("covered"),
+        ast::SiteCond::Not(inner) => looks_along(inner),
+        ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(looks_along),
+        other => needs_a_step(other),
+    }
+}

@@ -1,0 +1,180 @@
+//! `[[end]]` rules and `[[constraint]]`s: when the game ends and for whom,
+//! and what no position may break; with what the engine needs to know of
+//! them (whether they read the last move, which kinds they count).
+
+use super::{Compiler, Res, Scope};
+use crate::board::Board;
+use crate::diag::{suggest, Diagnostic};
+use crate::raw::{self, RawGame};
+use crate::rules::{Constraint, EndResult, EndRule, Kinds, SideId, StateCond, ALL_KINDS};
+
+impl Compiler<'_> {
+    /// The end rules of `[[end]]`, in file order.
+    pub(super) fn ends(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        n_teams: usize,
+    ) -> Vec<EndRule> {
+        let mut ends = Vec::new();
+        if let Some(list) = &raw.end {
+            for e in &list.value {
+                if let Ok(rule) = self.end_rule(raw, scope, e, n_teams) {
+                    ends.push(rule);
+                }
+            }
+        }
+        ends
+    }
+
+    /// The constraints of `[[constraint]]`, in file order.
+    pub(super) fn constraints(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        side_names: &[String],
+    ) -> Vec<Constraint> {
+        let mut constraints = Vec::new();
+        if let Some(list) = &raw.constraint {
+            for c in &list.value {
+                let sides = c
+                    .sides
+                    .as_ref()
+                    .map(|list| self.side_list(list, side_names));
+                if let Ok(rule) = self.state_cond(raw, scope, &c.rule) {
+                    constraints.push(Constraint {
+                        rule,
+                        sides,
+                        text: c.rule.value.clone(),
+                    });
+                }
+            }
+        }
+        constraints
+    }
+
+    fn end_rule(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        e: &raw::RawEnd,
+        n_teams: usize,
+    ) -> Res<EndRule> {
+        self.allow_last = true;
+        let when = self.state_cond(raw, scope, &e.when);
+        self.allow_last = false;
+        let result = match e.result.value.as_str() {
+            "win" => Ok(EndResult::Win),
+            "loss" => {
+                if n_teams != 2 {
+                    self.error(
+                        Diagnostic::error(
+                            "loss-needs-two-teams",
+                            "a side can only lose to one other team",
+                        )
+                        .at(e.result.loc())
+                        .label(format!("this game has {n_teams} teams")),
+                    );
+                    Err(())
+                } else {
+                    Ok(EndResult::Loss)
+                }
+            }
+            "draw" => Ok(EndResult::Draw),
+            other => {
+                self.error(
+                    Diagnostic::error("unknown-name", format!("unknown result `{other}`"))
+                        .at(e.result.loc())
+                        .label("expected `win`, `loss` or `draw`")
+                        .hint(suggest(other, ["win", "loss", "draw"])),
+                );
+                Err(())
+            }
+        };
+        let sides = match &e.sides {
+            None => (0..scope.sides.len() as SideId).collect(),
+            Some(list) => {
+                let mut out = Vec::new();
+                for n in &list.value {
+                    match scope.sides.iter().position(|s| *s == n.value) {
+                        Some(i) => out.push(i as SideId),
+                        None => self.unknown_key(
+                            "side",
+                            n,
+                            &scope.sides.iter().map(String::as_str).collect::<Vec<_>>(),
+                        ),
+                    }
+                }
+                out
+            }
+        };
+        let when = when?;
+        let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
+        // `last(...)` reads the mover's move, whichever side asks.
+        let reads_side = when.any_part(&|p| {
+            !matches!(
+                p,
+                StateCond::Last(_)
+                    | StateCond::Const(_)
+                    | StateCond::Not(_)
+                    | StateCond::And(_)
+                    | StateCond::Or(_)
+            )
+        });
+        Ok(EndRule {
+            lasts: when.count_last(),
+            when,
+            result: result?,
+            side_set: sides.iter().fold(0, |set, &s| set | 1 << s),
+            sides,
+            reads_last,
+
+            reads_side,
+        })
+    }
+}
+
+/// Whether a position condition reads the last move.
+pub(super) fn reads_last(c: &StateCond) -> bool {
+    c.any_part(&|p| matches!(p, StateCond::Last(_)))
+}
+
+/// The piece kinds a position condition counts; every kind when it reads
+/// more than counts.
+pub(super) fn kinds_read(c: &StateCond) -> Kinds {
+    match c {
+        StateCond::Const(_) => 0,
+        StateCond::Count { kind, .. } => *kind,
+        StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
+            ALL_KINDS
+        }
+        StateCond::Not(inner) => kinds_read(inner),
+        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().fold(0, |m, c| m | kinds_read(c)),
+    }
+}
+
+/// Whether a constraint can only be broken by placing a barrier: `reach`
+/// ignores pieces except as start points, and pieces move along open edges,
+/// so a move keeps every piece in its component of the board — provided the
+/// condition's directions reach everything a move can: all eight, or the
+/// four orthogonal ones on a full grid (where a diagonal step needs an open
+/// orthogonal route around its corner).
+pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
+    let every_dir = match board.n_dirs() {
+        n if n >= 32 => u32::MAX,
+        n => (1u32 << n) - 1,
+    };
+    match c {
+        StateCond::Const(_) => true,
+        StateCond::Reach { dirs, .. } => {
+            dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
+        }
+        StateCond::Count { .. }
+        | StateCond::Can(_)
+        | StateCond::Last(_)
+        | StateCond::Check
+        | StateCond::Not(_)
+        | StateCond::Or(_) => false,
+        StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
+    }
+}

@@ -1,0 +1,477 @@
+//! Compile: resolves the names of a merged game file, checks it, and lowers it to [`Rules`].
+//!
+//! Errors are collected, not returned at the first one: a file with three
+//! mistakes gets three diagnostics. Warnings are returned beside the rules.
+//!
+//! This file holds the entry points, the `Compiler` context with its
+//! diagnostic helpers, and `Compiler::game`, which calls the steps in
+//! order. Each other file compiles one table of the game file (`board`,
+//! `barriers`, `sides`, `pieces`, `turn`, `end`, `priority`, `setup`, with
+//! `names` for the names they share) or one kind of expression (`region`,
+//! `pattern`, `condition`); `fold` and `warnings` are passes over the result.
+
+use crate::board::Board;
+use crate::diag::{suggest, Diagnostic, FileId, Loc, Sources};
+use crate::raw::{self, Located, RawGame, Str};
+use crate::rules::*;
+use crate::syntax::{self, ast};
+use std::collections::HashMap;
+
+mod barriers;
+mod board;
+mod condition;
+mod end;
+mod fold;
+mod names;
+mod pattern;
+mod pieces;
+mod priority;
+mod region;
+mod setup;
+mod sides;
+mod turn;
+mod warnings;
+
+use end::{kinds_read, reads_barriers_only, reads_last};
+use fold::Folding;
+use pattern::may_capture;
+use region::final_regions;
+use setup::empty_position;
+use sides::teams;
+use turn::Turn;
+
+/// Loads a game file (and the bases it extends) and compiles it.
+///
+/// Returns the rules and the warnings, or every diagnostic found.
+pub fn load(
+    sources: &mut Sources,
+    file: FileId,
+    read_base: &mut crate::raw::ReadBase,
+) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let raw = raw::load(sources, file, read_base)?;
+    compile(sources, file, &raw)
+}
+
+/// Compiles one game from source text that extends no other file.
+pub fn from_source(name: &str, text: &str) -> Result<Rules, (Sources, Vec<Diagnostic>)> {
+    let mut sources = Sources::new();
+    let file = sources.add(name, text);
+    match load(&mut sources, file, &mut |_, p| {
+        Err(format!(
+            "`{p}` cannot be read here: only one source was given"
+        ))
+    }) {
+        Ok((rules, _)) => Ok(rules),
+        Err(diags) => Err((sources, diags)),
+    }
+}
+
+/// Largest counts the compiler accepts, against pathological files.
+const MAX_SIDES: usize = 16;
+const MAX_KINDS: usize = 60;
+const MAX_RESERVE: i64 = 255;
+
+struct Compiler<'a> {
+    sources: &'a Sources,
+    file: FileId,
+    diags: Vec<Diagnostic>,
+    /// Whether `can(...)` may be used: in a priority's `when` only.
+    allow_can: bool,
+    /// Whether `last(...)` may be used: in an end rule's `when` only.
+    allow_last: bool,
+}
+
+type Res<T> = Result<T, ()>;
+
+impl<'a> Compiler<'a> {
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn whole_file(&self) -> Loc {
+        Loc {
+            file: self.file,
+            span: 0..0,
+        }
+    }
+
+    fn syntax_error(&mut self, s: &Str, e: syntax::SyntaxError) {
+        let loc = s.inner_loc(self.sources, e.span);
+        self.error(
+            Diagnostic::error("syntax", e.message.clone())
+                .at(loc)
+                .label("here"),
+        );
+    }
+
+    /// Where a name inside an expression string was written.
+    fn name_loc(&self, s: &Str, n: &ast::Name) -> Loc {
+        s.inner_loc(self.sources, n.span.clone())
+    }
+
+    fn unknown(&mut self, what: &str, s: &Str, n: &ast::Name, known: &[&str]) {
+        let loc = self.name_loc(s, n);
+        self.error(
+            Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
+                .at(loc)
+                .label(format!("no {what} has this name"))
+                .hint(suggest(&n.text, known.iter().copied())),
+        );
+    }
+}
+
+impl Compiler<'_> {
+    /// Refuses a table with more than `max` entries, pointing at the first
+    /// one too many.
+    fn at_most<V>(&mut self, table: &raw::Table<V>, max: usize, what: &str) -> Res<()> {
+        match table.0.get(max) {
+            Some((key, _)) => {
+                self.error(
+                    Diagnostic::error("too-many", format!("at most {max} {what} are supported"))
+                        .at(key.loc()),
+                );
+                Err(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Reports an unknown name written as a TOML key or string.
+    fn unknown_key(&mut self, what: &str, name: &Str, known: &[&str]) {
+        self.error(
+            Diagnostic::error("unknown-name", format!("unknown {what} `{}`", name.value))
+                .at(name.loc())
+                .label(format!("no {what} has this name"))
+                .hint(suggest(&name.value, known.iter().copied())),
+        );
+    }
+}
+
+/// The compiler's view of the names defined so far.
+struct Scope {
+    board: Board,
+    sides: Vec<String>,
+    kinds: Vec<String>,
+    /// Region name -> id; regions are resolved on demand.
+    region_ids: HashMap<String, RegionId>,
+    regions: Vec<Option<Region>>,
+    /// Regions already reported as broken, so that each is reported once.
+    failed: Vec<RegionId>,
+    forward: Vec<Option<u8>>,
+    /// Classes of piece kinds: `officer` for general, colonel, ...
+    classes: Vec<(String, Kinds)>,
+    /// Names of the tokens of `[tokens]`.
+    tokens: Vec<String>,
+}
+
+impl Scope {
+    /// The names of the game, before any region is resolved or class read.
+    fn new(
+        raw: &RawGame,
+        board: Board,
+        side_names: Vec<String>,
+        kind_names: Vec<String>,
+        forward: Vec<Option<u8>>,
+    ) -> Scope {
+        Scope {
+            board,
+            sides: side_names,
+            kinds: kind_names,
+            region_ids: raw
+                .regions
+                .keys()
+                .enumerate()
+                .map(|(i, k)| (k.to_string(), i as RegionId))
+                .collect(),
+            regions: vec![None; raw.regions.0.len()],
+            failed: Vec::new(),
+            forward,
+            classes: Vec::new(),
+            tokens: raw.tokens.keys().map(str::to_string).collect(),
+        }
+    }
+}
+
+pub fn compile(
+    sources: &Sources,
+    file: FileId,
+    raw: &RawGame,
+) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut c = Compiler {
+        sources,
+        file,
+        diags: Vec::new(),
+        allow_can: false,
+        allow_last: false,
+    };
+    let result = c.game(raw);
+    let has_errors = c.diags.iter().any(Diagnostic::is_error);
+    match result {
+        Ok(rules) if !has_errors => Ok((rules, c.diags)),
+        _ => {
+            if !has_errors {
+                c.diags.push(Diagnostic::error(
+                    "invalid",
+                    "the game could not be compiled",
+                ));
+            }
+            // Errors before warnings, each kind in file order.
+            c.diags.sort_by_key(|d| {
+                (
+                    d.severity != crate::diag::Severity::Error,
+                    d.loc.as_ref().map(|l| (l.file, l.span.start)),
+                )
+            });
+            Err(c.diags)
+        }
+    }
+}
+
+fn int_in(c: &mut Compiler, v: &Located<i64>, what: &str, min: i64, max: i64) -> Res<i64> {
+    if v.value < min || v.value > max {
+        c.error(
+            Diagnostic::error(
+                "out-of-range",
+                format!("{what} must be from {min} to {max}, not {}", v.value),
+            )
+            .at(v.loc())
+            .label("out of range"),
+        );
+        return Err(());
+    }
+    Ok(v.value)
+}
+
+impl<'a> Compiler<'a> {
+    /// The whole game: one step per table, in an order where each finds the
+    /// names it needs, then the rules assembled, their setup and warnings.
+    fn game(&mut self, raw: &RawGame) -> Res<Rules> {
+        let name = raw
+            .game
+            .name
+            .as_ref()
+            .map(|n| n.value.clone())
+            .unwrap_or_else(|| self.sources.name(self.file).to_string());
+
+        // Barrier kinds first: the board needs their lengths to lay out slots.
+        let lengths = self.barrier_lengths(raw);
+        let board = self.board(raw, &lengths)?;
+
+        // Sides.
+        let (side_names, forward) = self.sides(raw)?;
+        let (teams, n_teams) = teams(raw);
+
+        // Piece kinds.
+        self.piece_count(raw)?;
+        self.check_names(raw)?;
+        let kind_names: Vec<String> = raw.pieces.keys().map(str::to_string).collect();
+        let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
+        self.check_distinct(raw)?;
+
+        let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
+        self.classes(raw, &mut scope, &kind_names, &barrier_names);
+        self.all_regions(raw, &mut scope);
+
+        // The sides with their symbols.
+        let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
+        self.check_symbols(raw, &sides);
+
+        // Piece movement.
+        let mut kinds = self.kinds(raw, &mut scope);
+
+        // Barrier kinds and their slots.
+        let barriers = self.barriers(raw, &scope);
+
+        // Turn order, phases and the rules of a turn.
+        let Turn {
+            order,
+            phases,
+            prelude,
+            captures,
+            huff,
+        } = self.turn(raw, &mut scope, &side_names, &barrier_names)?;
+        self.settle_no_moves(raw, &mut sides, n_teams);
+
+        // End rules and constraints.
+        let mut ends = self.ends(raw, &mut scope, n_teams);
+        let constraints = self.constraints(raw, &mut scope, &side_names);
+        let constraints_barrier_only = constraints
+            .iter()
+            .all(|c| reads_barriers_only(&c.rule, &scope.board));
+        let constraint_kinds = constraints
+            .iter()
+            .fold(0, |mask, c| mask | kinds_read(&c.rule));
+        let mut priorities = self.priorities(raw, &mut scope, &side_names);
+        let seats = self.seats(raw, &side_names);
+        // Promotions, once every kind is known.
+        self.promotions(raw, &mut scope, &kind_names, &mut kinds);
+        let check = self.check_rule(raw);
+        let demand = self.demand(raw, &mut scope, &side_names);
+
+        let picture = self.picture(raw, &mut scope);
+        let regions = final_regions(raw, &scope, sides.len());
+
+        let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
+        let board = scope.board;
+        let n_sites = board.n_sites();
+        let has_royals = kinds.iter().any(|k| k.royal);
+        let folding = Folding {
+            regions: &regions,
+            n_sides: sides.len(),
+            words: n_sites.div_ceil(64),
+        };
+        // Site conditions of moves, in end rules, priorities and demands.
+        let mut demand = demand;
+        folding.fold_rules(&mut ends, &mut priorities, &mut demand, &mut kinds);
+        let capturing_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.patterns.iter().any(may_capture))
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let mut rules =
+            Rules {
+                name,
+                initial: empty_position(
+                    &board,
+                    sides.len(),
+                    kinds.len(),
+                    barriers.len() + kinds.len() + scope.tokens.len(),
+                ),
+                board,
+                sides,
+                kinds,
+                barriers,
+                regions,
+                order,
+                phases,
+                prelude,
+                captures,
+                huff,
+                ends,
+                constraints,
+                constraints_barrier_only,
+                constraint_kinds,
+                ends_read_last,
+                reach: Vec::new(),
+                cell_owner: std::iter::once((0, 0))
+                    .chain((0..side_names.len()).flat_map(|s| {
+                        (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
+                    }))
+                    .collect(),
+                priorities,
+                seats,
+                demand,
+                picture,
+                has_royals,
+                capturing_kinds,
+                demands: DemandTable::default(),
+                tokens: scope.tokens.clone(),
+                check,
+                chains: ChainTable::default(),
+                royal_values: Vec::new(),
+                royal_kinds: Vec::new(),
+                team_values: Vec::new(),
+                counted_sides: Vec::new(),
+                reach_atoms: None,
+                tables: Default::default(),
+            };
+        derive_tables(&mut rules);
+        // The setup is checked even when other parts have errors, so that
+        // its own mistakes are reported in the same run.
+        let setup = self.setup(raw, &mut rules);
+        if setup.is_err() || self.diags.iter().any(Diagnostic::is_error) {
+            return Err(());
+        }
+        self.warnings(raw, &rules);
+        Ok(rules)
+    }
+
+    /// A token named in an expression.
+    fn token_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<TokenId> {
+        match scope.tokens.iter().position(|t| *t == n.text) {
+            Some(i) => Ok(i as TokenId),
+            None => {
+                let known: Vec<&str> = scope.tokens.iter().map(String::as_str).collect();
+                self.unknown("token", s, n, &known);
+                Err(())
+            }
+        }
+    }
+
+    /// The value a keyword names among `choices`; `None` when the key is
+    /// absent, or (reported, with the choices and the nearest one) unknown.
+    fn choice<T: Copy>(&mut self, s: Option<&Str>, what: &str, choices: &[(&str, T)]) -> Option<T> {
+        let s = s?;
+        if let Some(&(_, value)) = choices.iter().find(|(name, _)| *name == s.value) {
+            return Some(value);
+        }
+        let names: Vec<&str> = choices.iter().map(|&(name, _)| name).collect();
+        let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let expected = match listed.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        self.error(
+            Diagnostic::error("unknown-name", format!("unknown {what} `{}`", s.value))
+                .at(s.loc())
+                .label(format!("expected {expected}"))
+                .hint(suggest(&s.value, names.iter().copied())),
+        );
+        None
+    }
+}
+
+/// The tables play reads, derived from the assembled rules: move tables,
+/// reach atoms, the cell values of each side's royals and team, the sides
+/// each side counts, and per kind and side the reach offsets.
+fn derive_tables(rules: &mut Rules) {
+    rules.tables = crate::engine::MoveTables::build(rules);
+    rules.reach_atoms = rules.reach_atoms();
+    let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
+        (0..rules.sides.len() as SideId)
+            .map(|side| {
+                let mut mask = [0u64; 4];
+                for (v, &(s, k)) in rules.cell_owner.iter().enumerate().skip(1) {
+                    if keep(side, s, k) {
+                        mask[v / 64] |= 1 << (v % 64);
+                    }
+                }
+                mask
+            })
+            .collect::<Vec<_>>()
+    };
+    rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
+    rules.royal_kinds = (0..rules.kinds.len() as KindId)
+        .filter(|&k| rules.kinds[k as usize].royal)
+        .collect();
+    rules.team_values = values(&|side, s, _| rules.same_team(s, side));
+    rules.counted_sides = (0..rules.sides.len() as SideId)
+        .map(|side| {
+            let sides = |keep: &dyn Fn(SideId) -> bool| {
+                (0..rules.sides.len() as SideId)
+                    .filter(|&s| keep(s))
+                    .fold(0u32, |set, s| set | 1 << s)
+            };
+            [
+                sides(&|s| rules.same_team(s, side)),
+                sides(&|s| !rules.same_team(s, side)),
+                sides(&|_| true),
+            ]
+        })
+        .collect();
+    rules.reach = (0..rules.kinds.len() as KindId)
+        .map(|k| {
+            (0..rules.sides.len() as SideId)
+                .map(|s| rules.reach_offsets(k, s))
+                .collect()
+        })
+        .collect();
+}
+
+/// "the board has files a to i and ranks 1 to 9", for unknown sites.
+pub(crate) fn board_extent(board: &Board) -> String {
+    format!(
+        "the board has files a to {} and ranks 1 to {}",
+        crate::board::file_name(board.files - 1),
+        board.ranks
+    )
+}

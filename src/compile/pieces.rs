@@ -1,0 +1,162 @@
+//! `[pieces]`: the piece kinds, their classes, symbols, move patterns and
+//! promotions; and the names of kinds and classes in expressions.
+
+use super::{Compiler, Res, Scope, MAX_KINDS};
+use crate::diag::Diagnostic;
+use crate::raw::{RawGame, Str};
+use crate::rules::{Kind, KindId, Kinds, Promote, ALL_KINDS};
+use crate::syntax::ast;
+
+impl Compiler<'_> {
+    /// Refuses more piece kinds than the compiler supports, or than a board
+    /// can tell apart with this many sides.
+    pub(super) fn piece_count(&mut self, raw: &RawGame) -> Res<()> {
+        self.at_most(&raw.pieces, MAX_KINDS, "piece kinds")?;
+        if raw.sides.0.len() * raw.pieces.0.len().max(1) > 254 {
+            self.error(
+                Diagnostic::error(
+                    "too-many",
+                    format!(
+                        "{} sides with {} piece kinds each is more than the 254 pieces a board can tell apart",
+                        raw.sides.0.len(),
+                        raw.pieces.0.len()
+                    ),
+                )
+                .at(raw.pieces.0[0].0.loc()),
+            );
+            return Err(());
+        }
+        Ok(())
+    }
+
+    /// The classes of `classes = [...]`: each a set of kinds, named apart from
+    /// pieces, barriers and regions.
+    pub(super) fn classes(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        kind_names: &[String],
+        barrier_names: &[String],
+    ) {
+        for (k, (_, piece)) in raw.pieces.iter().enumerate() {
+            for class in piece.classes.iter().flat_map(|c| c.value.iter()) {
+                if kind_names.contains(&class.value)
+                    || barrier_names.contains(&class.value)
+                    || raw.regions.get(&class.value).is_some()
+                {
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-name",
+                            format!(
+                                "the class `{}` has the name of a piece, barrier or region",
+                                class.value
+                            ),
+                        )
+                        .at(class.loc())
+                        .label("choose another name"),
+                    );
+                    continue;
+                }
+                match scope.classes.iter_mut().find(|(c, _)| *c == class.value) {
+                    Some((_, mask)) => *mask |= 1 << k,
+                    None => scope.classes.push((class.value.clone(), 1 << k)),
+                }
+            }
+        }
+    }
+
+    /// The piece kinds, with their move patterns; promotions come later, once
+    /// every kind is known.
+    pub(super) fn kinds(&mut self, raw: &RawGame, scope: &mut Scope) -> Vec<Kind> {
+        let mut kinds = Vec::new();
+        for (kname, piece) in raw.pieces.iter() {
+            let mut patterns = Vec::new();
+            if let Some(moves) = &piece.moves {
+                for m in &moves.value {
+                    if let Ok(p) = self.pattern(raw, scope, m) {
+                        patterns.push(p);
+                    }
+                }
+            }
+            // Notation writes a kind by its symbol as given (`Co@E`), or by
+            // the upper-case first letter of its name.
+            let symbol = piece.symbol.as_ref().map_or_else(
+                || {
+                    kname
+                        .value
+                        .chars()
+                        .take(1)
+                        .collect::<String>()
+                        .to_uppercase()
+                },
+                |s| s.value.clone(),
+            );
+            kinds.push(Kind {
+                name: kname.value.clone(),
+                symbol,
+                patterns,
+                promote: None,
+                royal: piece.royal.as_ref().is_some_and(|r| r.value),
+                value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
+            });
+        }
+        kinds
+    }
+
+    /// Promotions, once every kind is known.
+    pub(super) fn promotions(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        kind_names: &[String],
+        kinds: &mut [Kind],
+    ) {
+        for (i, (_, piece)) in raw.pieces.iter().enumerate() {
+            let Some(p) = &piece.promote else { continue };
+            let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
+            let kind_of = |c: &mut Self, s: &Str| -> Res<KindId> {
+                match kind_names.iter().position(|k| *k == s.value) {
+                    Some(k) => Ok(k as KindId),
+                    None => {
+                        c.unknown_key("piece", s, &known);
+                        Err(())
+                    }
+                }
+            };
+            let region = self.region_name(raw, scope, &p.region);
+            let to = kind_of(self, &p.to);
+            let at = p.at.as_ref().map(|s| self.region_name(raw, scope, s));
+            let otherwise = p.otherwise.as_ref().map(|s| kind_of(self, s));
+            if let (Ok(region), Ok(to)) = (region, to) {
+                kinds[i].promote = Some(Promote {
+                    region,
+                    to,
+                    at: at.and_then(Result::ok),
+                    otherwise: otherwise.and_then(Result::ok),
+                });
+            }
+        }
+    }
+
+    /// A piece kind, a class of kinds, or `piece` (every kind), as a set.
+    pub(super) fn kind_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<Kinds> {
+        if n.text == "piece" {
+            return Ok(ALL_KINDS);
+        }
+        if let Some(i) = scope.kinds.iter().position(|k| *k == n.text) {
+            return Ok(1 << i);
+        }
+        if let Some((_, mask)) = scope.classes.iter().find(|(c, _)| *c == n.text) {
+            return Ok(*mask);
+        }
+        let known: Vec<&str> = scope
+            .kinds
+            .iter()
+            .map(String::as_str)
+            .chain(scope.classes.iter().map(|(c, _)| c.as_str()))
+            .chain(["piece"])
+            .collect();
+        self.unknown("piece or class", s, n, &known);
+        Err(())
+    }
+}

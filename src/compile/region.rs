@@ -1,0 +1,354 @@
+//! `[regions]` and region expressions (`rank 9`, `file a..c`, `color dark`,
+//! `d11 h11`, `goal`, joined by `|`, `&`, `-`), resolved per side on demand,
+//! with cycle detection; and the distances to each region for `nearer`.
+
+use super::{board_extent, Compiler, Res, Scope};
+use crate::board::{Board, SiteId};
+use crate::diag::{suggest, Diagnostic};
+use crate::raw::{Located, RawGame, RegionValue, Str};
+use crate::rules::{Region, RegionId, SideId, SiteSet};
+use crate::syntax::{self, ast};
+
+impl Compiler<'_> {
+    /// Resolves every region of `[regions]`, so that each broken one is
+    /// reported, once.
+    pub(super) fn all_regions(&mut self, raw: &RawGame, scope: &mut Scope) {
+        for i in 0..raw.regions.0.len() {
+            let _ = self.region_by_id(raw, scope, i as RegionId, &mut Vec::new());
+        }
+    }
+
+    fn region_by_id(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        id: RegionId,
+        stack: &mut Vec<RegionId>,
+    ) -> Res<()> {
+        if scope.regions[id as usize].is_some() {
+            return Ok(());
+        }
+        if scope.failed.contains(&id) {
+            return Err(());
+        }
+        let (key, value) = &raw.regions.0[id as usize];
+        if stack.contains(&id) {
+            self.error(
+                Diagnostic::error(
+                    "circular-region",
+                    format!("the region `{}` is defined in terms of itself", key.value),
+                )
+                .at(key.loc()),
+            );
+            return Err(());
+        }
+        stack.push(id);
+        let n_sides = scope.sides.len();
+        let mut per_side = Vec::new();
+        let result = (|| -> Res<()> {
+            match &value.value {
+                RegionValue::Shared(text) => {
+                    let s = Located {
+                        value: text.clone(),
+                        file: value.file,
+                        span: value.span.clone(),
+                    };
+                    for side in 0..n_sides.max(1) {
+                        per_side.push(self.region_expr(
+                            raw,
+                            scope,
+                            &s,
+                            Some(side as SideId),
+                            stack,
+                        )?);
+                    }
+                }
+                RegionValue::PerSide(table) => {
+                    for (k, _) in table.iter() {
+                        if !scope.sides.contains(&k.value) {
+                            self.unknown_key(
+                                "side",
+                                k,
+                                &scope.sides.iter().map(String::as_str).collect::<Vec<_>>(),
+                            );
+                            return Err(());
+                        }
+                    }
+                    for side in 0..n_sides {
+                        let sname = scope.sides[side].clone();
+                        match table.get(&sname) {
+                            Some(s) => {
+                                let s = s.clone();
+                                per_side.push(self.region_expr(
+                                    raw,
+                                    scope,
+                                    &s,
+                                    Some(side as SideId),
+                                    stack,
+                                )?);
+                            }
+                            None => {
+                                self.error(
+                                    Diagnostic::error(
+                                        "missing-side",
+                                        format!(
+                                            "the region `{}` has no sites for side `{sname}`",
+                                            key.value
+                                        ),
+                                    )
+                                    .at(value.loc())
+                                    .hint(format!("add `{sname} = \"...\"` to this table")),
+                                );
+                                return Err(());
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        stack.pop();
+        if result.is_err() {
+            scope.failed.push(id);
+        }
+        result?;
+        scope.regions[id as usize] = Some(Region {
+            name: key.value.clone(),
+            per_side,
+            distance: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// The sites of a region expression, as seen by `side`.
+    pub(super) fn region_expr(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        side: Option<SideId>,
+        stack: &mut Vec<RegionId>,
+    ) -> Res<SiteSet> {
+        let ast = match syntax::parse_region(&s.value) {
+            Ok(a) => a,
+            Err(e) => {
+                self.syntax_error(s, e);
+                return Err(());
+            }
+        };
+        self.region_ast(raw, scope, s, &ast, side, stack)
+    }
+
+    fn region_ast(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        r: &ast::Region,
+        side: Option<SideId>,
+        stack: &mut Vec<RegionId>,
+    ) -> Res<SiteSet> {
+        let n = scope.board.n_sites();
+        let mut set = SiteSet::new(n);
+        match r {
+            ast::Region::Rank(range) => {
+                let max = range.max.unwrap_or(u32::MAX);
+                for (i, site) in scope.board.sites.iter().enumerate() {
+                    let rank = (site.y + 1) as u32;
+                    if rank >= range.min && rank <= max {
+                        set.insert(SiteId(i as u16));
+                    }
+                }
+                if set.is_empty() {
+                    let loc = s.inner_loc(self.sources, range.span.clone());
+                    self.error(
+                        Diagnostic::error("empty-rank", "no rank of the board is in this range")
+                            .at(loc)
+                            .label(format!("the board has ranks 1 to {}", scope.board.ranks)),
+                    );
+                    return Err(());
+                }
+            }
+            ast::Region::Color(word) => {
+                // a1 is dark: file number + rank even, a = 1.
+                let dark = match word.text.as_str() {
+                    "dark" => true,
+                    "light" => false,
+                    _ => {
+                        let loc = self.name_loc(s, word);
+                        self.error(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown colour `{}`", word.text),
+                            )
+                            .at(loc)
+                            .label("expected `dark` or `light`")
+                            .hint(suggest(&word.text, ["dark", "light"])),
+                        );
+                        return Err(());
+                    }
+                };
+                for (i, site) in scope.board.sites.iter().enumerate() {
+                    if ((site.x + site.y).rem_euclid(2) == 0) == dark {
+                        set.insert(SiteId(i as u16));
+                    }
+                }
+            }
+            ast::Region::File { from, to } => {
+                let file_of = |name: &ast::Name| -> Option<i32> {
+                    (0..scope.board.files).find(|&x| crate::board::file_name(x) == name.text)
+                };
+                let mut bounds = Vec::new();
+                for n in std::iter::once(from).chain(to.iter()) {
+                    match file_of(n) {
+                        Some(x) => bounds.push(x),
+                        None => {
+                            let loc = self.name_loc(s, n);
+                            let last = crate::board::file_name(scope.board.files - 1);
+                            self.error(
+                                Diagnostic::error(
+                                    "unknown-name",
+                                    format!("unknown file `{}`", n.text),
+                                )
+                                .at(loc)
+                                .label(format!("the board has files a to {last}")),
+                            );
+                            return Err(());
+                        }
+                    }
+                }
+                let (lo, hi) = (bounds[0], *bounds.last().unwrap());
+                for (i, site) in scope.board.sites.iter().enumerate() {
+                    if site.x >= lo.min(hi) && site.x <= lo.max(hi) {
+                        set.insert(SiteId(i as u16));
+                    }
+                }
+            }
+            ast::Region::Names(names) => {
+                for name in names {
+                    if let Some(&id) = scope.region_ids.get(&name.text) {
+                        self.region_by_id(raw, scope, id, stack)?;
+                        let region = scope.regions[id as usize].as_ref().unwrap();
+                        let part = &region.per_side[side.unwrap_or(0) as usize];
+                        for (w, pw) in set.0.iter_mut().zip(&part.0) {
+                            *w |= pw;
+                        }
+                    } else if let Some(site) = scope.board.site(&name.text) {
+                        set.insert(site);
+                    } else {
+                        let known: Vec<&str> =
+                            scope.region_ids.keys().map(String::as_str).collect();
+                        let loc = self.name_loc(s, name);
+                        let hint = match crate::diag::closest(&name.text, known.iter().copied()) {
+                            Some(c) => format!(
+                                "did you mean the region `{c}`? ({})",
+                                board_extent(&scope.board)
+                            ),
+                            None => board_extent(&scope.board),
+                        };
+                        self.error(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown site or region `{}`", name.text),
+                            )
+                            .at(loc)
+                            .label("neither a site of the board nor a region")
+                            .hint(hint),
+                        );
+                        return Err(());
+                    }
+                }
+            }
+            ast::Region::Binary(a, op, b) => {
+                let a = self.region_ast(raw, scope, s, a, side, stack)?;
+                let b = self.region_ast(raw, scope, s, b, side, stack)?;
+                for (i, w) in set.0.iter_mut().enumerate() {
+                    *w = match op {
+                        ast::RegionOp::Union => a.0[i] | b.0[i],
+                        ast::RegionOp::Intersection => a.0[i] & b.0[i],
+                        ast::RegionOp::Difference => a.0[i] & !b.0[i],
+                    };
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    pub(super) fn region_ref(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        n: &ast::Name,
+    ) -> Res<RegionId> {
+        match scope.region_ids.get(&n.text) {
+            Some(&id) => {
+                self.region_by_id(raw, scope, id, &mut Vec::new())?;
+                Ok(id)
+            }
+            None => {
+                let known: Vec<&str> = raw.regions.keys().collect();
+                self.unknown("region", s, n, &known);
+                Err(())
+            }
+        }
+    }
+
+    /// A region named by a whole TOML string, such as `promote.in`.
+    pub(super) fn region_name(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+    ) -> Res<RegionId> {
+        let n = ast::Name {
+            text: s.value.clone(),
+            span: 0..s.value.len(),
+        };
+        self.region_ref(raw, scope, s, &n)
+    }
+}
+
+/// Per site, the number of steps along the board's lines to the nearest site
+/// of `set`, ignoring pieces and barriers (`u16::MAX` where it cannot be reached).
+fn distances(board: &Board, set: &SiteSet) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; board.n_sites()];
+    let mut queue: std::collections::VecDeque<SiteId> = set.iter().collect();
+    for s in &queue {
+        dist[s.0 as usize] = 0;
+    }
+    while let Some(s) = queue.pop_front() {
+        for d in 0..board.n_dirs() as u8 {
+            if let Some(t) = board.neighbor(s, d) {
+                if dist[t.0 as usize] == u16::MAX {
+                    dist[t.0 as usize] = dist[s.0 as usize] + 1;
+                    queue.push_back(t);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// The regions as the rules keep them, each with its distances for
+/// `nearer`; a region that could not be resolved has no site.
+pub(super) fn final_regions(raw: &RawGame, scope: &Scope, n_sides: usize) -> Vec<Region> {
+    scope
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut r = r.clone().unwrap_or_else(|| Region {
+                name: raw.regions.0[i].0.value.clone(),
+                per_side: vec![SiteSet::new(scope.board.n_sites()); n_sides],
+                distance: Vec::new(),
+            });
+            r.distance = r
+                .per_side
+                .iter()
+                .map(|set| distances(&scope.board, set))
+                .collect();
+            r
+        })
+        .collect()
+}

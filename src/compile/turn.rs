@@ -1,0 +1,313 @@
+//! `[turn]`: the turn order, phases and prelude, the capture, huffing,
+//! no-move and check rules.
+
+use super::{int_in, Compiler, Res, Scope};
+use crate::diag::Diagnostic;
+use crate::raw::{RawGame, Str};
+use crate::rules::{
+    self, Action, BarrierId, Captures, Check, Huff, KindId, NoMoves, PreludeTurn, SideId, ALL_KINDS,
+};
+use crate::syntax::{self, ast};
+
+/// What `[turn]` gives the rules besides each side's no-move rule and the
+/// check rule.
+pub(super) struct Turn {
+    pub(super) order: Vec<SideId>,
+    pub(super) phases: Vec<Vec<Action>>,
+    pub(super) prelude: Vec<PreludeTurn>,
+    pub(super) captures: Captures,
+    pub(super) huff: Option<Huff>,
+}
+
+impl Compiler<'_> {
+    /// The turn order, the phases of a turn, the prelude, and the capture and
+    /// huffing rules.
+    pub(super) fn turn(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        side_names: &[String],
+        barrier_names: &[String],
+    ) -> Res<Turn> {
+        let order = self.order(raw, side_names)?;
+        let phases = self.phases(raw, scope, barrier_names)?;
+        let prelude = self.prelude(raw, scope, side_names, barrier_names)?;
+        if prelude.len() + order.len() > 255 {
+            self.error(
+                Diagnostic::error(
+                    "too-many",
+                    "the prelude and the turn order have more than 255 turns",
+                )
+                .at_opt(raw.turn.order.as_ref().map(|o| o.loc())),
+            );
+            return Err(());
+        }
+        let captures = self
+            .choice(
+                raw.turn.captures.as_ref(),
+                "capture rule",
+                &[
+                    ("free", Captures::Free),
+                    ("compulsory", Captures::Compulsory),
+                    ("maximum", Captures::Maximum),
+                ],
+            )
+            .unwrap_or(Captures::Free);
+        let huff = self
+            .choice(
+                raw.turn.huff.as_ref(),
+                "huffing rule",
+                &[
+                    ("none", None),
+                    ("below-maximum", Some(Huff::BelowMaximum)),
+                    ("no-capture", Some(Huff::NoCapture)),
+                ],
+            )
+            .flatten();
+        Ok(Turn {
+            order,
+            phases,
+            prelude,
+            captures,
+            huff,
+        })
+    }
+
+    /// Each side's rule when it has no move: its own `no_moves`, or else that
+    /// of `[turn]`; `lose` needs two teams.
+    pub(super) fn settle_no_moves(
+        &mut self,
+        raw: &RawGame,
+        sides: &mut [rules::Side],
+        n_teams: usize,
+    ) {
+        let no_moves = match &raw.turn.no_moves {
+            None => NoMoves::Lose,
+            Some(text) => self.no_moves(text),
+        };
+        for (i, (key, side)) in raw.sides.iter().enumerate() {
+            sides[i].no_moves = match &side.no_moves {
+                Some(text) => self.no_moves(text),
+                None => no_moves,
+            };
+            if sides[i].no_moves == NoMoves::Lose && n_teams != 2 {
+                let (loc, hint) = match (&side.no_moves, &raw.turn.no_moves) {
+                    (Some(s), _) | (None, Some(s)) => (s.loc(), "use `pass` or `draw`".to_string()),
+                    (None, None) => (
+                        key.loc(),
+                        "a side with no move loses by default: set `no_moves = \"pass\"` or `\"draw\"` in `[turn]` or for this side".to_string(),
+                    ),
+                };
+                self.error(
+                    Diagnostic::error(
+                        "loss-needs-two-teams",
+                        "a side can only lose to one other team",
+                    )
+                    .at(loc)
+                    .label(format!("this game has {n_teams} teams"))
+                    .hint(hint),
+                );
+                break;
+            }
+        }
+    }
+
+    /// The check rule: whether every royal piece, or only a sole one, must
+    /// not be left attacked.
+    pub(super) fn check_rule(&mut self, raw: &RawGame) -> Check {
+        self.choice(
+            raw.turn.check.as_ref(),
+            "check rule",
+            &[
+                ("every-royal", Check::EveryRoyal),
+                ("sole-royal", Check::SoleRoyal),
+            ],
+        )
+        .unwrap_or(Check::EveryRoyal)
+    }
+
+    fn order(&mut self, raw: &RawGame, sides: &[String]) -> Res<Vec<SideId>> {
+        let Some(order) = &raw.turn.order else {
+            return Ok((0..sides.len() as SideId).collect());
+        };
+        let mut out = Vec::new();
+        for n in &order.value {
+            match sides.iter().position(|s| *s == n.value) {
+                Some(i) => out.push(i as SideId),
+                None => self.unknown_key(
+                    "side",
+                    n,
+                    &sides.iter().map(String::as_str).collect::<Vec<_>>(),
+                ),
+            }
+        }
+        if order.value.is_empty() || order.value.len() > 255 {
+            self.error(
+                Diagnostic::error("empty", "the turn order must name from 1 to 255 turns")
+                    .at(order.loc()),
+            );
+            return Err(());
+        }
+        Ok(out)
+    }
+
+    fn phases(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        barriers: &[String],
+    ) -> Res<Vec<Vec<Action>>> {
+        let Some(list) = &raw.turn.phases else {
+            return Ok(vec![vec![Action::Move(ALL_KINDS)]]);
+        };
+        if list.value.is_empty() || list.value.len() > 16 {
+            self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
+            return Err(());
+        }
+        let mut phases = Vec::new();
+        for s in &list.value {
+            if let Ok(phase) = self.phase(raw, scope, barriers, s) {
+                if phase.iter().any(|a| matches!(a, Action::Fill(..))) {
+                    self.error(
+                        Diagnostic::error(
+                            "fill-outside-prelude",
+                            "`fill` happens only before play",
+                        )
+                        .at(s.loc())
+                        .label("in a phase of the turn order")
+                        .hint("move it into a `[[turn.prelude]]` entry"),
+                    );
+                    continue;
+                }
+                phases.push(phase);
+            }
+        }
+        Ok(phases)
+    }
+
+    /// The actions of one phase: `move | place wall`, `place officer in fortress`.
+    fn phase(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        barriers: &[String],
+        s: &Str,
+    ) -> Res<Vec<Action>> {
+        let actions = match syntax::parse_phase(&s.value) {
+            Ok(a) => a,
+            Err(e) => {
+                self.syntax_error(s, e);
+                return Err(());
+            }
+        };
+        let mut phase = Vec::new();
+        for (a, _) in actions {
+            match a {
+                ast::Action::Move(None) => phase.push(Action::Move(ALL_KINDS)),
+                ast::Action::Move(Some(n)) => {
+                    if let Ok(k) = self.kind_ref(s, &n, scope) {
+                        phase.push(Action::Move(k));
+                    }
+                }
+                ast::Action::Place(n, region) => {
+                    if let Some(i) = barriers.iter().position(|k| *k == n.text) {
+                        if let Some(r) = region {
+                            let loc = self.name_loc(s, &r);
+                            self.error(
+                                Diagnostic::error(
+                                    "barrier-region",
+                                    "barriers go into the slots of the board, not into a region",
+                                )
+                                .at(loc)
+                                .hint(format!("write `place {}`", n.text)),
+                            );
+                        }
+                        phase.push(Action::Place(i as BarrierId));
+                    } else if let Some(k) = scope.kinds.iter().position(|k| *k == n.text) {
+                        let region = match &region {
+                            Some(r) => match self.region_ref(raw, scope, s, r) {
+                                Ok(r) => Some(r),
+                                Err(()) => continue,
+                            },
+                            None => None,
+                        };
+                        phase.push(Action::Drop(k as KindId, region));
+                    } else {
+                        let known: Vec<&str> = barriers
+                            .iter()
+                            .chain(scope.kinds.iter())
+                            .map(String::as_str)
+                            .collect();
+                        self.unknown("barrier or piece", s, &n, &known);
+                    }
+                }
+                ast::Action::Fill(n, r) => {
+                    let Some(k) = scope.kinds.iter().position(|k| *k == n.text) else {
+                        let known: Vec<&str> = scope.kinds.iter().map(String::as_str).collect();
+                        self.unknown("piece", s, &n, &known);
+                        continue;
+                    };
+                    if let Ok(r) = self.region_ref(raw, scope, s, &r) {
+                        phase.push(Action::Fill(k as KindId, r));
+                    }
+                }
+                ast::Action::Pass => phase.push(Action::Pass),
+            }
+        }
+        let fills = phase.iter().any(|a| matches!(a, Action::Fill(..)));
+        if fills && phase.len() > 1 {
+            self.error(
+                Diagnostic::error("fill-not-alone", "`fill` is a turn of its own")
+                    .at(s.loc())
+                    .label("this phase has other actions besides `fill`")
+                    .hint("put `fill` in a `[[turn.prelude]]` entry by itself"),
+            );
+            return Err(());
+        }
+        Ok(phase)
+    }
+
+    /// The turns played once before the turn order: `[[turn.prelude]]`.
+    fn prelude(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        sides: &[String],
+        barriers: &[String],
+    ) -> Res<Vec<PreludeTurn>> {
+        let mut out = Vec::new();
+        let Some(list) = &raw.turn.prelude else {
+            return Ok(out);
+        };
+        for entry in &list.value {
+            let Some(side) = sides.iter().position(|n| *n == entry.side.value) else {
+                let known: Vec<&str> = sides.iter().map(String::as_str).collect();
+                self.unknown_key("side", &entry.side, &known);
+                continue;
+            };
+            let times = match &entry.times {
+                Some(t) => int_in(self, t, "`times`", 1, 255).unwrap_or(1),
+                None => 1,
+            };
+            if let Ok(actions) = self.phase(raw, scope, barriers, &entry.phase) {
+                for _ in 0..times {
+                    out.push(PreludeTurn {
+                        side: side as SideId,
+                        actions: actions.clone(),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `pass`, `lose` or `draw`.
+    fn no_moves(&mut self, s: &Str) -> NoMoves {
+        let choices = [
+            ("pass", NoMoves::Pass),
+            ("lose", NoMoves::Lose),
+            ("draw", NoMoves::Draw),
+        ];
+        (self.choice(Some(s), "`no_moves` rule", &choices)).unwrap_or(NoMoves::Lose)
+    }
+}

@@ -1,0 +1,150 @@
+//! Warnings: a compiled game that is valid but likely not what its author meant.
+//!
+//! Pieces neither placed nor in hand, immobile pieces, sides that never
+//! move, end rules that can never hold, empty regions, no end rule.
+
+use super::Compiler;
+use crate::diag::Diagnostic;
+use crate::raw::RawGame;
+use crate::rules::{Action, KindId, Kinds, Rules, SideId, SiteSet, StateCond};
+
+impl Compiler<'_> {
+    pub(super) fn warnings(&mut self, raw: &RawGame, rules: &Rules) {
+        for (k, (key, piece)) in raw.pieces.iter().enumerate() {
+            let placed = rules
+                .initial
+                .board
+                .iter()
+                .any(|&v| v != 0 && rules.unman(v).1 == k as KindId)
+                || (0..rules.sides.len() as SideId)
+                    .any(|side| rules.initial.pieces_in_hand(rules, side, k as KindId) > 0);
+            let promoted_to = rules.kinds.iter().any(|kind| {
+                kind.promote
+                    .as_ref()
+                    .is_some_and(|p| p.to == k as KindId || p.otherwise == Some(k as KindId))
+            });
+            if !placed && !promoted_to {
+                self.error(
+                    Diagnostic::warning(
+                        "unused-piece",
+                        format!("the piece `{}` is never placed", key.value),
+                    )
+                    .at(key.loc())
+                    .label("defined here")
+                    .hint("place it in `[setup]` or promote a piece to it, or remove it"),
+                );
+            } else if placed
+                && piece.moves.as_ref().is_none_or(|m| m.value.is_empty())
+                && rules
+                    .phases
+                    .iter()
+                    .flatten()
+                    .any(|a| matches!(a, Action::Move(_)))
+            {
+                self.error(
+                    Diagnostic::warning(
+                        "immobile-piece",
+                        format!("the piece `{}` has no moves", key.value),
+                    )
+                    .at(key.loc())
+                    .label("defined here")
+                    .hint("add `moves = [\"step(orth)\"]` or similar"),
+                );
+            }
+        }
+        for (i, (key, _)) in raw.sides.iter().enumerate() {
+            if !rules.order.contains(&(i as SideId)) {
+                self.error(
+                    Diagnostic::warning(
+                        "side-never-moves",
+                        format!("the side `{}` never has a turn", key.value),
+                    )
+                    .at(key.loc())
+                    .label("not in `turn.order`"),
+                );
+            }
+        }
+        // Kinds that can ever be on the board: placed, in hand, or promoted to.
+        let mut present: Kinds = 0;
+        for &v in rules.initial.board.iter().filter(|&&v| v != 0) {
+            present |= 1 << rules.unman(v).1;
+        }
+        for k in 0..rules.kinds.len() {
+            if (0..rules.sides.len() as SideId)
+                .any(|s| rules.initial.pieces_in_hand(rules, s, k as KindId) > 0)
+            {
+                present |= 1 << k;
+            }
+            if let Some(p) = &rules.kinds[k].promote {
+                present |= 1 << p.to;
+                if let Some(o) = p.otherwise {
+                    present |= 1 << o;
+                }
+            }
+        }
+        let ends = raw.end.as_ref().map(|e| e.value.as_slice()).unwrap_or(&[]);
+        for (rule, raw_end) in rules.ends.iter().zip(ends) {
+            if never_holds(&rule.when, present, rules) {
+                self.error(
+                    Diagnostic::warning("impossible-end", "this end rule can never hold")
+                        .at(raw_end.when.loc())
+                        .label("it counts pieces that are never on the board, or a region with no site")
+                        .hint("check the piece and region names, or remove the rule"),
+                );
+            }
+        }
+        for (i, (key, _)) in raw.regions.iter().enumerate() {
+            if rules.regions[i].per_side.iter().all(SiteSet::is_empty) {
+                self.error(
+                    Diagnostic::warning(
+                        "empty-region",
+                        format!("the region `{}` has no site", key.value),
+                    )
+                    .at(key.loc()),
+                );
+            }
+        }
+        // With royal pieces, checkmate is the end a game needs.
+        if rules.ends.is_empty() && !rules.kinds.iter().any(|k| k.royal) {
+            self.error(
+                Diagnostic::warning(
+                    "no-end",
+                    "the game has no end rule: only a lack of moves ends it",
+                )
+                .at(raw
+                    .game
+                    .name
+                    .as_ref()
+                    .map_or_else(|| self.whole_file(), |n| n.loc()))
+                .hint("add `[[end]]` rules, or royal pieces with the check rule"),
+            );
+        }
+    }
+}
+
+/// Whether a position condition can never hold: it needs pieces of kinds
+/// that are never on the board (`present` is the kinds that can be), or in
+/// a region with no site.
+fn never_holds(c: &StateCond, present: Kinds, rules: &Rules) -> bool {
+    match c {
+        StateCond::Const(b) => !b,
+        StateCond::Count {
+            kind,
+            region,
+            op,
+            value,
+            ..
+        } => {
+            let empty_region = region.is_some_and(|r| {
+                rules.regions[r as usize]
+                    .per_side
+                    .iter()
+                    .all(SiteSet::is_empty)
+            });
+            (kind & present == 0 || empty_region) && !op.holds(0, *value)
+        }
+        StateCond::And(cs) => cs.iter().any(|c| never_holds(c, present, rules)),
+        StateCond::Or(cs) => cs.iter().all(|c| never_holds(c, present, rules)),
+        _ => false,
+    }
+}
