@@ -536,16 +536,7 @@ pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
             Move::Pass => "passing is not allowed while a move is possible".into(),
             _ => format!("`{written}` is not a move of {} now", rules.side_name(side)),
         },
-        Some(Refusal::Constraint) => {
-            let after = rules.after(st, rules.base(mv));
-            match rules.broken_constraint(&after, side) {
-                Some(i) => format!(
-                    "`{written}` would break the rule `{}`",
-                    rules.constraints[i].text
-                ),
-                None => format!("`{written}` would break a constraint of the game"),
-            }
-        }
+        Some(Refusal::Constraint) => format!("`{written}` {}", breaks(rules, st, mv)),
         Some(Refusal::Check) => {
             let after = rules.after(st, rules.base(mv));
             match rules.attacked_royal(&after, side) {
@@ -685,7 +676,20 @@ fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<String> {
     {
         return Some("barriers cannot be placed in this phase of the turn".into());
     }
-    Some("it would break a constraint of the game (a piece would be cut off from its goal)".into())
+    let mv = Move::Place {
+        barrier: kinds.first().and_then(|b| rules.barrier(&b.name))?,
+        slot,
+    };
+    Some(format!("it {}", breaks(rules, st, mv)))
+}
+
+/// `would break the rule `...``: the first constraint that `mv` breaks.
+fn breaks(rules: &Rules, st: &State, mv: Move) -> String {
+    let after = rules.after(st, rules.base(mv));
+    match rules.broken_constraint(&after, rules.to_move(st)) {
+        Some(i) => format!("would break the rule `{}`", rules.constraints[i].text),
+        None => "would break a constraint of the game".into(),
+    }
 }
 
 // ---------------------------------------------------------------- positions

@@ -406,7 +406,7 @@ fn why_names_the_rule_that_refuses_a_move_in_every_game() {
                 "--why",
                 "a2h",
             ],
-            "a piece would be cut off from its goal",
+            "it would break the rule `reach(any pawn, goal, orth)`",
         ),
         (
             &[

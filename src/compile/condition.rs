@@ -3,9 +3,10 @@
 //! `last(...)`, `check`): what segments, guards, end rules and constraints test.
 
 use super::{Compiler, Res, Scope};
+use crate::board::{Board, SiteId};
 use crate::diag::Diagnostic;
 use crate::raw::{RawGame, Str};
-use crate::rules::{Compare, Cond, Owner, SideId, StateCond, ALL_KINDS};
+use crate::rules::{Compare, Cond, DirSel, Owner, SideId, StateCond, ALL_KINDS};
 use crate::syntax::{self, ast};
 
 impl Compiler<'_> {
@@ -64,6 +65,10 @@ impl Compiler<'_> {
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
+            ast::SiteCond::Edge(names) => {
+                let dirs = self.dirs(&scope.board, s, names, true)?;
+                edge(&scope.board, scope.sides.len(), dirs)
+            }
             ast::SiteCond::Given(inner) => {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
@@ -227,6 +232,9 @@ impl Compiler<'_> {
                     dirs: dirs?.absolute,
                 }
             }
+            ast::StateCond::Connected(dirs) => StateCond::Connected {
+                dirs: self.dirs(&scope.board, s, dirs, false)?.absolute,
+            },
             ast::StateCond::Can(m, span) => {
                 if !self.allow_can {
                     let loc = s.inner_loc(self.sources, span.clone());
@@ -282,6 +290,8 @@ impl Compiler<'_> {
 pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
     match c {
         ast::SiteCond::Ahead(_) => Some("ahead"),
+        ast::SiteCond::Edge(names) if names.iter().any(|n| is_relative(&n.text)) => Some("edge"),
+        ast::SiteCond::Edge(_) => None,
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
         ast::SiteCond::Covered(_)
@@ -292,6 +302,55 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
+    }
+}
+
+/// Whether a direction word is relative to a heading (`same`, `left`, ...).
+fn is_relative(word: &str) -> bool {
+    matches!(
+        word,
+        "forward"
+            | "same"
+            | "backward"
+            | "back"
+            | "right"
+            | "left"
+            | "sideways"
+            | "forward_right"
+            | "forward_left"
+            | "backward_right"
+            | "backward_left"
+            | "forward_diag"
+            | "backward_diag"
+    )
+}
+
+/// `edge(DIRS)`: with compass directions and labels only, the sites it holds
+/// on, for every side alike (as a folded region); with relative ones, a
+/// test made on the step.
+fn edge(board: &Board, n_sides: usize, dirs: DirSel) -> Cond {
+    if dirs.relative != 0 {
+        return Cond::Edge(dirs);
+    }
+    let n_sites = board.n_sites();
+    let words = n_sites.div_ceil(64);
+    let mut one_side = vec![0u64; words];
+    for s in 0..n_sites {
+        let site = SiteId(s as u16);
+        let mut mask = dirs.absolute;
+        while mask != 0 {
+            let d = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            if !board.has_neighbor(site, d) {
+                one_side[s / 64] |= 1 << (s % 64);
+                break;
+            }
+        }
+    }
+    // Every side reads the same sites (`Sites` keeps `64 × words` bits per side).
+    Cond::Sites {
+        bits: one_side.repeat(n_sides).into_boxed_slice(),
+        words: words as u16,
     }
 }
 

@@ -143,7 +143,7 @@ pub(super) fn reads_last(c: &StateCond) -> bool {
 /// more than counts.
 pub(super) fn kinds_read(c: &StateCond) -> Kinds {
     match c {
-        StateCond::Const(_) => 0,
+        StateCond::Const(_) | StateCond::Connected { .. } => 0,
         StateCond::Count { kind, .. } => *kind,
         StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
             ALL_KINDS
@@ -165,7 +165,8 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         n => (1u32 << n) - 1,
     };
     match c {
-        StateCond::Const(_) => true,
+        // Pieces play no part in it.
+        StateCond::Const(_) | StateCond::Connected { .. } => true,
         StateCond::Reach { dirs, .. } => {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }

@@ -450,7 +450,7 @@ impl Compiler<'_> {
 }
 
 /// Direction words besides the compass names, for hints.
-pub(super) const DIRECTION_WORDS: [&str; 17] = [
+pub(super) const DIRECTION_WORDS: [&str; 16] = [
     "orth",
     "diag",
     "all",
@@ -467,7 +467,6 @@ pub(super) const DIRECTION_WORDS: [&str; 17] = [
     "backward_left",
     "forward_diag",
     "backward_diag",
-    "n",
 ];
 
 /// Whether a pattern may capture: a segment that captures, or one that may

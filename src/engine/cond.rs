@@ -90,6 +90,17 @@ impl Rules {
         d: u8,
     ) -> bool {
         match c {
+            Cond::Edge(dirs) => {
+                let mut mask = dirs.resolve(d);
+                while mask != 0 {
+                    let dir = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    if !self.board.has_neighbor(s, dir) {
+                        return true;
+                    }
+                }
+                false
+            }
             Cond::Covered(inner) => {
                 let sides = 0..self.sides.len() as SideId;
                 !COVERING.get()
@@ -210,8 +221,9 @@ impl Rules {
                 .matching_pieces(st, side, *owner, *kind)
                 .all(|(s, ps)| {
                     let goal = &self.regions[*region as usize].per_side[ps as usize];
-                    self.search(st, s, goal, *dirs, blocked, None)
+                    self.search(s, goal, *dirs, blocked, None)
                 }),
+            StateCond::Connected { dirs } => self.connected(*dirs, blocked),
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side),

@@ -206,7 +206,7 @@ impl Rules {
                         }
                         None => pieces.iter().all(|p| {
                             !edges.iter().any(|&e| bit(&p.path, e))
-                                || self.search(st, p.site, p.goal, p.dirs, blocked, None)
+                                || self.search(p.site, p.goal, p.dirs, blocked, None)
                         }),
                     }
             }
@@ -246,7 +246,7 @@ impl Rules {
                     Some(open) => self.flood(open, site, goal, dirs),
                     None => {
                         path = vec![0u64; self.board.edge_words()];
-                        self.search(st, site, goal, dirs, &st.blocked, Some(&mut path))
+                        self.search(site, goal, dirs, &st.blocked, Some(&mut path))
                     }
                 };
                 if !reaches {

@@ -106,7 +106,6 @@ impl Rules {
     /// shortest path found.
     pub(super) fn search(
         &self,
-        _st: &State,
         from: SiteId,
         goal: &SiteSet,
         dirs: u32,
@@ -166,6 +165,25 @@ impl Rules {
                 }
             }
             false
+        })
+    }
+}
+
+impl Rules {
+    /// Whether every site reaches every other stepping in `dirs` across
+    /// open edges: the search from the first site, with no goal, marks
+    /// every site it reaches.
+    pub(super) fn connected(&self, dirs: u32, blocked: &[u64]) -> bool {
+        let n = self.board.n_sites();
+        if n == 0 {
+            return true;
+        }
+        let nowhere = SiteSet::new(n);
+        let from = SiteId(0);
+        let _ = self.search(from, &nowhere, dirs, blocked, None);
+        SCRATCH.with(|cell| {
+            let sc = cell.borrow();
+            sc.mark[..n].iter().all(|&m| m == sc.stamp)
         })
     }
 }

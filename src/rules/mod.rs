@@ -204,6 +204,10 @@ pub enum Cond {
     /// Closer to the region than the moving piece's starting site.
     Nearer(RegionId),
     Ahead(Box<Cond>),
+    /// The board has no site beside this one in one of the directions
+    /// (relative ones turned to the step that reached it). Without relative
+    /// directions it is folded into `Sites` when compiled.
+    Edge(DirSel),
     /// A piece on a site meeting the condition could move here, were this
     /// site empty.
     Covered(Box<Cond>),
@@ -278,6 +282,11 @@ pub enum StateCond {
         owner: Owner,
         kind: Kinds,
         region: RegionId,
+        dirs: u32,
+    },
+    /// Every site of the board reaches every other along the directions,
+    /// crossing no barrier, ignoring pieces.
+    Connected {
         dirs: u32,
     },
     /// The side has a legal move meeting the condition (priorities only).

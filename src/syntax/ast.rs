@@ -32,6 +32,9 @@ pub enum SiteCond {
     Nearer(Name),
     /// `ahead(COND)`: the next site in the direction of the last step.
     Ahead(Box<SiteCond>),
+    /// `edge(DIRS)`: the board has no site beside this one in one of the
+    /// directions.
+    Edge(Vec<Name>),
     /// `covered(COND)`: a piece on a site meeting COND could move here.
     Covered(Box<SiteCond>),
     /// `backed(COND)`: the piece on the next site meets COND and could move here.
@@ -137,6 +140,8 @@ pub enum StateCond {
         dirs: Vec<Name>,
         span: Span,
     },
+    /// `connected(DIRS)`.
+    Connected(Vec<Name>),
     /// `can(MOVE_CONDITION)`.
     Can(MoveCond, Span),
     /// `last(MOVE_CONDITION)`.

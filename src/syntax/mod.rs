@@ -198,6 +198,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Ahead(Box::new(site_cond(inner)?))
         }
+        Rule::site_edge => SiteCond::Edge(dir_set(pair.into_inner().nth(1).unwrap())),
         Rule::site_covered => {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Covered(Box::new(site_cond(inner)?))
@@ -482,6 +483,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
                 span: sp,
             }
         }
+        Rule::state_connected => StateCond::Connected(dir_set(pair.into_inner().nth(1).unwrap())),
         r => unreachable!("state condition rule {r:?}"),
     })
 }

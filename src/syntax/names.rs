@@ -51,6 +51,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_jump => "`jump`",
         Rule::kw_attacks => "`attacks`",
         Rule::kw_stuck => "`stuck`",
+        Rule::kw_edge => "`edge`",
+        Rule::kw_connected => "`connected`",
         Rule::site_attacks => "`attacks(...) >= N`",
         Rule::kw_threatens => "`threatens`",
         Rule::site_threatens => "`threatens(...) >= N`",
@@ -84,6 +86,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         | Rule::site_atom
         | Rule::site_occupant => "a site condition such as `empty` or `enemy`",
         Rule::site_ahead => "`ahead(...)`",
+        Rule::site_edge => "`edge(DIRECTIONS)`",
+        Rule::state_connected => "`connected(DIRECTIONS)`",
         Rule::site_in => "`in REGION`",
         Rule::pattern_entry | Rule::pattern => "a move pattern such as `step(orth)`",
         Rule::segment | Rule::segment_kind => "a segment such as `step(orth)`",

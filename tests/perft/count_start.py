@@ -74,9 +74,44 @@ def two_player(files, ranks, first, second, diagonal=False):
     d2 += sum(open_steps(b, [w]) + len(s) - conflicts(w, s) for w in s)
     return d1, d2
 
+def seals(files, ranks, walls):
+    """Whether the walls cut the board in two: a flood fill from a1 along
+    open orthogonal lines misses some square."""
+    closed = {norm(p) for w in walls for p in covers(w)}
+    seen, todo = {(0, 0)}, [(0, 0)]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            t = (x + dx, y + dy)
+            if 0 <= t[0] < files and 0 <= t[1] < ranks and t not in seen \
+                    and norm(((x, y), t)) not in closed:
+                seen.add(t)
+                todo.append(t)
+    return len(seen) < files * ranks
+
+def clash(w, v):
+    """Whether two walls overlap or cross (so both cannot stand)."""
+    x, y, o = w
+    a, b, p = v
+    if (a, b) == (x, y):
+        return True
+    if p == o == "h" and b == y and abs(a - x) == 1:
+        return True
+    return p == o == "v" and a == x and abs(b - y) == 1
+
+def sealed_pairs(files, ranks):
+    """Ordered pairs of walls (the first player's, then the second's) that
+    may stand together and seal off a region: the depth-2 sequences that a
+    rule forbidding sealed regions (Q5's other reading) removes."""
+    s = slots(files, ranks)
+    return sum(1 for w in s for v in s if not clash(w, v) and seals(files, ranks, [w, v]))
+
 if __name__ == "__main__":
     print("quoridor 9x9", two_player(9, 9, (4, 0), (4, 8)))            # OpenSpiel: 131, 16677
     print("7x7", two_player(7, 7, (3, 0), (3, 6)))                     # OpenSpiel: 75, 5357
     print("11x11 orthogonal", two_player(11, 11, (5, 0), (5, 10)))     # OpenSpiel: 203, 40445
     print("quoridor kid", two_player(7, 7, (3, 0), (3, 6)))            # walls in hand do not matter at depth 2
     print("pinko pallino", two_player(11, 11, (5, 0), (5, 10), diagonal=True))
+    # Q5's other reading: perft(2) less the wall pairs that seal a region.
+    d1, d2 = two_player(9, 9, (4, 0), (4, 8))
+    print("quoridor no sealed regions", (d1, d2 - sealed_pairs(9, 9)))
