@@ -125,6 +125,7 @@ fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
             rules.kinds[kind as usize].symbol,
             rules.board.site_name(to)
         ),
+        Move::Huff(at) => format!("huff@{}", rules.board.site_name(at)),
         Move::Pass => "pass".to_string(),
     }
 }
@@ -188,6 +189,19 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     if text.contains("<>") {
         return Err(no_such_swap(rules, st, &legal, text));
     }
+    if let Some(at) = text.strip_prefix("huff@").or(text.strip_prefix("huff ")) {
+        let at = site(rules, at.trim())?;
+        return match st.huffable {
+            Some(h) if h == at => Ok(Move::Huff(at)),
+            _ => Err(MoveError {
+                message: format!(
+                    "`huff@{}` cannot be claimed here",
+                    rules.board.site_name(at)
+                ),
+                hint: Some(no_huff(rules, st)),
+            }),
+        };
+    }
     if let Some((kind, at)) = text.split_once('@') {
         return parse_drop(rules, st, &legal, kind, at);
     }
@@ -220,6 +234,19 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         return parse_placement(rules, st, &legal, text, kind, slot);
     }
     parse_destination(rules, st, &legal, text)
+}
+
+/// Why no huff can be claimed, or which one can.
+fn no_huff(rules: &Rules, st: &State) -> String {
+    match (st.huffable, rules.huff, rules.huff_claim) {
+        (Some(h), ..) => format!("the piece to huff is on {}", rules.board.site_name(h)),
+        (None, None, _) => "this game has no huffing".into(),
+        (None, _, HuffClaim::Automatic) => {
+            "huffing is automatic in this game: the piece leaves with the move that took too little"
+                .into()
+        }
+        (None, ..) => "the last move took as much as it could: there is nothing to huff".into(),
+    }
 }
 
 /// `MOVE` is not legal here, with a hint.
@@ -534,6 +561,7 @@ pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
                 }
             }
             Move::Pass => "passing is not allowed while a move is possible".into(),
+            Move::Huff(_) => no_huff(rules, st),
             _ => format!("`{written}` is not a move of {} now", rules.side_name(side)),
         },
         Some(Refusal::Constraint) => format!("`{written}` {}", breaks(rules, st, mv)),
@@ -611,6 +639,12 @@ pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, Move
     let plain = plain.rsplit_once('=').map_or(plain, |(p, _)| p);
     if plain == "pass" {
         return Ok(Move::Pass);
+    }
+    if let Some(at) = plain
+        .strip_prefix("huff@")
+        .and_then(|s| rules.board.site(s))
+    {
+        return Ok(Move::Huff(at));
     }
     if let Some((kind, at)) = plain.split_once('@') {
         let k = rules
@@ -788,6 +822,9 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
     if st.demanded {
         parts.push("demanded".to_string());
     }
+    if let Some(s) = st.huffable {
+        parts.push(format!("huffable {}", rules.board.site_name(s)));
+    }
     parts.join("; ")
 }
 
@@ -821,6 +858,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Reserves(list) => r.reserves(list),
             PosSection::Passes(n, span) => r.passes(n, span),
             PosSection::Demanded => r.demanded(section_span),
+            PosSection::Huffable(site) => r.huffable(site),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 r.turn(side, phase);
@@ -836,6 +874,16 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             Diagnostic::error("bad-turn", "the position does not say whose turn it is")
                 .at(at(text.len()..text.len()))
                 .hint("end it with `; turn SIDE`"),
+        );
+    }
+    if let Some(s) = st.huffable.filter(|s| st.board[s.0 as usize] == 0) {
+        errors.push(
+            Diagnostic::error(
+                "bad-position",
+                format!("`huffable {}` names no piece", rules.board.site_name(s)),
+            )
+            .at(at(0..text.len()))
+            .hint("name the site of the piece the side to move may huff"),
         );
     }
     rules.index_pieces(&mut st);
@@ -1056,6 +1104,28 @@ impl PositionReader<'_> {
             self.errors.push(d);
         }
         self.st.demanded = true;
+    }
+
+    /// `huffable SITE`: the piece the side to move may huff.
+    fn huffable(&mut self, site: Name) {
+        let rules = self.rules;
+        if rules.huff.is_none() || rules.huff_claim == HuffClaim::Automatic {
+            let d = Diagnostic::error("bad-position", "no huff is ever claimed in this game")
+                .at(self.at(site.span.clone()))
+                .hint("remove `huffable`: only `[turn] huff_claim` leaves a huff to claim");
+            self.errors.push(d);
+            return;
+        }
+        match rules.board.site(&site.text) {
+            Some(s) => self.st.huffable = Some(s),
+            None => {
+                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
+                    .at(self.at(site.span.clone()))
+                    .label("not on this board")
+                    .hint(crate::compile::board_extent(&rules.board));
+                self.errors.push(d);
+            }
+        }
     }
 
     /// `turn SIDE [phase N]`, or `turn N`: whose turn it is.

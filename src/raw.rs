@@ -378,6 +378,8 @@ pub struct RawTurn {
     pub captures: Option<Str>,
     /// `below-maximum` or `no-capture`: when a piece is huffed.
     pub huff: Option<Str>,
+    /// `automatic`, `before-move` or `as-move`: who huffs, and when.
+    pub huff_claim: Option<Str>,
     /// Turns played once before the turn order, such as setup placements.
     pub prelude: Option<Located<Vec<RawPrelude>>>,
     /// `every-royal` or `sole-royal`: which royal pieces a move may not
@@ -390,6 +392,7 @@ merge_fields!(RawTurn {
     no_moves,
     captures,
     huff,
+    huff_claim,
     prelude,
     check
 });

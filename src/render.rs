@@ -224,6 +224,9 @@ pub fn status(rules: &Rules, st: &State) -> String {
             if st.demanded() {
                 notes.push("demanded by the last move".to_string());
             }
+            if let Some(s) = st.huffable() {
+                notes.push(format!("may huff {}", rules.board.site_name(s)));
+            }
             if notes.is_empty() {
                 format!("{side} to move")
             } else {

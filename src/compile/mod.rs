@@ -289,6 +289,7 @@ impl<'a> Compiler<'a> {
             prelude,
             captures,
             huff,
+            huff_claim,
         } = self.turn(raw, &mut scope, &side_names, &barrier_names)?;
         self.settle_no_moves(raw, &mut sides, n_teams);
 
@@ -345,6 +346,7 @@ impl<'a> Compiler<'a> {
                 prelude,
                 captures,
                 huff,
+                huff_claim,
                 ends,
                 constraints,
                 constraints_barrier_only,

@@ -157,6 +157,7 @@ pub(super) fn empty_position(
         phase: 0,
         passes: 0,
         demanded: false,
+        huffable: None,
         outcome: Outcome::Ongoing,
     }
 }

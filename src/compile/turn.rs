@@ -5,7 +5,8 @@ use super::{int_in, Compiler, Res, Scope};
 use crate::diag::Diagnostic;
 use crate::raw::{RawGame, Str};
 use crate::rules::{
-    self, Action, BarrierId, Captures, Check, Huff, KindId, NoMoves, PreludeTurn, SideId, ALL_KINDS,
+    self, Action, BarrierId, Captures, Check, Huff, HuffClaim, KindId, NoMoves, PreludeTurn,
+    SideId, ALL_KINDS,
 };
 use crate::syntax::{self, ast};
 
@@ -17,6 +18,7 @@ pub(super) struct Turn {
     pub(super) prelude: Vec<PreludeTurn>,
     pub(super) captures: Captures,
     pub(super) huff: Option<Huff>,
+    pub(super) huff_claim: HuffClaim,
 }
 
 impl Compiler<'_> {
@@ -64,12 +66,24 @@ impl Compiler<'_> {
                 ],
             )
             .flatten();
+        let huff_claim = self
+            .choice(
+                raw.turn.huff_claim.as_ref(),
+                "huff claim",
+                &[
+                    ("automatic", HuffClaim::Automatic),
+                    ("before-move", HuffClaim::BeforeMove),
+                    ("as-move", HuffClaim::AsMove),
+                ],
+            )
+            .unwrap_or(HuffClaim::Automatic);
         Ok(Turn {
             order,
             phases,
             prelude,
             captures,
             huff,
+            huff_claim,
         })
     }
 

@@ -18,6 +18,10 @@ impl Rules {
         if out.is_empty() && (st.phase > 0 || rule == NoMoves::Pass) {
             out.push(Move::Pass);
         }
+        // A huff to claim comes first, outside the rules that filter moves.
+        if let Some(at) = st.huffable {
+            out.insert(0, Move::Huff(at));
+        }
     }
 
     /// Whether `mv` is legal in `st`.
@@ -179,6 +183,9 @@ impl Rules {
     pub fn why_not(&self, st: &State, mv: Move) -> Option<Refusal> {
         if st.outcome != Outcome::Ongoing {
             return Some(Refusal::GameOver);
+        }
+        if let Move::Huff(at) = mv {
+            return (st.huffable != Some(at)).then_some(Refusal::NoPattern);
         }
         let mut out = Vec::new();
         // A demanding move is judged as its plain move, then as a demand.

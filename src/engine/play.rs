@@ -77,6 +77,7 @@ impl Rules {
                 let i = side as usize * self.n_items() + barrier as usize;
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
+            Move::Huff(at) => self.put(st, at, 0),
             Move::Drop { kind, to } => {
                 self.put(st, to, self.man(side, kind));
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
@@ -189,8 +190,23 @@ impl Rules {
             self.apply(st, side, mv);
         }
         st.demanded = matches!(mv, Move::Demanding(_));
+        // A huff not claimed on this move lapses.
+        st.huffable = None;
         if let Some(victim) = huffed {
-            self.put(st, victim, 0);
+            match self.huff_claim {
+                HuffClaim::Automatic => self.put(st, victim, 0),
+                _ => st.huffable = Some(victim),
+            }
+        }
+        if matches!(mv, Move::Huff(_)) && self.huff_claim == HuffClaim::BeforeMove {
+            // The claim is not the side's move: it moves next, in the same
+            // phase of the same turn.
+            if let Some(o) = self.check_end(st, side, last) {
+                st.outcome = o;
+            } else if !self.has_move(st) {
+                self.settle(st);
+            }
+            return;
         }
         if st.phase == 0 && st.turn as usize >= self.prelude.len() {
             if mv == Move::Pass {
@@ -376,6 +392,6 @@ impl Rules {
     }
 
     fn has_move(&self, st: &State) -> bool {
-        self.pick_legal(st, None).is_some()
+        st.huffable.is_some() || self.pick_legal(st, None).is_some()
     }
 }

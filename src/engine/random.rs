@@ -227,6 +227,16 @@ impl Rules {
                 applied: false,
             };
         }
+        if st.huffable.is_some() {
+            // A huff to claim stands beside the moves: draw from them all.
+            let mut moves = Vec::new();
+            self.legal_moves(st, &mut moves);
+            return Drawn {
+                mv: (!moves.is_empty()).then(|| moves[rng.usize(..moves.len())]),
+                listed: false,
+                applied: false,
+            };
+        }
         let side = self.to_move(st);
         let offers_demands = self
             .demand

@@ -489,6 +489,17 @@ pub enum Huff {
     NoCapture,
 }
 
+/// Who huffs: the rules at once, or the next side if it claims it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HuffClaim {
+    /// The piece is removed as part of the move that took too little.
+    Automatic,
+    /// The next side may remove it (`Move::Huff`), and then moves.
+    BeforeMove,
+    /// The next side may remove it as its move.
+    AsMove,
+}
+
 /// A turn of the prelude: a side and what it may do.
 #[derive(Clone, Debug)]
 pub struct PreludeTurn {
@@ -765,6 +776,9 @@ pub enum Move {
         barrier: BarrierId,
         slot: u16,
     },
+    /// The side to move huffs the piece the last move left huffable
+    /// (`[turn] huff_claim`): it leaves the board.
+    Huff(SiteId),
     /// A piece from the reserve goes onto a site.
     Drop {
         kind: KindId,
@@ -808,6 +822,9 @@ pub struct State {
     pub(crate) passes: u8,
     /// The last move was demanding.
     pub(crate) demanded: bool,
+    /// The piece the side to move may huff (`[turn] huff_claim`): the last
+    /// move took too little, and the huffing is the next side's to claim.
+    pub(crate) huffable: Option<SiteId>,
     pub(crate) outcome: Outcome,
 }
 
@@ -845,6 +862,7 @@ pub struct Rules {
     pub prelude: Vec<PreludeTurn>,
     pub captures: Captures,
     pub huff: Option<Huff>,
+    pub huff_claim: HuffClaim,
     pub ends: Vec<EndRule>,
     pub constraints: Vec<Constraint>,
     pub priorities: Vec<Priority>,
@@ -1138,6 +1156,7 @@ impl State {
         self.phase = o.phase;
         self.passes = o.passes;
         self.demanded = o.demanded;
+        self.huffable = o.huffable;
         self.outcome = o.outcome;
     }
 
@@ -1153,6 +1172,11 @@ impl State {
     /// Whether the last move was demanding.
     pub fn demanded(&self) -> bool {
         self.demanded
+    }
+
+    /// The piece the side to move may huff, if any (`[turn] huff_claim`).
+    pub fn huffable(&self) -> Option<SiteId> {
+        self.huffable
     }
 
     /// The piece on a site, as (side, kind).

@@ -206,4 +206,6 @@ pub enum PosSection {
     Passes(u32, Span),
     /// The last move demanded something of this one.
     Demanded,
+    /// The piece the side to move may huff.
+    Huffable(Name),
 }

@@ -653,6 +653,7 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                 PosSection::Passes(number(n)?, sp)
             }
             Rule::kw_demanded => PosSection::Demanded,
+            Rule::pos_huffable => PosSection::Huffable(name(inner.into_inner().nth(1).unwrap())),
             r => unreachable!("position section {r:?}"),
         };
         out.push((parsed, sp));

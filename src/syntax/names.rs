@@ -53,6 +53,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_stuck => "`stuck`",
         Rule::kw_edge => "`edge`",
         Rule::kw_connected => "`connected`",
+        Rule::kw_huffable => "`huffable`",
+        Rule::pos_huffable => "`huffable SITE`",
         Rule::site_attacks => "`attacks(...) >= N`",
         Rule::kw_threatens => "`threatens`",
         Rule::site_threatens => "`threatens(...) >= N`",
@@ -118,7 +120,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::action_place => "`place KIND`",
         Rule::placement_entry | Rule::placement => "a placement such as `pawn: e1 e2`",
         Rule::position_entry | Rule::pos_section => {
-            "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes` or `demanded`)"
+            "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes`, `demanded` or `huffable`)"
         }
         Rule::pos_pieces | Rule::pos_piece => "a piece such as `white pawn e1`",
         Rule::pos_barriers | Rule::pos_slot => "a barrier slot such as `e3h`",

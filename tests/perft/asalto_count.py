@@ -13,6 +13,14 @@ move (it loses). perft counts move sequences; a finished game has no moves.
 
     python3 tests/perft/asalto_count.py fixed 4     # officers on c5 and e5
     python3 tests/perft/asalto_count.py place 5     # with the placement plies
+    python3 tests/perft/asalto_count.py place 6 claim   # A10: huffs claimed
+    python3 tests/perft/asalto_count.py fixed 8 claim-as-move
+
+With `claim` (open question A10, the soldiers' choice): the officer that
+would be huffed stays on the board; on their next turn the soldiers may
+remove it (one ply, `huff`) and then move again, or move without claiming,
+which lets the right lapse. With `claim-as-move` the removal is the
+soldiers' whole move, and the officers move next.
 """
 import sys
 
@@ -80,7 +88,11 @@ def legal(board, side):
             out += officer_moves(board, p)
     return out
 
+CLAIM = False
+AS_MOVE = False
+
 def play(board, side, mv, moves):
+    """The board after a move, and the officer left to huff (claim mode)."""
     frm, stops, taken = mv
     b = dict(board)
     if side == "O" and moves is not None:
@@ -103,24 +115,35 @@ def play(board, side, mv, moves):
     for t in taken:
         del b[t]
     b[stops[-1]] = piece
-    if victim is not None:
+    if victim is not None and not CLAIM:
         del b[victim]
-    return b
+        victim = None
+    return b, victim
 
-def over(board, side_to_move):
+def over(board, side_to_move, huffable=None):
     soldiers = sum(1 for v in board.values() if v == "S")
     if soldiers < 9:
         return True
     if all(board.get(f) == "S" for f in FORTRESS):
         return True
-    return not legal(board, side_to_move)
+    return huffable is None and not legal(board, side_to_move)
 
-def perft(board, side, depth, hand):
+def perft(board, side, depth, hand, huffable=None):
     if depth == 0:
         return 1
+    total = 0
+    if huffable is not None:
+        # The claim: the officer leaves, and the soldiers move again (or,
+        # as their move, the officers move next).
+        b = dict(board)
+        del b[huffable]
+        after = ("O" if side == "S" else "S") if AS_MOVE else side
+        if depth == 1:
+            total += 1
+        elif not over(b, after):
+            total += perft(b, after, depth - 1, 0)
     if hand:
         # Placement plies: an officer on any empty fortress point.
-        total = 0
         for f in sorted(FORTRESS):
             if f not in board:
                 b = dict(board)
@@ -128,14 +151,13 @@ def perft(board, side, depth, hand):
                 total += perft(b, "O" if hand > 1 else "S", depth - 1, hand - 1)
         return total
     moves = legal(board, side)
-    total = 0
     other = "O" if side == "S" else "S"
     for mv in moves:
-        b = play(board, side, mv, moves)
+        b, victim = play(board, side, mv, moves)
         if depth == 1:
             total += 1
-        elif not over(b, other):
-            total += perft(b, other, depth - 1, 0)
+        elif not over(b, other, victim):
+            total += perft(b, other, depth - 1, 0, victim)
     return total
 
 def start():
@@ -147,6 +169,8 @@ def start():
 
 if __name__ == "__main__":
     mode, depth = sys.argv[1], int(sys.argv[2])
+    CLAIM = sys.argv[3:] in (["claim"], ["claim-as-move"])
+    AS_MOVE = sys.argv[3:] == ["claim-as-move"]
     for d in range(1, depth + 1):
         if mode == "fixed":
             b = start()
