@@ -46,7 +46,7 @@ on one core):
   straight       4  68  612  10404  102884  1936640   22717440   1 s / 15 s
   general2       4  92 1058  24334  314134  7425497  114182700   5 s / 60 s
 leave, citadel and lastsoldier equal fixed from the start (run to depth 6;
-no attacker can reach the fortress, nor any soldier be lost, within 7
+no attacker can reach the fortress, nor 23 soldiers be taken, within 7
 plies); tests/perft/siege.toml counts them from positions where they matter
 at once.
 Depths 1-4 of fixed by hand: Yellow can only exit (W-c8 W-c9 E-j8 E-j9);
