@@ -21,10 +21,18 @@ move that ends it counts at its own depth and nothing below.
 
     python3 tests/perft/siege_count.py fixed 5           # depths 1..5
     python3 tests/perft/siege_count.py free 4 --divide   # per first move
+    python3 tests/perft/siege_count.py leave 5 --position "pieces ...; turn white"
 
 Variants: fixed, free (placement plies G@cell then Co@cell), retreat,
 mobility, threesoldiers, cerco (Portuguese rules), demand (capture on
-demand: every attacker move also exists with suffix "!").
+demand: every attacker move also exists with suffix "!"), and the dossier's
+last options over fixed: straight (S6: attacking colonel and captain only
+straight ahead), general2 (S15: the defender's general slides 1-2), leave
+(S11: an attacker in W or E may step out onto an empty gate square),
+citadel (S13: drawn once attackers are inside and no defender piece is),
+lastsoldier (S14: drawn once one attacking soldier is left, of both armies,
+and it stands inside). --position starts from the engine's position text
+(its `pieces` and `turn` sections only) instead of the start.
 
 Counts from this script, depths 1..7 (time for one run to depth 6 / 7,
 on one core):
@@ -35,6 +43,12 @@ on one core):
   threesoldiers  4  92  828  19044  188324  4454272   52250112   4 s
   cerco          4  88 1012  22264  287496  7014546  108045609   5 s
   demand         4 184 1656  76176  753296 35634176  417975136  19 s / ~3 min
+  straight       4  68  612  10404  102884  1936640   22717440   1 s / 15 s
+  general2       4  92 1058  24334  314134  7425497  114182700   5 s / 60 s
+leave, citadel and lastsoldier equal fixed from the start (run to depth 6;
+no attacker can reach the fortress, nor 23 soldiers be taken, within 7
+plies); tests/perft/siege.toml counts them from positions where they matter
+at once.
 Depths 1-4 of fixed by hand: Yellow can only exit (W-c8 W-c9 E-j8 E-j9);
 White then has 23 moves (11 forward steps of the rank-3 soldiers, 3 each for
 d1 Cp, f1 G, h1 Co, j1 Cp; both lieutenants are blocked); Yellow then has 10
@@ -96,8 +110,40 @@ def move_text(m):
     return name(frm) + ("x" if cap else "-") + name(to) + ("!" if dem else "")
 
 
+KINDS = {"defender_general": "G", "defender_colonel": "Co", "defender_soldier": "S",
+         "general": "G", "colonel": "Co", "captain": "Cp", "lieutenant": "L", "soldier": "S"}
+SIDES = {"yellow": "Y", "white": "W", "black": "B"}
+# `turn` of a position: a side's first place in the order Y W Y B, or the
+# engine's index (three prelude turns, then the order from 4).
+TURNS = {"yellow": 0, "white": 1, "black": 3, "4": 0, "5": 1, "6": 2, "7": 3}
+
+
+def parse_position(text):
+    """The engine's position text, as far as these counts need it: the
+    sections `pieces SIDE KIND SITE ..., ...` and `turn SIDE|N`, nothing
+    else (no reserves: the placements are over)."""
+    board, ply = {}, None
+    for section in text.split(";"):
+        words = section.split()
+        if not words:
+            continue
+        if words[0] == "pieces":
+            for group in " ".join(words[1:]).split(","):
+                side, kind, *sites = group.split()
+                for s in sites:
+                    loc = s if s in RING else sq(s)
+                    assert loc in SQUARES or loc in RING, s
+                    board[loc] = (SIDES[side], KINDS[kind])
+        elif words[0] == "turn":
+            ply = TURNS[words[1]]
+        else:
+            sys.exit("unsupported position section: " + section)
+    assert ply is not None, "a position needs its turn"
+    return board, ply
+
+
 class Siege:
-    def __init__(self, variant):
+    def __init__(self, variant, position=None):
         self.variant = variant
         cerco = variant == "cerco"
         self.protection = {"mobility": "mobility", "cerco": "army"}.get(variant, "behind")
@@ -108,14 +154,16 @@ class Siege:
         for side, fwd in (("W", 1), ("B", -1)):
             base = {"G": (ALL8, 3), "Co": (ORTH, 2), "Cp": (ORTH, 1),
                     "L": (DIAG, 2), "S": (DIAG, 1)}
-            if cerco:
+            if cerco or variant == "straight":
                 base["Co"] = ([(0, fwd)], 2)
                 base["Cp"] = ([(0, fwd)], 1)
             for kind, (dirs, rng) in base.items():
                 if variant != "retreat":
                     dirs = [d for d in dirs if d[1] * fwd >= 0]   # no backward rank step
                 self.geom[(side, kind)] = (dirs, rng)
-        self.dgeom = {"G": (ALL8, 2 if cerco else 1), "Co": (ORTH, 1), "S": (DIAG, 1)}
+        self.dgeom = {"G": (ALL8, 2 if cerco or variant == "general2" else 1),
+                      "Co": (ORTH, 1), "S": (DIAG, 1)}
+        self.leave = variant == "leave"
         # Setup.
         b = {}
         if cerco:   # option B
@@ -145,6 +193,10 @@ class Siege:
             for c in ("NW", "N", "NE", "SE", "S", "SW"):
                 b[c] = ("Y", "S")
         self.board = b
+        self.start_ply = 0
+        if position is not None:
+            self.board, self.start_ply = parse_position(position)
+            self.setup = 0
 
     # ---- protection -------------------------------------------------------
     def can_reach(self, piece, d, k):
@@ -189,6 +241,10 @@ class Siege:
                 for c in RING_NB[p]:
                     if c not in board:
                         moves.append((p, c, False, False))
+                if self.leave:                           # S11: out onto an empty gate square
+                    for q in EXITS.get(p, ()):
+                        if q not in board:
+                            moves.append((p, q, False, False))
                 continue
             dirs, rng = self.geom[piece]
             for d in dirs:
@@ -292,6 +348,17 @@ class Siege:
                         officers += 1
             if soldiers >= self.need_soldiers and officers >= 1:
                 return True
+        if self.variant == "citadel" and isinstance(to, str) != isinstance(frm, str):
+            # S13: after a piece came in or went out, attackers inside and
+            # no defender piece.
+            inside = {board[c][0] for c in RING if c in board}
+            if inside and "Y" not in inside:
+                return True
+        if self.variant == "lastsoldier" and (cap or isinstance(to, str)):
+            # S14: one attacking soldier left (both armies), standing inside.
+            left = [p for p, piece in board.items() if piece[0] != "Y" and piece[1] == "S"]
+            if len(left) == 1 and isinstance(left[0], str):
+                return True
         if cap:
             soldiers = officers = 0
             for piece in board.values():
@@ -327,7 +394,9 @@ class Siege:
         self.setup += 1
 
     # ---- perft ------------------------------------------------------------
-    def perft(self, depth, ply=0, demanded=False):
+    def perft(self, depth, ply=None, demanded=False):
+        if ply is None:
+            ply = self.start_ply
         if depth == 0:
             return 1
         if self.setup:
@@ -362,28 +431,33 @@ class Siege:
                 out.append((move_text(m), self.perft(depth - 1, 0, False)))
                 self.unplace(m, filled)
             return sorted(out)
-        for m in self.legal(0, False):
+        ply = self.start_ply
+        for m in self.legal(ply, False):
             if m is None:
-                out.append(("pass", self.perft(depth - 1, 1, False)))
+                out.append(("pass", self.perft(depth - 1, ply + 1, False)))
                 continue
             captured = self.make(m)
             if depth == 1:
                 n = 1
             else:
-                n = 0 if self.ends(m) else self.perft(depth - 1, 1, m[3])
+                n = 0 if self.ends(m) else self.perft(depth - 1, ply + 1, m[3])
             self.unmake(m, captured)
             out.append((move_text(m), n))
         return sorted(out)
 
 
-VARIANTS = ("fixed", "free", "retreat", "mobility", "threesoldiers", "cerco", "demand")
+VARIANTS = ("fixed", "free", "retreat", "mobility", "threesoldiers", "cerco", "demand",
+            "straight", "general2", "leave", "citadel", "lastsoldier")
 
 if __name__ == "__main__":
     if len(sys.argv) < 3 or sys.argv[1] not in VARIANTS:
-        sys.exit("usage: siege_count.py {%s} DEPTH [--divide]" % "|".join(VARIANTS))
+        sys.exit("usage: siege_count.py {%s} DEPTH [--divide] [--position TEXT]"
+                 % "|".join(VARIANTS))
     variant, depth = sys.argv[1], int(sys.argv[2])
-    game = Siege(variant)
-    if "--divide" in sys.argv[3:]:
+    rest = sys.argv[3:]
+    position = rest[rest.index("--position") + 1] if "--position" in rest else None
+    game = Siege(variant, position)
+    if "--divide" in rest:
         for text, n in game.divide(depth):
             print(text, n)
     else:
