@@ -237,6 +237,55 @@ pub fn status(rules: &Rules, st: &State) -> String {
     }
 }
 
+/// Why the side to move has nothing to choose: the game is over (its
+/// result, and the end rule, the lack of a move or the passes that ended
+/// it), or it has no move and must pass (its `no_moves` rule). `None` when
+/// it has a choice; `legal` are its legal moves.
+pub fn nothing_to_play(rules: &Rules, st: &State, legal: &[Move]) -> Option<String> {
+    let o = rules.outcome(st);
+    if o != Outcome::Ongoing {
+        let why = match st.ended_by() {
+            EndedBy::Rule(i, side) => {
+                let rule = &rules.ends[i as usize];
+                let whose = if rule.sides.len() > 1 {
+                    format!(" (for {})", rules.side_name(side))
+                } else {
+                    String::new()
+                };
+                format!(", by the end rule `{}`{whose}", rule.text)
+            }
+            EndedBy::NoMoves(side) => format!(
+                ": {} had no legal move, and its `no_moves` rule is `{}`",
+                rules.side_name(side),
+                no_moves_word(rules.sides[side as usize].no_moves)
+            ),
+            EndedBy::Passes => ": a whole round of turns passed for lack of a move".to_string(),
+            EndedBy::Nothing => String::new(),
+        };
+        return Some(format!("game over: {}{why}", outcome(rules, o)));
+    }
+    let side = rules.to_move(st);
+    let may_pass = rules.actions(st).contains(&Action::Pass);
+    let name = rules.side_name(side);
+    match (legal, may_pass, st.phase()) {
+        ([Move::Pass], false, 0) => Some(format!(
+            "{name} has no move: `pass` is its only one (its `no_moves` rule is `pass`)"
+        )),
+        ([Move::Pass], false, _) => Some(format!(
+            "{name} has nothing to do in this phase of its turn: `pass` ends it"
+        )),
+        _ => None,
+    }
+}
+
+fn no_moves_word(rule: NoMoves) -> &'static str {
+    match rule {
+        NoMoves::Lose => "lose",
+        NoMoves::Pass => "pass",
+        NoMoves::Draw => "draw",
+    }
+}
+
 /// The moves in notation, sorted.
 pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<String> {
     let mut out: Vec<String> = moves

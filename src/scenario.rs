@@ -153,14 +153,22 @@ fn describe(rules: &Rules, st: &State, show: Show, out: &mut String) {
     if show.outcome {
         out.push_str(&format!("{}\n", render::status(rules, st)));
     }
-    if show.moves && rules.outcome(st) == Outcome::Ongoing {
+    if show.moves {
         let mut moves = Vec::new();
         rules.legal_moves(st, &mut moves);
         let list = render::move_list(rules, st, &moves, false);
-        out.push_str(&format!(
-            "legal moves ({}): {}\n",
-            list.len(),
-            list.join(" ")
-        ));
+        match render::nothing_to_play(rules, st, &moves) {
+            Some(why) if list.is_empty() => out.push_str(&format!("no legal moves: {why}\n")),
+            Some(why) => out.push_str(&format!(
+                "legal moves ({}): {} ({why})\n",
+                list.len(),
+                list.join(" ")
+            )),
+            None => out.push_str(&format!(
+                "legal moves ({}): {}\n",
+                list.len(),
+                list.join(" ")
+            )),
+        }
     }
 }

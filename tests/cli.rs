@@ -647,3 +647,46 @@ fn a_reader_that_goes_away_ends_every_command_quietly() {
         assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
     }
 }
+
+/// `moves` says why nothing is legal: the game is over (its result and the
+/// end rule that decided it), or the side to move must pass. Standard
+/// output stays the list of moves.
+#[test]
+fn moves_says_why_nothing_is_legal() {
+    let won = run(&[
+        "moves",
+        "games/quoridor.toml",
+        "--position",
+        "pieces white pawn e9, black pawn a5; turn black",
+    ]);
+    assert_eq!(won.status.code(), Some(0));
+    assert_eq!(stdout(&won), "");
+    assert_eq!(
+        stderr(&won).trim_end(),
+        "game over: white won, by the end rule `count(own pawn in goal) >= 1` (for white)"
+    );
+    let mated = run(&[
+        "moves",
+        "games/tamerlane.toml",
+        "--position",
+        "pieces white king k8, white war_engine i8, white knight h9, black king k10; turn white",
+        "--moves",
+        "i8-i10",
+    ]);
+    assert_eq!(stdout(&mated), "");
+    assert_eq!(
+        stderr(&mated).trim_end(),
+        "game over: white won: black had no legal move, and its `no_moves` rule is `lose`"
+    );
+    let stuck = run(&[
+        "moves",
+        "games/siege-of-paris.toml",
+        "--position",
+        "pieces yellow defender_general W, white soldier a1, black soldier b2 a15; turn white",
+    ]);
+    assert_eq!(stdout(&stuck), "pass\n");
+    assert_eq!(
+        stderr(&stuck).trim_end(),
+        "white has no move: `pass` is its only one (its `no_moves` rule is `pass`)"
+    );
+}

@@ -43,6 +43,11 @@ pub fn run(
     for line in render::move_list(&rules, &st, &moves, short) {
         writeln!(out, "{line}")?;
     }
+    // Standard output stays a list of moves; why it is empty (or only
+    // `pass`) goes beside it.
+    if let Some(why) = render::nothing_to_play(&rules, &st, &moves) {
+        eprintln!("{why}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

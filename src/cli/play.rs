@@ -204,12 +204,17 @@ impl Game<'_> {
         write!(out(), "{}", board(rules, &st))?;
         let mut resigned = None;
         loop {
-            if rules.outcome(&st) != Outcome::Ongoing {
-                writeln!(out(), "{}", render::status(rules, &st))?;
-                break;
-            }
             let side = rules.to_move(&st);
             rules.legal_moves(&st, &mut buf);
+            let why = render::nothing_to_play(rules, &st, &buf);
+            if rules.outcome(&st) != Outcome::Ongoing {
+                writeln!(
+                    out(),
+                    "{}",
+                    why.unwrap_or_else(|| render::status(rules, &st))
+                )?;
+                break;
+            }
             if let Some(agent) = &self.players[side as usize] {
                 let seed = self.seed.wrapping_add(history.len() as u64);
                 let Some(mv) = agent.choose(rules, &st, seed) else {
@@ -222,6 +227,9 @@ impl Game<'_> {
                 self.save_record(&history, false)?;
                 write!(out(), "{}", board(rules, &st))?;
                 continue;
+            }
+            if let Some(why) = why {
+                writeln!(out(), "{why}")?;
             }
             write!(out(), "{} > ", render::status(rules, &st))?;
             out().flush()?;

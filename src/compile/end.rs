@@ -122,13 +122,13 @@ impl Compiler<'_> {
             )
         });
         Ok(EndRule {
+            text: e.when.value.clone(),
             lasts: when.count_last(),
             when,
             result: result?,
             side_set: sides.iter().fold(0, |set, &s| set | 1 << s),
             sides,
             reads_last,
-
             reads_side,
         })
     }

@@ -7,7 +7,7 @@ use super::{board_extent, int_in, Compiler, Res, MAX_RESERVE};
 use crate::board::Board;
 use crate::diag::{Diagnostic, Loc};
 use crate::raw::RawGame;
-use crate::rules::{Outcome, Rules, State};
+use crate::rules::{EndedBy, Outcome, Rules, State};
 use crate::syntax;
 use std::collections::HashMap;
 
@@ -158,6 +158,7 @@ pub(super) fn empty_position(
         passes: 0,
         demanded: false,
         huffable: None,
+        ended_by: EndedBy::Nothing,
         outcome: Outcome::Ongoing,
     }
 }

@@ -88,13 +88,27 @@ impl Rules {
         }
     }
 
+    /// Ends the game when an end rule holds ([`Rules::check_end`]); says
+    /// whether it did.
+    pub(super) fn end_if_over(&self, st: &mut State, mover: SideId, last: Last) -> bool {
+        match self.check_end(st, mover, last) {
+            Some((outcome, ended_by)) => {
+                st.outcome = outcome;
+                st.ended_by = ended_by;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The first end rule that holds, for the mover first, then the sides
-    /// after it in the order the file declares them.
-    pub(super) fn check_end(&self, st: &State, mover: SideId, last: Last) -> Option<Outcome> {
+    /// after it in the order the file declares them: the outcome it gives,
+    /// and the rule.
+    fn check_end(&self, st: &State, mover: SideId, last: Last) -> Option<(Outcome, EndedBy)> {
         let n = self.sides.len();
         // The index of the rule's first `last(...)` among those of the rules.
         let mut first = 0;
-        for rule in &self.ends {
+        for (i, rule) in self.ends.iter().enumerate() {
             let at = first;
             first += rule.lasts;
             let sides = (0..n).map(|i| ((mover as usize + i) % n) as SideId);
@@ -107,11 +121,12 @@ impl Rules {
                     self.eval_state(&rule.when, st, side, &st.blocked)
                 };
                 if holds {
-                    return Some(match rule.result {
+                    let outcome = match rule.result {
                         EndResult::Win => Outcome::Win(side),
                         EndResult::Loss => self.loss_of(side),
                         EndResult::Draw => Outcome::Draw,
-                    });
+                    };
+                    return Some((outcome, EndedBy::Rule(i as u16, side)));
                 }
             }
         }
@@ -172,9 +187,9 @@ impl Rules {
     /// holds, or a side to move that has no move.
     pub(crate) fn decide(&self, st: &mut State) {
         st.outcome = Outcome::Ongoing;
+        st.ended_by = EndedBy::Nothing;
         let previous = self.turn_side(self.previous_turn(st.turn as usize));
-        if let Some(o) = self.check_end(st, previous, Last::None) {
-            st.outcome = o;
+        if self.end_if_over(st, previous, Last::None) {
             return;
         }
         self.settle(st);

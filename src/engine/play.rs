@@ -201,9 +201,7 @@ impl Rules {
         if matches!(mv, Move::Huff(_)) && self.huff_claim == HuffClaim::BeforeMove {
             // The claim is not the side's move: it moves next, in the same
             // phase of the same turn.
-            if let Some(o) = self.check_end(st, side, last) {
-                st.outcome = o;
-            } else if !self.has_move(st) {
+            if !self.end_if_over(st, side, last) {
                 self.settle(st);
             }
             return;
@@ -214,14 +212,14 @@ impl Rules {
                 if st.passes as usize >= self.order.len() {
                     // Nobody can move: the game cannot go on.
                     st.outcome = Outcome::Draw;
+                    st.ended_by = EndedBy::Passes;
                     return;
                 }
             } else {
                 st.passes = 0;
             }
         }
-        if let Some(o) = self.check_end(st, side, last) {
-            st.outcome = o;
+        if self.end_if_over(st, side, last) {
             return;
         }
         self.advance(st, known.unsettled);
@@ -374,6 +372,7 @@ impl Rules {
             NoMoves::Lose => self.loss_of(side),
             _ => Outcome::Draw,
         };
+        st.ended_by = EndedBy::NoMoves(side);
     }
 
     /// Puts the pieces of a kind in `side`'s hand on the empty sites of a

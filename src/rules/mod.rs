@@ -534,6 +534,8 @@ pub struct Constraint {
 #[derive(Clone, Debug)]
 pub struct EndRule {
     pub when: StateCond,
+    /// The condition as written, for explanations.
+    pub text: String,
     pub result: EndResult,
     /// Sides the rule is evaluated for.
     pub sides: Vec<SideId>,
@@ -826,6 +828,22 @@ pub struct State {
     /// move took too little, and the huffing is the next side's to claim.
     pub(crate) huffable: Option<SiteId>,
     pub(crate) outcome: Outcome,
+    /// What ended the game, once it is over.
+    pub(crate) ended_by: EndedBy,
+}
+
+/// What ended a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndedBy {
+    /// It goes on.
+    Nothing,
+    /// The end rule of this index held, for this side.
+    Rule(u16, SideId),
+    /// The side to move had no legal move, and its `no_moves` rule ended
+    /// the game.
+    NoMoves(SideId),
+    /// A whole round of turns passed for lack of a move.
+    Passes,
 }
 
 /// How pictures draw a board: its `[board]` keys `style` and `shade`.
@@ -1158,6 +1176,7 @@ impl State {
         self.demanded = o.demanded;
         self.huffable = o.huffable;
         self.outcome = o.outcome;
+        self.ended_by = o.ended_by;
     }
 
     /// The side to move.
@@ -1172,6 +1191,11 @@ impl State {
     /// Whether the last move was demanding.
     pub fn demanded(&self) -> bool {
         self.demanded
+    }
+
+    /// What ended the game ([`EndedBy::Nothing`] while it goes on).
+    pub fn ended_by(&self) -> EndedBy {
+        self.ended_by
     }
 
     /// The piece the side to move may huff, if any (`[turn] huff_claim`).
