@@ -180,6 +180,19 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     {
         return Ok(mv);
     }
+    // The one legal move written so, but for its promotion suffix
+    // (`b6xd8` for `b6xd8=K`).
+    let unsuffixed: Vec<Move> = (legal.iter().copied())
+        .filter(|&m| {
+            let written = move_to_string(rules, st, m);
+            written
+                .rsplit_once('=')
+                .is_some_and(|(plain, _)| plain == text)
+        })
+        .collect();
+    if let [mv] = unsuffixed[..] {
+        return Ok(mv);
+    }
     if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
         return parse_promotion(rules, st, plain, written);
     }

@@ -9,6 +9,28 @@ use crate::raw::RawGame;
 use crate::rules::{Action, KindId, Kinds, Rules, SideId, SiteSet, StateCond};
 
 impl Compiler<'_> {
+    /// Patterns whose guard no piece of the kind passes: a guard reads the
+    /// starting site with the moving piece on it, so `empty:` never holds
+    /// there (and `occupied:` always does).
+    fn guards_that_never_hold(&mut self, raw: &RawGame, rules: &Rules) {
+        for (k, (_, piece)) in raw.pieces.iter().enumerate() {
+            let Some(moves) = &piece.moves else { continue };
+            for (text, pattern) in moves.value.iter().zip(&rules.kinds[k].patterns) {
+                let Some(guard) = &pattern.guard else {
+                    continue;
+                };
+                if !rules.guard_may_hold(guard, k as KindId) {
+                    self.error(
+                        Diagnostic::warning("guard-never-holds", "this pattern's guard never holds")
+                            .at(text.loc())
+                            .label("no piece of this kind passes it on any site")
+                            .hint("a guard reads the starting site with the moving piece on it: `empty` never holds there, `friend` and `occupied` always do"),
+                    );
+                }
+            }
+        }
+    }
+
     pub(super) fn warnings(&mut self, raw: &RawGame, rules: &Rules) {
         for (k, (key, piece)) in raw.pieces.iter().enumerate() {
             let placed = rules
@@ -52,6 +74,7 @@ impl Compiler<'_> {
                 );
             }
         }
+        self.guards_that_never_hold(raw, rules);
         for (i, (key, _)) in raw.sides.iter().enumerate() {
             if !rules.order.contains(&(i as SideId)) {
                 self.error(

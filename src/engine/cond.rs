@@ -134,13 +134,15 @@ impl Rules {
                 op.holds(n_taken, *n)
             }
             Cond::Threatens(inner, op, n) => {
-                let v = st.board[origin.0 as usize];
+                // In a guard, the piece has not left its site: it is `s`.
+                let from = if origin == NOWHERE { s } else { origin };
+                let v = st.board[from.0 as usize];
                 if v == 0 || COVERING.get() {
                     return false;
                 }
                 // The moving piece, moved here as the kind it becomes here.
                 let mut there = st.clone();
-                self.put(&mut there, origin, 0);
+                self.put(&mut there, from, 0);
                 self.put(&mut there, s, v);
                 if let Some((kind, site)) = self.promotion(&there, v, s) {
                     self.put(&mut there, s, 0);

@@ -656,11 +656,14 @@ impl Place<'_> {
             Some((0, end)) if end == pattern.segments.len() => true,
             Some(_) => return None,
         };
-        // The guard reads the starting site, which the piece has left. Every
-        // condition must be a value set at every site the pattern may reach,
-        // whether the guard passes or not: then the pattern is simple.
+        // The guard reads the starting site with the moving piece on it.
+        // Every condition must be a value set at every site the pattern may
+        // reach, whether the guard passes or not: then the pattern is simple.
         let guard = match &pattern.guard {
-            Some(g) => has(&self.exact(g, origin, false)?, 0),
+            Some(g) => has(
+                &self.exact(g, origin, false)?,
+                rules.man(self.side, self.kind),
+            ),
             None => true,
         };
         let shape = match &pattern.segments[..] {
@@ -813,6 +816,18 @@ pub(crate) fn swaps(pattern: &Pattern) -> bool {
 }
 
 impl Rules {
+    /// Whether a pattern's guard may hold for a piece of `kind`, of some
+    /// side, on some site: the guard reads the starting site with the
+    /// piece on it.
+    pub(crate) fn guard_may_hold(&self, guard: &Cond, kind: KindId) -> bool {
+        (0..self.sides.len() as SideId).any(|side| {
+            let v = self.man(side, kind);
+            (0..self.board.n_sites() as u16)
+                .map(SiteId)
+                .any(|s| has(&self.values_meeting(guard, side, s, s, false).1, v))
+        })
+    }
+
     /// The board values for which `c` holds at `s`, for a piece of `side`
     /// moving from `origin` (or from any site: [`NOWHERE`]): the values
     /// for which it surely holds and those for which it may, the same when

@@ -106,8 +106,10 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let (side, origin) = (w.side, w.origin);
+        // The guard reads the starting site with the moving piece on it
+        // (no site is left behind yet: `NOWHERE`).
         if let Some(guard) = &pattern.guard {
-            if !self.eval(guard, st, side, origin, &[], origin, 0) {
+            if !self.eval(guard, st, side, NOWHERE, &[], origin, NO_HEADING) {
                 return;
             }
         }

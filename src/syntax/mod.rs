@@ -105,10 +105,38 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str) -> SyntaxError {
         }
         ErrorVariant::CustomError { message } => message,
     };
+    let message = inline_region(text, start).unwrap_or(message);
     SyntaxError {
         span: start..end,
         message,
     }
+}
+
+/// A region written inline after `in` (`in rank 1..5`), where a site
+/// condition takes a region's name: what to write instead.
+fn inline_region(text: &str, start: usize) -> Option<String> {
+    let before = text[..start].trim_end();
+    let (head, word) = before.rsplit_once(char::is_whitespace)?;
+    let is_in = head.trim_end().rsplit(char::is_whitespace).next() == Some("in");
+    if !is_in || !matches!(word, "rank" | "file" | "color") {
+        return None;
+    }
+    let rest: String = text[start..]
+        .split([':', ')'])
+        .next()
+        .unwrap_or("")
+        .split(" and ")
+        .next()
+        .unwrap_or("")
+        .split(" or ")
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    Some(format!(
+        "`in` takes the name of a region, not `{word} {rest}`: name it in `[regions]` \
+         (`zone = \"{word} {rest}\"`) and write `in zone`"
+    ))
 }
 
 fn span(pair: &Pair<'_, Rule>) -> Span {
