@@ -1,0 +1,368 @@
+//! Reading moves: a typed or recorded move matched against the legal moves,
+//! with the reason when it is refused.
+
+use super::*;
+
+pub(super) fn site(rules: &Rules, name: &str) -> Result<SiteId, MoveError> {
+    rules.board.site(name).ok_or_else(|| MoveError {
+        message: format!("there is no site `{name}` on this board"),
+        hint: Some(match rules.board.site_drawn_at(name) {
+            Some(s) => format!(
+                "{name} is part of the site `{}`, which is drawn over it",
+                rules.board.site_name(s)
+            ),
+            None => suggest(name, rules.board.sites.iter().map(|s| s.name.as_str())),
+        }),
+    })
+}
+
+/// Parses a move typed or read from a record, and checks it is legal here.
+pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    if rules.outcome(st) != Outcome::Ongoing {
+        return Err(MoveError {
+            message: format!("the game is over; `{text}` cannot be played"),
+            hint: None,
+        });
+    }
+    // Any legal move written in full, whatever its kind.
+    if let Some(&mv) = legal
+        .iter()
+        .find(|&&m| move_to_string(rules, st, m) == text)
+    {
+        return Ok(mv);
+    }
+    if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
+        return parse_promotion(rules, st, plain, written);
+    }
+    if let Some(plain) = text.strip_suffix('!') {
+        return parse_demand(rules, st, &legal, plain);
+    }
+    if text.contains("<>") {
+        return Err(no_such_swap(rules, st, &legal, text));
+    }
+    if let Some((kind, at)) = text.split_once('@') {
+        return parse_drop(rules, st, &legal, kind, at);
+    }
+    if text.matches(['x', '-']).count() > 1
+        && text
+            .split(['x', '-'])
+            .all(|p| rules.board.site(p).is_some())
+    {
+        return Err(no_such_chain(rules, st, &legal, text));
+    }
+    if text == "pass" {
+        return if legal.contains(&Move::Pass) {
+            Ok(Move::Pass)
+        } else {
+            Err(MoveError {
+                message: "passing is not allowed while a move is possible".into(),
+                hint: None,
+            })
+        };
+    }
+    if let Some((a, b)) = step_halves(rules, text) {
+        return parse_step(rules, st, &legal, a, b);
+    }
+    // A barrier slot, perhaps with its kind.
+    let (kind, slot_name) = match text.split_once(':') {
+        Some((k, s)) => (Some(k), s),
+        None => (None, text),
+    };
+    if let Some(slot) = rules.board.slot(slot_name) {
+        return parse_placement(rules, st, &legal, text, kind, slot);
+    }
+    parse_destination(rules, st, &legal, text)
+}
+
+/// `MOVE` is not legal here, with a hint.
+fn not_legal(rules: &Rules, st: &State, mv: Move, hint: Option<String>) -> MoveError {
+    MoveError {
+        message: format!(
+            "`{}` is not a legal move here",
+            move_to_string(rules, st, mv)
+        ),
+        hint,
+    }
+}
+
+/// `MOVE=K`: the move, if it makes its piece a `K`.
+fn parse_promotion(
+    rules: &Rules,
+    st: &State,
+    plain: &str,
+    written: &str,
+) -> Result<Move, MoveError> {
+    let mv = parse_move(rules, st, plain)?;
+    let suffix = promotion_suffix(rules, st, mv);
+    if !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written) {
+        Ok(mv)
+    } else {
+        Err(MoveError {
+            message: format!("`{plain}` does not make the piece a `{written}`"),
+            hint: Some(if suffix.is_empty() {
+                "the piece keeps its kind on this move: drop the `=...`".into()
+            } else {
+                format!("write `{plain}{suffix}`")
+            }),
+        })
+    }
+}
+
+/// `MOVE!`: the move that demands.
+fn parse_demand(rules: &Rules, st: &State, legal: &[Move], plain: &str) -> Result<Move, MoveError> {
+    let base = parse_move(rules, st, plain)?;
+    legal
+        .iter()
+        .copied()
+        .find(|&m| matches!(m, Move::Demanding(_)) && rules.base(m) == base)
+        .ok_or_else(|| MoveError {
+            message: format!("`{plain}` cannot demand anything"),
+            hint: Some(who_demands(rules)),
+        })
+}
+
+/// A swap that is not among the legal moves, with the legal swaps.
+fn no_such_swap(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveError {
+    let swaps: Vec<String> = legal
+        .iter()
+        .filter(|m| matches!(rules.base(**m), Move::Swap { .. }))
+        .map(|&m| move_to_string(rules, st, m))
+        .collect();
+    MoveError {
+        message: format!("`{text}` is not a legal swap here"),
+        hint: Some(if swaps.is_empty() {
+            "no swap is legal now (it may be spent, or offered only in check or without another move)".into()
+        } else {
+            format!("the legal swaps: {}", swaps.join(", "))
+        }),
+    }
+}
+
+/// A sequence of captures that is not among the legal moves, with the
+/// legal ones from the same site.
+fn no_such_chain(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveError {
+    let from = &text[..text.find(['x', '-']).unwrap_or(0)];
+    let chains: Vec<String> = legal
+        .iter()
+        .filter(
+            |m| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from),
+        )
+        .map(|m| move_to_string(rules, st, *m))
+        .collect();
+    MoveError {
+        message: format!("`{text}` is not a legal sequence of captures here"),
+        hint: Some(if chains.is_empty() {
+            format!("no capture starts from {from}")
+        } else {
+            format!("from {from}: {}", chains.join(", "))
+        }),
+    }
+}
+
+/// `a-b` or `axb`: split where both halves name sites (file `x` exists on
+/// wide boards, so the first `x` is not always the separator).
+fn step_halves<'t>(rules: &Rules, text: &'t str) -> Option<(&'t str, &'t str)> {
+    text.char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&text[..i], &text[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some())
+        .or_else(|| {
+            text.find('-')
+                .map(|i| (&text[..i], &text[i + 1..]))
+                .filter(|_| rules.board.site(text).is_none() && rules.board.slot(text).is_none())
+        })
+}
+
+/// A step from `a` to `b`.
+fn parse_step(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    a: &str,
+    b: &str,
+) -> Result<Move, MoveError> {
+    let from = site(rules, a)?;
+    let to = site(rules, b)?;
+    let mv = Move::Step { from, to };
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let hint = match st.piece_at(rules, from) {
+        None => Some(format!("there is no piece on {a}")),
+        Some((side, _)) if side != rules.to_move(st) => Some(format!(
+            "the piece on {a} belongs to {}",
+            rules.side_name(side)
+        )),
+        _ => Some(explain(rules, st, mv)),
+    };
+    Err(not_legal(rules, st, mv, hint))
+}
+
+/// A barrier in `slot`, of the kind `kind` if one is written.
+fn parse_placement(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+    kind: Option<&str>,
+    slot: u16,
+) -> Result<Move, MoveError> {
+    let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
+        .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
+        .filter(|&b| kind.is_none_or(|k| rules.barriers[b as usize].name == k))
+        .collect();
+    let candidates: Vec<Move> = kinds
+        .iter()
+        .map(|&barrier| Move::Place { barrier, slot })
+        .collect();
+    let playable: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|m| legal.contains(m))
+        .collect();
+    let slot_name = text.split_once(':').map_or(text, |(_, s)| s);
+    match (playable.as_slice(), candidates.first()) {
+        ([mv], _) => Ok(*mv),
+        ([], None) => Err(MoveError {
+            message: format!("no barrier of this game fits the slot `{slot_name}`"),
+            hint: kind.map(|k| format!("check the barrier kind `{k}`")),
+        }),
+        ([], Some(&mv)) => Err(not_legal(rules, st, mv, placement_hint(rules, st, slot))),
+        _ => Err(MoveError {
+            message: format!("`{text}` could be several barriers"),
+            hint: Some("write the kind first, such as `wall:e3h`".into()),
+        }),
+    }
+}
+
+/// A destination alone: the one legal step that goes there.
+fn parse_destination(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
+    let to = site(rules, text).map_err(|mut e| {
+        e.hint = Some(format!(
+            "write a step as `e1-e2`, a barrier as `e3h`; {}",
+            e.hint.unwrap_or_default()
+        ));
+        e
+    })?;
+    let steps: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+        .collect();
+    match steps.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(MoveError {
+            message: format!("no legal move goes to {text}"),
+            hint: None,
+        }),
+        many => Err(MoveError {
+            message: format!("`{text}` is ambiguous"),
+            hint: Some(format!(
+                "write one of {}",
+                many.iter()
+                    .map(|m| move_to_string(rules, st, *m))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }),
+    }
+}
+
+fn parse_drop(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    kind: &str,
+    at: &str,
+) -> Result<Move, MoveError> {
+    let k = rules
+        .kinds
+        .iter()
+        .position(|k| k.name == kind || k.symbol.eq_ignore_ascii_case(kind))
+        .ok_or_else(|| MoveError {
+            message: format!("there is no piece `{kind}` to place"),
+            hint: Some(suggest(kind, rules.kinds.iter().map(|k| k.name.as_str()))),
+        })? as KindId;
+    let to = site(rules, at)?;
+    let mv = Move::Drop { kind: k, to };
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let side = rules.to_move(st);
+    let hint = if st.pieces_in_hand(rules, side, k) == 0 {
+        format!(
+            "{} has no {} in hand",
+            rules.side_name(side),
+            rules.kinds[k as usize].name
+        )
+    } else if st.piece_at(rules, to).is_some() {
+        format!("{at} is occupied")
+    } else if !legal.iter().any(|m| matches!(m, Move::Drop { .. })) {
+        "pieces cannot be placed now".to_string()
+    } else {
+        format!("{at} is not a site where it may be placed")
+    };
+    Err(MoveError {
+        message: format!(
+            "`{}` is not a legal move here",
+            move_to_string(rules, st, mv)
+        ),
+        hint: Some(hint),
+    })
+}
+
+/// The move a text names, legal or not, for explanations: a legal move it
+/// reads as, or the step, drop, barrier or pass it spells.
+pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
+    if let Ok(mv) = parse_move(rules, st, text) {
+        return Ok(mv);
+    }
+    let text = text.trim();
+    let plain = text.strip_suffix('!').unwrap_or(text);
+    let plain = plain.rsplit_once('=').map_or(plain, |(p, _)| p);
+    if plain == "pass" {
+        return Ok(Move::Pass);
+    }
+    if let Some((kind, at)) = plain.split_once('@') {
+        let k = rules
+            .kinds
+            .iter()
+            .position(|k| k.name == kind || k.symbol.eq_ignore_ascii_case(kind));
+        if let (Some(k), Some(to)) = (k, rules.board.site(at)) {
+            return Ok(Move::Drop {
+                kind: k as KindId,
+                to,
+            });
+        }
+    }
+    let split = plain
+        .char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&plain[..i], &plain[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some());
+    if let Some((a, b)) = split {
+        return Ok(Move::Step {
+            from: site(rules, a)?,
+            to: site(rules, b)?,
+        });
+    }
+    if let Some(slot) = rules.board.slot(plain) {
+        if let Some(b) =
+            (0..rules.barriers.len()).find(|&b| rules.barriers[b].slots.contains(&slot))
+        {
+            return Ok(Move::Place {
+                barrier: b as BarrierId,
+                slot,
+            });
+        }
+    }
+    parse_move(rules, st, text)
+}
