@@ -5,25 +5,37 @@ use super::*;
 /// Why a move the side to move cannot play is refused, in a sentence; or
 /// that it is legal.
 pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
+    let written = match rules.why_not(st, mv) {
+        None => move_to_string(rules, st, mv),
+        Some(_) => plain_move_text(rules, st, rules.base(mv)),
+    };
+    explain_typed(rules, st, mv, &written)
+}
+
+/// [`explain`], naming the move as it was typed: `typed` is the text that
+/// was read as `mv` (`c5-d6` for a step onto a piece, which prints as
+/// `c5xd6`).
+pub fn explain_typed(rules: &Rules, st: &State, mv: Move, typed: &str) -> String {
     let side = rules.to_move(st);
-    let written = plain_move_text(rules, st, rules.base(mv));
+    let written = typed;
     let site = |s: SiteId| rules.board.site_name(s).to_string();
     let piece = |s: SiteId| {
         describe_piece(rules, st, s).unwrap_or_else(|| format!("no piece on {}", site(s)))
     };
     let mut legal = Vec::new();
     rules.legal_moves(st, &mut legal);
+    let texts = move_texts(rules, st, &legal);
     let list = |moves: &[Move]| {
-        let mut texts: Vec<String> = moves
-            .iter()
-            .map(|&m| move_to_string(rules, st, m))
+        let mut listed: Vec<&str> = (legal.iter().zip(&texts))
+            .filter(|(m, _)| moves.contains(m))
+            .map(|(_, t)| t.as_str())
             .collect();
-        texts.sort();
-        texts.truncate(12);
-        texts.join(", ")
+        listed.sort();
+        listed.truncate(12);
+        listed.join(", ")
     };
     match rules.why_not(st, mv) {
-        None => format!("`{}` is legal", move_to_string(rules, st, mv)),
+        None => format!("`{written}` is legal"),
         Some(Refusal::GameOver) => "the game is over".into(),
         Some(Refusal::NoPattern) => match rules.base(mv) {
             Move::Step { from, to } => match st.piece_at(rules, from) {

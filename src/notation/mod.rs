@@ -13,16 +13,16 @@ mod position;
 mod read;
 mod write;
 
-pub use explain::explain;
+pub use explain::{explain, explain_typed};
 pub use position::{parse_position, position_to_string};
 pub use read::{parse_move, read_any_move};
-pub use write::{move_to_short, move_to_string};
+pub use write::{move_texts, move_to_short, move_to_string, short_texts};
 
 use crate::board::SiteId;
 use crate::diag::suggest;
 use crate::rules::*;
 use explain::{placement_hint, who_demands};
-use write::{plain_move_text, promotion_suffix, slot_text};
+use write::{forms, plain_move_text, promotion_suffix, slot_text};
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,12 +27,13 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             hint: None,
         });
     }
-    // Any legal move written in full, whatever its kind.
-    if let Some(&mv) = legal
-        .iter()
-        .find(|&&m| move_to_string(rules, st, m) == text)
-    {
-        return Ok(mv);
+    // Any legal move as it is printed, whatever its kind.
+    let texts = move_texts(rules, st, &legal);
+    if let Some(i) = texts.iter().position(|t| t == text) {
+        return Ok(legal[i]);
+    }
+    if let Some(found) = by_other_form(rules, st, &legal, &texts, text) {
+        return found;
     }
     if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
         return parse_promotion(rules, st, plain, written);
@@ -41,17 +42,17 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         return parse_demand(rules, st, &legal, plain);
     }
     if text.contains("<>") {
-        return Err(no_such_swap(rules, st, &legal, text));
+        return Err(no_such_swap(rules, &legal, &texts, text));
     }
     if let Some((kind, at)) = text.split_once('@') {
-        return parse_drop(rules, st, &legal, kind, at);
+        return parse_drop(rules, st, &legal, text, (kind, at));
     }
     if text.matches(['x', '-']).count() > 1
         && text
             .split(['x', '-'])
             .all(|p| rules.board.site(p).is_some())
     {
-        return Err(no_such_chain(rules, st, &legal, text));
+        return Err(no_such_chain(rules, &legal, &texts, text));
     }
     if text == "pass" {
         return if legal.contains(&Move::Pass) {
@@ -64,7 +65,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         };
     }
     if let Some((a, b)) = step_halves(rules, text) {
-        return parse_step(rules, st, &legal, a, b);
+        return parse_step(rules, st, &legal, text, (a, b));
     }
     // A barrier slot, perhaps with its kind.
     let (kind, slot_name) = match text.split_once(':') {
@@ -77,13 +78,46 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     parse_destination(rules, st, &legal, text)
 }
 
-/// `MOVE` is not legal here, with a hint.
-fn not_legal(rules: &Rules, st: &State, mv: Move, hint: Option<String>) -> MoveError {
+/// A legal move written in another of its forms (a chain's whole path
+/// where its plain text is enough, or its plain text where the path is
+/// printed; `e1<>e2` for `K<>e2`; `officer@c5`), with or without its
+/// promotion suffix; an error if the text names several; `None` if none.
+fn by_other_form(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    texts: &[String],
+    text: &str,
+) -> Option<Result<Move, MoveError>> {
+    let named: Vec<usize> = (0..legal.len())
+        .filter(|&i| !matches!(legal[i], Move::Demanding(_)))
+        .filter(|&i| {
+            let suffix = promotion_suffix(rules, st, legal[i]);
+            forms(rules, st, legal[i])
+                .iter()
+                .any(|f| f == text || text.strip_suffix(suffix.as_str()) == Some(f))
+        })
+        .collect();
+    match named.as_slice() {
+        [] => None,
+        &[i] => Some(Ok(legal[i])),
+        many => Some(Err(MoveError {
+            message: format!("`{text}` could be several moves"),
+            hint: Some(format!(
+                "write one of {}",
+                many.iter()
+                    .map(|&i| texts[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        })),
+    }
+}
+
+/// `TEXT` (as typed) is not a legal move here, with a hint.
+fn not_legal(text: &str, hint: Option<String>) -> MoveError {
     MoveError {
-        message: format!(
-            "`{}` is not a legal move here",
-            move_to_string(rules, st, mv)
-        ),
+        message: format!("`{text}` is not a legal move here"),
         hint,
     }
 }
@@ -125,11 +159,10 @@ fn parse_demand(rules: &Rules, st: &State, legal: &[Move], plain: &str) -> Resul
 }
 
 /// A swap that is not among the legal moves, with the legal swaps.
-fn no_such_swap(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveError {
-    let swaps: Vec<String> = legal
-        .iter()
-        .filter(|m| matches!(rules.base(**m), Move::Swap { .. }))
-        .map(|&m| move_to_string(rules, st, m))
+fn no_such_swap(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> MoveError {
+    let swaps: Vec<&str> = (legal.iter().zip(texts))
+        .filter(|(m, _)| matches!(rules.base(**m), Move::Swap { .. }))
+        .map(|(_, t)| t.as_str())
         .collect();
     MoveError {
         message: format!("`{text}` is not a legal swap here"),
@@ -143,14 +176,13 @@ fn no_such_swap(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveEr
 
 /// A sequence of captures that is not among the legal moves, with the
 /// legal ones from the same site.
-fn no_such_chain(rules: &Rules, st: &State, legal: &[Move], text: &str) -> MoveError {
+fn no_such_chain(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> MoveError {
     let from = &text[..text.find(['x', '-']).unwrap_or(0)];
-    let chains: Vec<String> = legal
-        .iter()
+    let chains: Vec<&str> = (legal.iter().zip(texts))
         .filter(
-            |m| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from),
+            |(m, _)| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from),
         )
-        .map(|m| move_to_string(rules, st, *m))
+        .map(|(_, t)| t.as_str())
         .collect();
     MoveError {
         message: format!("`{text}` is not a legal sequence of captures here"),
@@ -176,13 +208,13 @@ fn step_halves<'t>(rules: &Rules, text: &'t str) -> Option<(&'t str, &'t str)> {
         })
 }
 
-/// A step from `a` to `b`.
+/// A step from `a` to `b`, typed as `text`.
 fn parse_step(
     rules: &Rules,
     st: &State,
     legal: &[Move],
-    a: &str,
-    b: &str,
+    text: &str,
+    (a, b): (&str, &str),
 ) -> Result<Move, MoveError> {
     let from = site(rules, a)?;
     let to = site(rules, b)?;
@@ -196,9 +228,9 @@ fn parse_step(
             "the piece on {a} belongs to {}",
             rules.side_name(side)
         )),
-        _ => Some(explain(rules, st, mv)),
+        _ => Some(explain_typed(rules, st, mv, text)),
     };
-    Err(not_legal(rules, st, mv, hint))
+    Err(not_legal(text, hint))
 }
 
 /// A barrier in `slot`, of the kind `kind` if one is written.
@@ -230,7 +262,7 @@ fn parse_placement(
             message: format!("no barrier of this game fits the slot `{slot_name}`"),
             hint: kind.map(|k| format!("check the barrier kind `{k}`")),
         }),
-        ([], Some(&mv)) => Err(not_legal(rules, st, mv, placement_hint(rules, st, slot))),
+        ([], Some(_)) => Err(not_legal(text, placement_hint(rules, st, slot))),
         _ => Err(MoveError {
             message: format!("`{text}` could be several barriers"),
             hint: Some("write the kind first, such as `wall:e3h`".into()),
@@ -276,12 +308,13 @@ fn parse_destination(
     }
 }
 
+/// A piece of `kind` from the hand onto `at`, typed as `text`.
 fn parse_drop(
     rules: &Rules,
     st: &State,
     legal: &[Move],
-    kind: &str,
-    at: &str,
+    text: &str,
+    (kind, at): (&str, &str),
 ) -> Result<Move, MoveError> {
     let k = rules
         .kinds
@@ -310,13 +343,7 @@ fn parse_drop(
     } else {
         format!("{at} is not a site where it may be placed")
     };
-    Err(MoveError {
-        message: format!(
-            "`{}` is not a legal move here",
-            move_to_string(rules, st, mv)
-        ),
-        hint: Some(hint),
-    })
+    Err(not_legal(text, Some(hint)))
 }
 
 /// The move a text names, legal or not, for explanations: a legal move it

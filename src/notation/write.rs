@@ -21,14 +21,122 @@ pub(super) fn slot_text(rules: &Rules, barrier: BarrierId, slot: u16) -> String 
     }
 }
 
-/// The full form of a move: `e1-e2`, `e1xe2`, `e3h`, `pass`.
+/// The text of a move: `e1-e2`, `e1xe2`, `d5xd3xf3`, `e3h`, `pass`, ...
+/// Where two legal moves would read the same, each writes a longer form
+/// that tells them apart (see [`move_texts`]), so this may generate the
+/// legal moves; to write many moves of one position, use [`move_texts`].
 pub fn move_to_string(rules: &Rules, st: &State, mv: Move) -> String {
-    if let Move::Demanding(_) = mv {
-        return format!("{}!", move_to_string(rules, st, rules.base(mv)));
+    let plain = rules.base(mv);
+    if forms(rules, st, plain).len() == 1 {
+        return move_texts(rules, st, &[mv]).remove(0);
     }
-    let mut text = plain_move_text(rules, st, mv);
-    text.push_str(&promotion_suffix(rules, st, mv));
-    text
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    let i = legal.iter().position(|&m| m == mv).unwrap_or_else(|| {
+        legal.push(mv);
+        legal.len() - 1
+    });
+    move_texts(rules, st, &legal).swap_remove(i)
+}
+
+/// The texts of `moves`, the legal moves of a position (or some of them),
+/// each different from the others.
+///
+/// Each move has a list of forms, shortest first ([`forms`]): its plain
+/// text, then, for a chain, its whole path (`c2xc3xd4`: every site where it
+/// captures or stops); a swap where its piece stands, `e1<>e2` for `K<>e2`;
+/// a drop, the kind's name for its symbol. A move keeps its plain text
+/// unless another move of the list reads the same; then each of them that
+/// has a longer form takes it, and so on until every text is unique or no
+/// form is left. A demanding move is its plain move's text and `!`.
+pub fn move_texts(rules: &Rules, st: &State, moves: &[Move]) -> Vec<String> {
+    // One entry per plain move: a move and its demanding form share it.
+    let mut plain: Vec<Move> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let b = rules.base(m);
+        if !plain.contains(&b) {
+            plain.push(b);
+        }
+    }
+    let forms: Vec<Vec<String>> = plain.iter().map(|&m| forms(rules, st, m)).collect();
+    let level = unique_levels(&forms);
+    moves
+        .iter()
+        .map(|&m| {
+            let i = plain.iter().position(|&p| p == rules.base(m)).unwrap_or(0);
+            let mut text = forms[i][level[i]].clone();
+            text.push_str(&promotion_suffix(rules, st, plain[i]));
+            if matches!(m, Move::Demanding(_)) {
+                text.push('!');
+            }
+            text
+        })
+        .collect()
+}
+
+/// Which form each move takes: the first, and a longer one for every move
+/// whose text another shares, until the texts are unique or the forms run out.
+fn unique_levels(forms: &[Vec<String>]) -> Vec<usize> {
+    let mut level = vec![0; forms.len()];
+    let mut settled = vec![false; forms.len()];
+    loop {
+        let text = |i: usize| forms[i][level[i]].as_str();
+        let mut count: std::collections::HashMap<&str, usize> = Default::default();
+        for i in 0..forms.len() {
+            *count.entry(text(i)).or_default() += 1;
+        }
+        let mut longer = Vec::new();
+        for i in 0..forms.len() {
+            if settled[i] {
+                continue;
+            }
+            if count[text(i)] == 1 {
+                settled[i] = true;
+            } else if level[i] + 1 < forms[i].len() {
+                longer.push(i);
+            }
+        }
+        if longer.is_empty() {
+            return level;
+        }
+        for i in longer {
+            level[i] += 1;
+        }
+    }
+}
+
+/// The forms a plain move may be written in, shortest first, without a
+/// promotion suffix: its plain text, then the longer forms that tell it
+/// apart from moves that read the same.
+pub(super) fn forms(rules: &Rules, st: &State, mv: Move) -> Vec<String> {
+    let site = |s: SiteId| rules.board.site_name(s);
+    let plain = plain_move_text(rules, st, mv);
+    let longer = match mv {
+        Move::Chain(id) => {
+            // Every site where it captures or stops, in order, each once.
+            let chain = rules.chain(id);
+            let mut path = vec![chain.from];
+            for (s, _) in chain.path() {
+                if path.last() != Some(&s) {
+                    path.push(s);
+                }
+            }
+            let path: Vec<&str> = path.into_iter().map(site).collect();
+            path.join("x")
+        }
+        Move::Swap {
+            from, via, with, ..
+        } if via == from => {
+            format!("{}<>{}", site(from), site(with))
+        }
+        Move::Drop { kind, to } => format!("{}@{}", rules.kinds[kind as usize].name, site(to)),
+        _ => plain.clone(),
+    };
+    if longer == plain {
+        vec![plain]
+    } else {
+        vec![plain, longer]
+    }
 }
 
 /// `=R` when the moving piece changes kind where it ends, else nothing.
@@ -103,20 +211,46 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
 }
 
 /// The short form: a step by its destination alone where no other legal
-/// step ends there, everything else in full.
+/// step ends there, everything else in full. `legal` holds the position's
+/// legal moves.
 pub fn move_to_short(rules: &Rules, st: &State, mv: Move, legal: &[Move]) -> String {
-    if let Move::Demanding(_) = mv {
-        return format!("{}!", move_to_short(rules, st, rules.base(mv), legal));
-    }
-    if let Move::Step { to, .. } = mv {
-        let same_to = legal
-            .iter()
-            .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
-            .count();
-        if same_to == 1 && st.piece_at(rules, to).is_none() {
-            let suffix = promotion_suffix(rules, st, mv);
-            return format!("{}{suffix}", rules.board.site_name(to));
+    // Only a chain, a swap or a drop may need the others to be written.
+    let text = match legal.iter().position(|&m| m == mv) {
+        Some(i) if forms(rules, st, rules.base(mv)).len() > 1 => {
+            move_texts(rules, st, legal).swap_remove(i)
         }
+        Some(_) => move_texts(rules, st, &[mv]).remove(0),
+        None => move_to_string(rules, st, mv),
+    };
+    shorten(rules, st, mv, legal, text)
+}
+
+/// The short forms of the legal moves `legal` (see [`move_to_short`]).
+pub fn short_texts(rules: &Rules, st: &State, legal: &[Move]) -> Vec<String> {
+    let texts = move_texts(rules, st, legal);
+    (texts.into_iter().zip(legal))
+        .map(|(text, &mv)| shorten(rules, st, mv, legal, text))
+        .collect()
+}
+
+/// `text` for a step whose destination no other legal step has, `e2`
+/// (`e2=Q`, `e2!`) instead of `e1-e2`.
+fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) -> String {
+    let Move::Step { to, .. } = rules.base(mv) else {
+        return text;
+    };
+    let same_to = legal
+        .iter()
+        .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+        .count();
+    if same_to != 1 || st.piece_at(rules, to).is_some() {
+        return text;
     }
-    move_to_string(rules, st, mv)
+    let bang = if matches!(mv, Move::Demanding(_)) {
+        "!"
+    } else {
+        ""
+    };
+    let suffix = promotion_suffix(rules, st, rules.base(mv));
+    format!("{}{suffix}{bang}", rules.board.site_name(to))
 }
