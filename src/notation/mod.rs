@@ -42,3 +42,19 @@ impl std::fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// Why a slot name names no slot: the holes a barrier there would touch,
+/// or the edge of the board.
+fn why_no_slot(why: &crate::board::MissingSlot) -> Option<String> {
+    match why.holes.as_slice() {
+        [] if why.off_grid => {
+            Some("a barrier there would run along or past the edge of the board".into())
+        }
+        [] => None,
+        [hole] => Some(format!("a barrier there would touch the hole {hole}")),
+        holes => Some(format!(
+            "a barrier there would touch the holes {}",
+            holes.join(" and ")
+        )),
+    }
+}

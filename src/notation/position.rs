@@ -219,11 +219,15 @@ impl PositionReader<'_> {
             for site in sites {
                 let Some(t) = rules.board.site(&site.text) else {
                     let d =
-                        Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
-                            .at(self.at(site.span.clone()))
+                        crate::compile::not_a_site(&rules.board, &site.text).unwrap_or_else(|| {
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown site `{}`", site.text),
+                            )
                             .label("not on this board")
-                            .hint(crate::compile::board_extent(&rules.board));
-                    self.errors.push(d);
+                            .hint(crate::compile::board_extent(&rules.board))
+                        });
+                    self.errors.push(d.at(self.at(site.span.clone())));
                     continue;
                 };
                 if self.st.board[t.0 as usize] != 0 {
@@ -247,11 +251,28 @@ impl PositionReader<'_> {
         let rules = self.rules;
         for (kind, slot_name) in list {
             let Some(slot) = rules.board.slot(&slot_name.text) else {
-                self.unknown(
-                    "barrier slot",
-                    &slot_name,
-                    rules.board.slots.iter().map(|s| s.name.as_str()).collect(),
-                );
+                match rules.board.missing_slot(&slot_name.text) {
+                    Some(why) => {
+                        let mut d = Diagnostic::error(
+                            "unknown-name",
+                            format!(
+                                "there is no barrier slot `{}` on this board",
+                                slot_name.text
+                            ),
+                        )
+                        .at(self.at(slot_name.span.clone()))
+                        .label("no slot here");
+                        if let Some(hint) = why_no_slot(&why) {
+                            d = d.hint(hint);
+                        }
+                        self.errors.push(d);
+                    }
+                    None => self.unknown(
+                        "barrier slot",
+                        &slot_name,
+                        rules.board.slots.iter().map(|s| s.name.as_str()).collect(),
+                    ),
+                }
                 continue;
             };
             let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)

@@ -4,15 +4,40 @@
 use super::*;
 
 pub(super) fn site(rules: &Rules, name: &str) -> Result<SiteId, MoveError> {
-    rules.board.site(name).ok_or_else(|| MoveError {
-        message: format!("there is no site `{name}` on this board"),
-        hint: Some(match rules.board.site_drawn_at(name) {
-            Some(s) => format!(
-                "{name} is part of the site `{}`, which is drawn over it",
-                rules.board.site_name(s)
-            ),
-            None => suggest(name, rules.board.sites.iter().map(|s| s.name.as_str())),
-        }),
+    let board = &rules.board;
+    board
+        .site(name)
+        .ok_or_else(|| match board.site_drawn_at(name) {
+            Some(s) => MoveError {
+                message: format!("there is no site `{name}` on this board"),
+                hint: Some(format!(
+                    "{name} is part of the site `{}`, which is drawn over it",
+                    board.site_name(s)
+                )),
+            },
+            None if board.grid_square(name).is_some_and(|xy| board.is_hole(xy)) => MoveError {
+                message: format!("`{name}` is a hole of this board"),
+                hint: Some(format!(
+                    "the board's `holes` leave {name} out: no piece stands or moves there"
+                )),
+            },
+            None => MoveError {
+                message: format!("there is no site `{name}` on this board"),
+                hint: Some(suggest(name, board.sites.iter().map(|s| s.name.as_str()))),
+            },
+        })
+}
+
+/// A barrier slot the board does not have, with the reason: a hole it
+/// would touch, or the edge of the board.
+fn missing_slot(rules: &Rules, name: &str) -> Option<MoveError> {
+    if rules.barriers.is_empty() {
+        return None;
+    }
+    let why = rules.board.missing_slot(name)?;
+    Some(MoveError {
+        message: format!("there is no barrier slot `{name}` on this board"),
+        hint: why_no_slot(&why),
     })
 }
 
@@ -74,6 +99,9 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     };
     if let Some(slot) = rules.board.slot(slot_name) {
         return parse_placement(rules, st, &legal, text, kind, slot);
+    }
+    if let Some(e) = missing_slot(rules, slot_name) {
+        return Err(e);
     }
     parse_destination(rules, st, &legal, text)
 }
@@ -278,10 +306,14 @@ fn parse_destination(
     text: &str,
 ) -> Result<Move, MoveError> {
     let to = site(rules, text).map_err(|mut e| {
-        e.hint = Some(format!(
-            "write a step as `e1-e2`, a barrier as `e3h`; {}",
-            e.hint.unwrap_or_default()
-        ));
+        // A square of the grid is a destination; anything else may be
+        // another kind of move mistyped.
+        if rules.board.grid_square(text).is_none() {
+            e.hint = Some(format!(
+                "write a step as `e1-e2`, a barrier as `e3h`; {}",
+                e.hint.unwrap_or_default()
+            ));
+        }
         e
     })?;
     let steps: Vec<Move> = legal
