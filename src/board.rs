@@ -804,6 +804,14 @@ impl Board {
         }
     }
 
+    /// The slots named `name`: one per barrier length the board lays out.
+    pub fn slots_named(&self, name: &str) -> Vec<u16> {
+        (0..self.slots.len() as u16)
+            .filter(|&i| self.slots[i as usize].name == name)
+            .collect()
+    }
+
+    /// The first slot named `name` (of the shortest barrier length).
     pub fn slot(&self, name: &str) -> Option<u16> {
         self.slots
             .iter()

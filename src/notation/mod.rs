@@ -58,3 +58,17 @@ fn why_no_slot(why: &crate::board::MissingSlot) -> Option<String> {
         )),
     }
 }
+
+/// The barriers a slot name may stand for: each barrier kind (of the name
+/// `kind`, if given) with a slot of that name, and that slot. Barriers of
+/// different lengths have slots of the same name.
+fn barriers_named(rules: &Rules, name: &str, kind: Option<&str>) -> Vec<(BarrierId, u16)> {
+    let slots = rules.board.slots_named(name);
+    (0..rules.barriers.len() as BarrierId)
+        .filter(|&b| kind.is_none_or(|k| rules.barriers[b as usize].name == k))
+        .filter_map(|b| {
+            let own = &rules.barriers[b as usize].slots;
+            slots.iter().find(|s| own.contains(s)).map(|&s| (b, s))
+        })
+        .collect()
+}

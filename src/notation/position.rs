@@ -250,7 +250,7 @@ impl PositionReader<'_> {
     fn barriers(&mut self, list: Vec<(Option<Name>, Name)>) {
         let rules = self.rules;
         for (kind, slot_name) in list {
-            let Some(slot) = rules.board.slot(&slot_name.text) else {
+            if rules.board.slot(&slot_name.text).is_none() {
                 match rules.board.missing_slot(&slot_name.text) {
                     Some(why) => {
                         let mut d = Diagnostic::error(
@@ -274,21 +274,42 @@ impl PositionReader<'_> {
                     ),
                 }
                 continue;
-            };
-            let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
-                .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
-                .filter(|&b| {
-                    kind.as_ref()
-                        .is_none_or(|k| rules.barriers[b as usize].name == k.text)
-                })
-                .collect();
-            let [b] = kinds.as_slice() else {
-                let d = Diagnostic::error(
-                    "bad-barrier",
-                    format!("no single barrier kind fits `{}`", slot_name.text),
-                )
-                .at(self.at(slot_name.span.clone()))
-                .hint("write `kind:slot`");
+            }
+            if let Some(k) = kind.as_ref().filter(|k| rules.barrier(&k.text).is_none()) {
+                self.unknown(
+                    "barrier",
+                    k,
+                    rules.barriers.iter().map(|b| b.name.as_str()).collect(),
+                );
+                continue;
+            }
+            let kinds = barriers_named(
+                rules,
+                &slot_name.text,
+                kind.as_ref().map(|k| k.text.as_str()),
+            );
+            let &[(b, slot)] = kinds.as_slice() else {
+                let name = |&(b, _): &(BarrierId, u16)| rules.barriers[b as usize].name.as_str();
+                let (message, hint) = match &kind {
+                    Some(k) => (
+                        format!("a `{}` barrier does not fit `{}`", k.text, slot_name.text),
+                        format!("this board has no such slot for a `{}`", k.text),
+                    ),
+                    None => (
+                        format!("`{}` could hold several kinds of barrier", slot_name.text),
+                        format!(
+                            "write the kind first: {}",
+                            kinds
+                                .iter()
+                                .map(|k| format!("`{}:{}`", name(k), slot_name.text))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                    ),
+                };
+                let d = Diagnostic::error("bad-barrier", message)
+                    .at(self.at(slot_name.span.clone()))
+                    .hint(hint);
                 self.errors.push(d);
                 continue;
             };

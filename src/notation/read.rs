@@ -97,8 +97,8 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         Some((k, s)) => (Some(k), s),
         None => (None, text),
     };
-    if let Some(slot) = rules.board.slot(slot_name) {
-        return parse_placement(rules, st, &legal, text, kind, slot);
+    if rules.board.slot(slot_name).is_some() {
+        return parse_placement(rules, st, &legal, text, (kind, slot_name));
     }
     if let Some(e) = missing_slot(rules, slot_name) {
         return Err(e);
@@ -261,36 +261,49 @@ fn parse_step(
     Err(not_legal(text, hint))
 }
 
-/// A barrier in `slot`, of the kind `kind` if one is written.
+/// A barrier in the slot named `slot_name`, of the kind `kind` if one is
+/// written; `text` as typed.
 fn parse_placement(
     rules: &Rules,
     st: &State,
     legal: &[Move],
     text: &str,
-    kind: Option<&str>,
-    slot: u16,
+    (kind, slot_name): (Option<&str>, &str),
 ) -> Result<Move, MoveError> {
-    let kinds: Vec<BarrierId> = (0..rules.barriers.len() as BarrierId)
-        .filter(|&b| rules.barriers[b as usize].slots.contains(&slot))
-        .filter(|&b| kind.is_none_or(|k| rules.barriers[b as usize].name == k))
-        .collect();
-    let candidates: Vec<Move> = kinds
-        .iter()
-        .map(|&barrier| Move::Place { barrier, slot })
+    if let Some(k) = kind.filter(|k| rules.barrier(k).is_none()) {
+        return Err(MoveError {
+            message: format!("there is no barrier kind `{k}`"),
+            hint: Some(suggest(k, rules.barriers.iter().map(|b| b.name.as_str()))),
+        });
+    }
+    let candidates: Vec<Move> = barriers_named(rules, slot_name, kind)
+        .into_iter()
+        .map(|(barrier, slot)| Move::Place { barrier, slot })
         .collect();
     let playable: Vec<Move> = candidates
         .iter()
         .copied()
         .filter(|m| legal.contains(m))
         .collect();
-    let slot_name = text.split_once(':').map_or(text, |(_, s)| s);
     match (playable.as_slice(), candidates.first()) {
         ([mv], _) => Ok(*mv),
-        ([], None) => Err(MoveError {
-            message: format!("no barrier of this game fits the slot `{slot_name}`"),
-            hint: kind.map(|k| format!("check the barrier kind `{k}`")),
-        }),
-        ([], Some(_)) => Err(not_legal(text, placement_hint(rules, st, slot))),
+        ([], None) => {
+            let fit: Vec<String> = barriers_named(rules, slot_name, None)
+                .iter()
+                .map(|&(b, _)| format!("`{}:{slot_name}`", rules.barriers[b as usize].name))
+                .collect();
+            Err(MoveError {
+                message: match kind {
+                    Some(k) => format!("a `{k}` barrier does not fit the slot `{slot_name}`"),
+                    None => format!("no barrier of this game fits the slot `{slot_name}`"),
+                },
+                hint: (!fit.is_empty()).then(|| format!("what fits there: {}", fit.join(", "))),
+            })
+        }
+        ([], Some(&Move::Place { slot, .. })) => {
+            Err(not_legal(text, placement_hint(rules, st, slot)))
+        }
+        ([], Some(_)) => Err(not_legal(text, None)),
         _ => Err(MoveError {
             message: format!("`{text}` could be several barriers"),
             hint: Some("write the kind first, such as `wall:e3h`".into()),
@@ -413,15 +426,12 @@ pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, Move
             to: site(rules, b)?,
         });
     }
-    if let Some(slot) = rules.board.slot(plain) {
-        if let Some(b) =
-            (0..rules.barriers.len()).find(|&b| rules.barriers[b].slots.contains(&slot))
-        {
-            return Ok(Move::Place {
-                barrier: b as BarrierId,
-                slot,
-            });
-        }
+    let (kind, slot_name) = match plain.split_once(':') {
+        Some((k, s)) => (Some(k), s),
+        None => (None, plain),
+    };
+    if let Some(&(barrier, slot)) = barriers_named(rules, slot_name, kind).first() {
+        return Ok(Move::Place { barrier, slot });
     }
     parse_move(rules, st, text)
 }

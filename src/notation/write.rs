@@ -3,13 +3,10 @@
 
 use super::*;
 
+/// Whether a barrier in `slot` is written with its kind: another kind has
+/// a slot of the same name (the same slot, or one of another length).
 fn slot_needs_kind(rules: &Rules, slot: u16) -> bool {
-    rules
-        .barriers
-        .iter()
-        .filter(|b| b.slots.contains(&slot))
-        .count()
-        > 1
+    barriers_named(rules, &rules.board.slots[slot as usize].name, None).len() > 1
 }
 
 pub(super) fn slot_text(rules: &Rules, barrier: BarrierId, slot: u16) -> String {
