@@ -144,6 +144,26 @@ pub fn file_name(x: i32) -> String {
     String::from_utf8(s).expect("ascii")
 }
 
+/// The pairs of grid squares a slot of length `l` anchored at `(x, y)`
+/// separates: along their tops (`h`) or their right sides (`v`).
+fn slot_cells((x, y): (i32, i32), orient: char, l: i32) -> Vec<((i32, i32), (i32, i32))> {
+    (0..l)
+        .map(|i| match orient {
+            'h' => ((x + i, y), (x + i, y + 1)),
+            _ => ((x, y + i), (x + 1, y + i)),
+        })
+        .collect()
+}
+
+/// Why a name of the form of a slot (`c3h`) is no slot of the board: the
+/// holes a barrier there would touch, and whether it would run along or
+/// past the edge of the grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingSlot {
+    pub holes: Vec<String>,
+    pub off_grid: bool,
+}
+
 /// What a board is made of: a grid less its holes, diagonal lines where
 /// allowed, extra sites, labelled links, and barrier slots.
 #[derive(Clone, Debug, Default)]
@@ -522,12 +542,7 @@ impl Board {
             for y in 0..self.ranks {
                 for x in 0..self.files {
                     for orient in ['h', 'v'] {
-                        let cells: Vec<((i32, i32), (i32, i32))> = (0..l)
-                            .map(|i| match orient {
-                                'h' => ((x + i, y), (x + i, y + 1)),
-                                _ => ((x, y + i), (x + 1, y + i)),
-                            })
-                            .collect();
+                        let cells = slot_cells((x, y), orient, l);
                         let edges: Option<Vec<EdgeId>> =
                             cells.iter().map(|&(a, b)| edge_between(a, b)).collect();
                         let Some(edges) = edges else { continue };
@@ -617,6 +632,57 @@ impl Board {
     /// Whether a site is an extra site rather than a square of the grid.
     pub fn is_extra(&self, s: SiteId) -> bool {
         s.0 as usize >= self.first_extra
+    }
+
+    /// The square of the grid named `name` (`d4`), holes included: its
+    /// file and rank from 0.
+    pub fn grid_square(&self, name: &str) -> Option<(i32, i32)> {
+        let digits = name.find(|c: char| c.is_ascii_digit())?;
+        let (letters, number) = name.split_at(digits);
+        let rank: i32 = number.parse().ok().filter(|_| !number.starts_with('0'))?;
+        let file = (0..self.files).find(|&x| file_name(x) == letters)?;
+        (1..=self.ranks).contains(&rank).then_some((file, rank - 1))
+    }
+
+    /// Whether the square of the grid at `(x, y)` is a hole: left out of
+    /// the board (an extra site may be drawn over it).
+    pub fn is_hole(&self, (x, y): (i32, i32)) -> bool {
+        x >= 0
+            && y >= 0
+            && x < self.files
+            && y < self.ranks
+            && self.square_at[(x + y * self.files) as usize] == NONE
+    }
+
+    /// Why there is no slot named `name`, if it has the form of a slot
+    /// name (a square of the grid, then `h` or `v`) and the board lays out
+    /// slots but not this one.
+    pub fn missing_slot(&self, name: &str) -> Option<MissingSlot> {
+        let orient = name.chars().last().filter(|c| matches!(c, 'h' | 'v'))?;
+        let anchor = self.grid_square(&name[..name.len() - 1])?;
+        if self.slots.is_empty() || self.slot(name).is_some() {
+            return None;
+        }
+        let mut lengths: Vec<u8> = self.slots.iter().map(|s| s.length).collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        let mut why = MissingSlot {
+            holes: Vec::new(),
+            off_grid: false,
+        };
+        let inside = |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < self.files && y < self.ranks;
+        for l in lengths {
+            for (a, b) in slot_cells(anchor, orient, l as i32) {
+                for c in [a, b] {
+                    let hole = format!("{}{}", file_name(c.0), c.1 + 1);
+                    if self.is_hole(c) && !why.holes.contains(&hole) {
+                        why.holes.push(hole);
+                    }
+                    why.off_grid |= !inside(c);
+                }
+            }
+        }
+        Some(why)
     }
 
     /// The extra site drawn over the grid square named `square` (a hole),
@@ -738,6 +804,14 @@ impl Board {
         }
     }
 
+    /// The slots named `name`: one per barrier length the board lays out.
+    pub fn slots_named(&self, name: &str) -> Vec<u16> {
+        (0..self.slots.len() as u16)
+            .filter(|&i| self.slots[i as usize].name == name)
+            .collect()
+    }
+
+    /// The first slot named `name` (of the shortest barrier length).
     pub fn slot(&self, name: &str) -> Option<u16> {
         self.slots
             .iter()

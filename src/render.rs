@@ -288,16 +288,11 @@ fn no_moves_word(rule: NoMoves) -> &'static str {
 
 /// The moves in notation, sorted.
 pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<String> {
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|&m| {
-            if short {
-                notation::move_to_short(rules, st, m, moves)
-            } else {
-                notation::move_to_string(rules, st, m)
-            }
-        })
-        .collect();
+    let mut out = if short {
+        notation::short_texts(rules, st, moves)
+    } else {
+        notation::move_texts(rules, st, moves)
+    };
     out.sort();
     out
 }

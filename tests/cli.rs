@@ -159,6 +159,68 @@ fn an_illegal_move_is_refused_with_a_reason() {
     assert!(stderr(&o).contains("no site `z1`"), "{}", stderr(&o));
 }
 
+/// Issue 23: a slot that touches a hole, a hole typed as a site, and a
+/// refused move are reported as what they are, quoting what was typed.
+#[test]
+fn holes_missing_slots_and_typed_moves_are_named_as_they_are() {
+    let game = "tests/games/walls-and-holes.toml";
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["--moves", "c3h"],
+            &["there is no barrier slot `c3h` on this board (a barrier there would touch the hole d4)"],
+        ),
+        (
+            &["--moves", "e1v"],
+            &["no barrier slot `e1v`", "run along or past the edge of the board"],
+        ),
+        (&["--moves", "d4"], &["`d4` is a hole of this board"]),
+        (&["--moves", "c1-d4"], &["`d4` is a hole of this board"]),
+        (
+            &[
+                "--position",
+                "pieces white pawn c1 d4, black pawn c5; barriers c3h; turn white",
+            ],
+            &[
+                "`d4` is a hole of the board",
+                "`holes` in `[board]`",
+                "there is no barrier slot `c3h` on this board",
+                "touch the hole d4",
+            ],
+        ),
+        (
+            &[
+                "--position",
+                "pieces white pawn c1, black pawn c2; turn white",
+                "--moves",
+                "c1-c2",
+            ],
+            &["`c1-c2` is not a legal move here"],
+        ),
+    ];
+    for (args, expected) in cases {
+        let o = run(&[&["moves", game], args].concat());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        for e in expected {
+            assert!(err.contains(e), "{args:?}: `{e}` missing:\n{err}");
+        }
+        assert!(!err.contains("no site"), "{args:?}:\n{err}");
+    }
+    let o = run(&[
+        "moves",
+        "tests/games/drops-and-reach.toml",
+        "--position",
+        "pieces white pawn b1, black pawn b4; barriers c2h c1v; reserves white wall 4, white pawn 1, black wall 4; turn white",
+        "--moves",
+        "pawn@d1",
+    ]);
+    assert!(
+        stderr(&o).contains("`pawn@d1` is not a legal move here"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn show_prints_a_position_that_loads_again() {
     let o = run(&["show", "games/quoridor.toml", "--moves", "e2 e8 e3h"]);

@@ -53,17 +53,18 @@ pub fn run(
 
 /// `--why`: whether the move is legal, and the rule that refuses it if not.
 fn why_not(rules: &Rules, st: &State, text: &str) -> Result<ExitCode> {
+    let text = text.trim();
     let mut out = out();
     Ok(match notation::read_any_move(rules, st, text) {
         Ok(mv) if rules.why_not(st, mv).is_none() => {
-            writeln!(out, "{}", notation::explain(rules, st, mv))?;
+            writeln!(out, "{}", notation::explain_typed(rules, st, mv, text))?;
             ExitCode::SUCCESS
         }
         Ok(mv) => {
             writeln!(
                 out,
                 "`{text}` is not legal: {}",
-                notation::explain(rules, st, mv)
+                notation::explain_typed(rules, st, mv, text)
             )?;
             ExitCode::from(1)
         }

@@ -37,9 +37,12 @@ pub fn run(
     };
     let mut out = out();
     if divide {
-        let mut rows: Vec<(String, u64)> = by_first_move(&rules, &st, depth)
+        let counts = by_first_move(&rules, &st, depth);
+        let moves: Vec<_> = counts.iter().map(|&(mv, _)| mv).collect();
+        let texts = notation::move_texts(&rules, &st, &moves);
+        let mut rows: Vec<(String, u64)> = texts
             .into_iter()
-            .map(|(mv, n)| (notation::move_to_string(&rules, &st, mv), n))
+            .zip(counts.iter().map(|&(_, n)| n))
             .collect();
         rows.sort();
         for (mv, n) in rows {

@@ -299,7 +299,7 @@ impl Game<'_> {
             typed if typed.starts_with("why ") => {
                 let text = typed["why ".len()..].trim();
                 match notation::read_any_move(rules, st, text) {
-                    Ok(mv) => writeln!(out, "{}", notation::explain(rules, st, mv))?,
+                    Ok(mv) => writeln!(out, "{}", notation::explain_typed(rules, st, mv, text))?,
                     Err(e) => writeln!(out, "{e}")?,
                 }
             }

@@ -469,6 +469,29 @@ fn derive_tables(rules: &mut Rules) {
         .collect();
 }
 
+/// The report for a name that is no site of the board but a square of its
+/// grid: a hole, or a square an extra site is drawn over. `None` for a name
+/// of no square, which callers report with [`board_extent`].
+pub(crate) fn not_a_site(board: &Board, name: &str) -> Option<Diagnostic> {
+    if let Some(s) = board.site_drawn_at(name) {
+        let site = board.site_name(s);
+        return Some(
+            Diagnostic::error(
+                "unknown-name",
+                format!("`{name}` is part of the site `{site}`"),
+            )
+            .label("a square under an extra site")
+            .hint(format!("name the site: `{site}`")),
+        );
+    }
+    board.grid_square(name).filter(|&xy| board.is_hole(xy))?;
+    Some(
+        Diagnostic::error("unknown-name", format!("`{name}` is a hole of the board"))
+            .label("a hole, not a site")
+            .hint("`holes` in `[board]` leaves this square out of the board"),
+    )
+}
+
 /// "the board has files a to i and ranks 1 to 9", for unknown sites.
 pub(crate) fn board_extent(board: &Board) -> String {
     format!(

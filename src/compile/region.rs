@@ -2,7 +2,7 @@
 //! `d11 h11`, `goal`, joined by `|`, `&`, `-`), resolved per side on demand,
 //! with cycle detection; and the distances to each region for `nearer`.
 
-use super::{board_extent, Compiler, Res, Scope};
+use super::{board_extent, not_a_site, Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{Located, RawGame, RegionValue, Str};
@@ -235,6 +235,10 @@ impl Compiler<'_> {
                         }
                     } else if let Some(site) = scope.board.site(&name.text) {
                         set.insert(site);
+                    } else if let Some(d) = not_a_site(&scope.board, &name.text) {
+                        let loc = self.name_loc(s, name);
+                        self.error(d.at(loc));
+                        return Err(());
                     } else {
                         let known: Vec<&str> =
                             scope.region_ids.keys().map(String::as_str).collect();

@@ -3,7 +3,7 @@
 //! Placements of `[setup]`, the reserves of `[sides.NAME.reserve]`, the
 //! counts of `[tokens]`; the constraints are checked on the result.
 
-use super::{board_extent, int_in, Compiler, Res, MAX_RESERVE};
+use super::{board_extent, int_in, not_a_site, Compiler, Res, MAX_RESERVE};
 use crate::board::Board;
 use crate::diag::{Diagnostic, Loc};
 use crate::raw::RawGame;
@@ -37,16 +37,15 @@ impl Compiler<'_> {
                 for site in &p.sites {
                     let loc = self.name_loc(text, site);
                     let Some(s) = rules.board.site(&site.text) else {
-                        let hint = board_extent(&rules.board);
-                        self.error(
+                        let d = not_a_site(&rules.board, &site.text).unwrap_or_else(|| {
                             Diagnostic::error(
                                 "unknown-name",
                                 format!("unknown site `{}`", site.text),
                             )
-                            .at(loc)
                             .label("not on this board")
-                            .hint(hint),
-                        );
+                            .hint(board_extent(&rules.board))
+                        });
+                        self.error(d.at(loc));
                         continue;
                     };
                     if let Some(first) = placed_by.get(&s.0) {

@@ -1,0 +1,196 @@
+//! Explanations: why a move is refused, in a sentence.
+
+use super::*;
+
+/// Why a move the side to move cannot play is refused, in a sentence; or
+/// that it is legal.
+pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
+    let written = match rules.why_not(st, mv) {
+        None => move_to_string(rules, st, mv),
+        Some(_) => plain_move_text(rules, st, rules.base(mv)),
+    };
+    explain_typed(rules, st, mv, &written)
+}
+
+/// [`explain`], naming the move as it was typed: `typed` is the text that
+/// was read as `mv` (`c5-d6` for a step onto a piece, which prints as
+/// `c5xd6`).
+pub fn explain_typed(rules: &Rules, st: &State, mv: Move, typed: &str) -> String {
+    let side = rules.to_move(st);
+    let written = typed;
+    let site = |s: SiteId| rules.board.site_name(s).to_string();
+    let piece = |s: SiteId| {
+        describe_piece(rules, st, s).unwrap_or_else(|| format!("no piece on {}", site(s)))
+    };
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    let texts = move_texts(rules, st, &legal);
+    let list = |moves: &[Move]| {
+        let mut listed: Vec<&str> = (legal.iter().zip(&texts))
+            .filter(|(m, _)| moves.contains(m))
+            .map(|(_, t)| t.as_str())
+            .collect();
+        listed.sort();
+        listed.truncate(12);
+        listed.join(", ")
+    };
+    match rules.why_not(st, mv) {
+        None => format!("`{written}` is legal"),
+        Some(Refusal::GameOver) => "the game is over".into(),
+        Some(Refusal::NoPattern) => match rules.base(mv) {
+            Move::Step { from, to } => match st.piece_at(rules, from) {
+                None => format!("there is no piece on {}", site(from)),
+                Some((owner, _)) if owner != side => format!(
+                    "{} belongs to {}, and it is {}'s turn",
+                    piece(from),
+                    rules.side_name(owner),
+                    rules.side_name(side)
+                ),
+                Some(_) => {
+                    let mine: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| rules.move_from(m) == Some(from))
+                        .collect();
+                    if mine.is_empty() {
+                        format!("{} has no legal move now", piece(from))
+                    } else {
+                        format!(
+                            "no move of {} ends on {}; its legal moves: {}",
+                            piece(from),
+                            site(to),
+                            list(&mine)
+                        )
+                    }
+                }
+            },
+            Move::Place { slot, .. } => placement_hint(rules, st, slot)
+                .unwrap_or_else(|| "no barrier can go there now".into()),
+            Move::Drop { kind, to } => {
+                if st.pieces_in_hand(rules, side, kind) == 0 {
+                    format!(
+                        "{} has no {} in hand",
+                        rules.side_name(side),
+                        rules.kinds[kind as usize].name
+                    )
+                } else if st.piece_at(rules, to).is_some() {
+                    format!("{} is taken", site(to))
+                } else {
+                    format!(
+                        "a {} cannot be placed on {} now",
+                        rules.kinds[kind as usize].name,
+                        site(to)
+                    )
+                }
+            }
+            Move::Pass => "passing is not allowed while a move is possible".into(),
+            Move::Huff(_) => super::read::no_huff(rules, st),
+            _ => format!("`{written}` is not a move of {} now", rules.side_name(side)),
+        },
+        Some(Refusal::Constraint) => format!("`{written}` {}", breaks(rules, st, mv)),
+        Some(Refusal::Check) => {
+            let after = rules.after(st, rules.base(mv));
+            match rules.attacked_royal(&after, side) {
+                Some((royal, by)) => {
+                    let after_piece =
+                        |s: SiteId| describe_piece(rules, &after, s).unwrap_or_else(|| site(s));
+                    format!(
+                        "`{written}` would leave {} attacked by {}",
+                        after_piece(royal),
+                        after_piece(by)
+                    )
+                }
+                None => format!("`{written}` would leave a royal piece attacked"),
+            }
+        }
+        Some(Refusal::Captures) => format!(
+            "the capture rule (`{}`) keeps only these moves: {}",
+            match rules.captures {
+                Captures::Compulsory => "compulsory",
+                Captures::Maximum => "maximum",
+                Captures::Free => "free",
+            },
+            list(&legal)
+        ),
+        Some(Refusal::Priority(i)) => format!(
+            "a priority of the game ({}) keeps only these moves: {}",
+            rules.priorities[i].text,
+            list(&legal)
+        ),
+        Some(Refusal::Demand) => format!(
+            "the last move demanded a move that meets its rule: {}",
+            list(&legal)
+        ),
+        Some(Refusal::NoDemand) => who_demands(rules),
+    }
+}
+
+/// Which sides may make a move demanding.
+pub(super) fn who_demands(rules: &Rules) -> String {
+    match &rules.demand {
+        Some(d) => format!(
+            "only moves of {} may demand",
+            d.sides
+                .iter()
+                .map(|&s| rules.side_name(s))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        None => "this game has no demands: drop the `!`".into(),
+    }
+}
+
+/// `the white king on e1`, for the piece on a site.
+pub(super) fn describe_piece(rules: &Rules, st: &State, s: SiteId) -> Option<String> {
+    let (side, kind) = st.piece_at(rules, s)?;
+    Some(format!(
+        "the {} {} on {}",
+        rules.side_name(side),
+        rules.kinds[kind as usize].name,
+        rules.board.site_name(s)
+    ))
+}
+
+pub(super) fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<String> {
+    let side = rules.to_move(st);
+    let kinds: Vec<&BarrierKind> = rules
+        .barriers
+        .iter()
+        .filter(|b| b.slots.contains(&slot))
+        .collect();
+    if kinds.iter().all(|b| {
+        let id = rules.barrier(&b.name).unwrap();
+        st.reserve(rules, side, id) == 0
+    }) {
+        return Some(format!("{} has no barrier left", rules.side_name(side)));
+    }
+    let conflicts = &rules.board.slots[slot as usize].conflicts;
+    if let Some(&c) = conflicts.iter().find(|&&c| st.slots[c as usize] != 0) {
+        let other = &rules.board.slots[c as usize].name;
+        return Some(if c == slot {
+            format!("a barrier already stands on {other}")
+        } else {
+            format!("it would overlap or cross the barrier on {other}")
+        });
+    }
+    if !rules.phases[st.phase()]
+        .iter()
+        .any(|a| matches!(a, Action::Place(_)))
+    {
+        return Some("barriers cannot be placed in this phase of the turn".into());
+    }
+    let mv = Move::Place {
+        barrier: kinds.first().and_then(|b| rules.barrier(&b.name))?,
+        slot,
+    };
+    Some(format!("it {}", breaks(rules, st, mv)))
+}
+
+/// `would break the rule `...``: the first constraint that `mv` breaks.
+fn breaks(rules: &Rules, st: &State, mv: Move) -> String {
+    let after = rules.after(st, rules.base(mv));
+    match rules.broken_constraint(&after, rules.to_move(st)) {
+        Some(i) => format!("would break the rule `{}`", rules.constraints[i].text),
+        None => "would break a constraint of the game".into(),
+    }
+}

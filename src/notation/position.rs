@@ -1,0 +1,497 @@
+//! Positions as text: printed by `position_to_string`, read back by
+//! `parse_position`, which reports every problem at once.
+
+use super::*;
+use crate::diag::{Diagnostic, FileId, Loc};
+use crate::syntax;
+use crate::syntax::ast::{Name, PosSection, Span};
+
+/// The textual form of a position:
+/// `pieces white pawn e1, black pawn e9; barriers e3h; reserves white wall 9,
+/// black wall 10; turn white`.
+pub fn position_to_string(rules: &Rules, st: &State) -> String {
+    let mut parts = Vec::new();
+    // Grouped by side and kind, in the order the file declares them.
+    let mut pieces = Vec::new();
+    for side in 0..rules.sides.len() as SideId {
+        for kind in 0..rules.kinds.len() as KindId {
+            let sites: Vec<&str> = (0..rules.board.n_sites())
+                .map(|i| SiteId(i as u16))
+                .filter(|&s| st.piece_at(rules, s) == Some((side, kind)))
+                .map(|s| rules.board.site_name(s))
+                .collect();
+            if !sites.is_empty() {
+                pieces.push(format!(
+                    "{} {} {}",
+                    rules.side_name(side),
+                    rules.kinds[kind as usize].name,
+                    sites.join(" ")
+                ));
+            }
+        }
+    }
+    parts.push(
+        format!("pieces {}", pieces.join(", "))
+            .trim_end()
+            .to_string(),
+    );
+    if !rules.barriers.is_empty() {
+        let slots: Vec<String> = (0..rules.board.slots.len() as u16)
+            .filter_map(|slot| st.barrier_at(slot).map(|b| slot_text(rules, b, slot)))
+            .collect();
+        parts.push(
+            format!("barriers {}", slots.join(" "))
+                .trim_end()
+                .to_string(),
+        );
+    }
+    // Every barrier kind, and the piece kinds the game ever holds in hand.
+    let mut reserves = Vec::new();
+    for side in 0..rules.sides.len() as SideId {
+        for b in 0..rules.barriers.len() as BarrierId {
+            reserves.push(format!(
+                "{} {} {}",
+                rules.side_name(side),
+                rules.barriers[b as usize].name,
+                st.reserve(rules, side, b)
+            ));
+        }
+        for k in 0..rules.kinds.len() as KindId {
+            let held = |s: &State| {
+                (0..rules.sides.len() as SideId).any(|x| s.pieces_in_hand(rules, x, k) > 0)
+            };
+            if held(&rules.initial) || held(st) {
+                reserves.push(format!(
+                    "{} {} {}",
+                    rules.side_name(side),
+                    rules.kinds[k as usize].name,
+                    st.pieces_in_hand(rules, side, k)
+                ));
+            }
+        }
+    }
+    for side in 0..rules.sides.len() as SideId {
+        for (t, name) in rules.tokens.iter().enumerate() {
+            reserves.push(format!(
+                "{} {name} {}",
+                rules.side_name(side),
+                st.tokens_left(rules, side, t as TokenId)
+            ));
+        }
+    }
+    if !reserves.is_empty() {
+        parts.push(format!("reserves {}", reserves.join(", ")));
+    }
+    let side = rules.to_move(st);
+    let once = st.turn as usize >= rules.prelude.len()
+        && rules.order.iter().filter(|&&s| s == side).count() == 1;
+    let mut turn = if once {
+        format!("turn {}", rules.side_name(side))
+    } else {
+        format!("turn {}", st.turn + 1)
+    };
+    if st.phase > 0 {
+        turn.push_str(&format!(" phase {}", st.phase + 1));
+    }
+    parts.push(turn);
+    if st.passes > 0 {
+        parts.push(format!("passes {}", st.passes));
+    }
+    if st.demanded {
+        parts.push("demanded".to_string());
+    }
+    if let Some(s) = st.huffable {
+        parts.push(format!("huffable {}", rules.board.site_name(s)));
+    }
+    parts.join("; ")
+}
+
+/// Reads a position printed by [`position_to_string`] (or written by hand),
+/// reporting every problem at once. Spans are byte offsets in `text`,
+/// reported against `file`.
+pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<Diagnostic>> {
+    let sections = syntax::parse_position(text).map_err(|e| {
+        vec![Diagnostic::error("syntax", e.message)
+            .at(Loc { file, span: e.span })
+            .label("here")]
+    })?;
+    let mut r = PositionReader {
+        rules,
+        file,
+        st: rules.initial.clone(),
+        errors: Vec::new(),
+    };
+    let mut seen_pieces = false;
+    let mut seen_turn = false;
+    for (section, section_span) in sections {
+        match section {
+            PosSection::Pieces(list) => {
+                if !seen_pieces {
+                    r.st.board.iter_mut().for_each(|v| *v = 0);
+                    seen_pieces = true;
+                }
+                r.pieces(list);
+            }
+            PosSection::Barriers(list) => r.barriers(list),
+            PosSection::Reserves(list) => r.reserves(list),
+            PosSection::Passes(n, span) => r.passes(n, span),
+            PosSection::Demanded => r.demanded(section_span),
+            PosSection::Huffable(site) => r.huffable(site),
+            PosSection::Turn { side, phase } => {
+                seen_turn = true;
+                r.turn(side, phase);
+            }
+        }
+    }
+    let PositionReader {
+        mut st, mut errors, ..
+    } = r;
+    let at = |span: std::ops::Range<usize>| Loc { file, span };
+    if !seen_turn {
+        errors.push(
+            Diagnostic::error("bad-turn", "the position does not say whose turn it is")
+                .at(at(text.len()..text.len()))
+                .hint("end it with `; turn SIDE`"),
+        );
+    }
+    if let Some(s) = st.huffable.filter(|s| st.board[s.0 as usize] == 0) {
+        errors.push(
+            Diagnostic::error(
+                "bad-position",
+                format!("`huffable {}` names no piece", rules.board.site_name(s)),
+            )
+            .at(at(0..text.len()))
+            .hint("name the site of the piece the side to move may huff"),
+        );
+    }
+    rules.index_pieces(&mut st);
+    if errors.is_empty() && !rules.constraints_hold_in(&st) {
+        errors.push(
+            Diagnostic::error(
+                "setup-breaks-constraint",
+                "this position breaks the game's constraints",
+            )
+            .at(at(0..text.len())),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    rules.decide(&mut st);
+    Ok(st)
+}
+
+/// The position being read, section by section, and the problems found.
+struct PositionReader<'a> {
+    rules: &'a Rules,
+    file: FileId,
+    st: State,
+    errors: Vec<Diagnostic>,
+}
+
+impl PositionReader<'_> {
+    fn at(&self, span: Span) -> Loc {
+        Loc {
+            file: self.file,
+            span,
+        }
+    }
+
+    fn unknown(&mut self, what: &str, n: &Name, known: Vec<&str>) {
+        let d = Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
+            .at(self.at(n.span.clone()))
+            .label(format!("no {what} has this name"))
+            .hint(suggest(&n.text, known));
+        self.errors.push(d);
+    }
+
+    fn unknown_side(&mut self, side: &Name) {
+        let rules = self.rules;
+        self.unknown(
+            "side",
+            side,
+            rules.sides.iter().map(|s| s.name.as_str()).collect(),
+        );
+    }
+
+    /// `pieces`: each side's pieces of a kind on their sites.
+    fn pieces(&mut self, list: Vec<(Name, Name, Vec<Name>)>) {
+        let rules = self.rules;
+        for (side, kind, sites) in list {
+            let s = rules.side(&side.text);
+            let k = rules.kind(&kind.text);
+            if s.is_none() {
+                self.unknown_side(&side);
+            }
+            if k.is_none() {
+                self.unknown(
+                    "piece",
+                    &kind,
+                    rules.kinds.iter().map(|k| k.name.as_str()).collect(),
+                );
+            }
+            for site in sites {
+                let Some(t) = rules.board.site(&site.text) else {
+                    let d =
+                        crate::compile::not_a_site(&rules.board, &site.text).unwrap_or_else(|| {
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!("unknown site `{}`", site.text),
+                            )
+                            .label("not on this board")
+                            .hint(crate::compile::board_extent(&rules.board))
+                        });
+                    self.errors.push(d.at(self.at(site.span.clone())));
+                    continue;
+                };
+                if self.st.board[t.0 as usize] != 0 {
+                    let d = Diagnostic::error(
+                        "two-pieces-one-site",
+                        format!("two pieces on `{}`", site.text),
+                    )
+                    .at(self.at(site.span.clone()))
+                    .label("already occupied");
+                    self.errors.push(d);
+                }
+                if let (Some(s), Some(k)) = (s, k) {
+                    self.st.board[t.0 as usize] = rules.man(s, k);
+                }
+            }
+        }
+    }
+
+    /// `barriers`: barriers in their slots, each of one kind that fits.
+    fn barriers(&mut self, list: Vec<(Option<Name>, Name)>) {
+        let rules = self.rules;
+        for (kind, slot_name) in list {
+            if rules.board.slot(&slot_name.text).is_none() {
+                match rules.board.missing_slot(&slot_name.text) {
+                    Some(why) => {
+                        let mut d = Diagnostic::error(
+                            "unknown-name",
+                            format!(
+                                "there is no barrier slot `{}` on this board",
+                                slot_name.text
+                            ),
+                        )
+                        .at(self.at(slot_name.span.clone()))
+                        .label("no slot here");
+                        if let Some(hint) = why_no_slot(&why) {
+                            d = d.hint(hint);
+                        }
+                        self.errors.push(d);
+                    }
+                    None => self.unknown(
+                        "barrier slot",
+                        &slot_name,
+                        rules.board.slots.iter().map(|s| s.name.as_str()).collect(),
+                    ),
+                }
+                continue;
+            }
+            if let Some(k) = kind.as_ref().filter(|k| rules.barrier(&k.text).is_none()) {
+                self.unknown(
+                    "barrier",
+                    k,
+                    rules.barriers.iter().map(|b| b.name.as_str()).collect(),
+                );
+                continue;
+            }
+            let kinds = barriers_named(
+                rules,
+                &slot_name.text,
+                kind.as_ref().map(|k| k.text.as_str()),
+            );
+            let &[(b, slot)] = kinds.as_slice() else {
+                let name = |&(b, _): &(BarrierId, u16)| rules.barriers[b as usize].name.as_str();
+                let (message, hint) = match &kind {
+                    Some(k) => (
+                        format!("a `{}` barrier does not fit `{}`", k.text, slot_name.text),
+                        format!("this board has no such slot for a `{}`", k.text),
+                    ),
+                    None => (
+                        format!("`{}` could hold several kinds of barrier", slot_name.text),
+                        format!(
+                            "write the kind first: {}",
+                            kinds
+                                .iter()
+                                .map(|k| format!("`{}:{}`", name(k), slot_name.text))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                    ),
+                };
+                let d = Diagnostic::error("bad-barrier", message)
+                    .at(self.at(slot_name.span.clone()))
+                    .hint(hint);
+                self.errors.push(d);
+                continue;
+            };
+            let clash = rules.board.slots[slot as usize]
+                .conflicts
+                .iter()
+                .find(|&&c| self.st.slots[c as usize] != 0);
+            if let Some(&c) = clash {
+                let d = Diagnostic::error(
+                    "barrier-conflict",
+                    format!(
+                        "the barrier on `{}` overlaps or crosses the one on `{}`",
+                        slot_name.text, rules.board.slots[c as usize].name
+                    ),
+                )
+                .at(self.at(slot_name.span.clone()));
+                self.errors.push(d);
+                continue;
+            }
+            self.st.slots[slot as usize] = b + 1;
+            for &e in &rules.board.slots[slot as usize].edges {
+                self.st.blocked[(e / 64) as usize] |= 1 << (e % 64);
+            }
+        }
+    }
+
+    /// `reserves`: how many barriers, pieces or tokens each side holds.
+    fn reserves(&mut self, list: Vec<(Name, Name, u32, Span)>) {
+        let rules = self.rules;
+        for (side, kind, n, span) in list {
+            let s = rules.side(&side.text);
+            // Barrier kinds first, then piece kinds, then tokens.
+            let item = rules
+                .barrier(&kind.text)
+                .map(|b| b as usize)
+                .or_else(|| {
+                    rules
+                        .kind(&kind.text)
+                        .map(|k| rules.barriers.len() + k as usize)
+                })
+                .or_else(|| {
+                    let t = rules.tokens.iter().position(|t| *t == kind.text)?;
+                    Some(rules.barriers.len() + rules.kinds.len() + t)
+                });
+            if s.is_none() {
+                self.unknown_side(&side);
+            }
+            if item.is_none() {
+                self.unknown(
+                    "barrier, piece or token",
+                    &kind,
+                    rules
+                        .barriers
+                        .iter()
+                        .map(|b| b.name.as_str())
+                        .chain(rules.kinds.iter().map(|k| k.name.as_str()))
+                        .chain(rules.tokens.iter().map(String::as_str))
+                        .collect(),
+                );
+            }
+            if n > 255 {
+                let d = Diagnostic::error("out-of-range", "a reserve holds at most 255")
+                    .at(self.at(span));
+                self.errors.push(d);
+                continue;
+            }
+            if let (Some(s), Some(item)) = (s, item) {
+                self.st.reserves[s as usize * rules.n_items() + item] = n as u8;
+            }
+        }
+    }
+
+    /// `passes N`: the passes in a row so far.
+    fn passes(&mut self, n: u32, span: Span) {
+        let rules = self.rules;
+        if n as usize >= rules.order.len() {
+            let d = Diagnostic::error(
+                "out-of-range",
+                format!("{n} passes in a row would have ended the game"),
+            )
+            .at(self.at(span))
+            .hint(format!(
+                "at most {} in this game",
+                rules.order.len().saturating_sub(1)
+            ));
+            self.errors.push(d);
+        } else {
+            self.st.passes = n as u8;
+        }
+    }
+
+    /// `demanded`: the last move demanded.
+    fn demanded(&mut self, span: Span) {
+        if self.rules.demand.is_none() {
+            let d = Diagnostic::error("bad-position", "this game has no demands")
+                .at(self.at(span))
+                .hint("remove `demanded`");
+            self.errors.push(d);
+        }
+        self.st.demanded = true;
+    }
+
+    /// `huffable SITE`: the piece the side to move may huff.
+    fn huffable(&mut self, site: Name) {
+        let rules = self.rules;
+        if rules.huff.is_none() || rules.huff_claim == HuffClaim::Automatic {
+            let d = Diagnostic::error("bad-position", "no huff is ever claimed in this game")
+                .at(self.at(site.span.clone()))
+                .hint("remove `huffable`: only `[turn] huff_claim` leaves a huff to claim");
+            self.errors.push(d);
+            return;
+        }
+        match rules.board.site(&site.text) {
+            Some(s) => self.st.huffable = Some(s),
+            None => {
+                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
+                    .at(self.at(site.span.clone()))
+                    .label("not on this board")
+                    .hint(crate::compile::board_extent(&rules.board));
+                self.errors.push(d);
+            }
+        }
+    }
+
+    /// `turn SIDE [phase N]`, or `turn N`: whose turn it is.
+    fn turn(&mut self, side: Name, phase: Option<(u32, Span)>) {
+        let rules = self.rules;
+        let by_index = side.text.parse::<usize>().ok();
+        let n_turns = rules.prelude.len() + rules.order.len();
+        let turn = match by_index {
+            Some(i) if i >= 1 && i <= n_turns => Some(i - 1),
+            Some(_) => None,
+            None => rules
+                .side(&side.text)
+                .and_then(|s| rules.order.iter().position(|&o| o == s))
+                .map(|i| rules.prelude.len() + i),
+        };
+        match turn {
+            Some(t) => self.st.turn = t as u8,
+            None => {
+                let d = Diagnostic::error(
+                    "bad-turn",
+                    format!("`{}` is not a turn of this game", side.text),
+                )
+                .at(self.at(side.span.clone()))
+                .hint(format!(
+                    "name a side in the turn order ({}) or its 1-based index",
+                    rules
+                        .order
+                        .iter()
+                        .map(|&s| rules.side_name(s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.errors.push(d);
+            }
+        }
+        if let Some((p, span)) = phase {
+            if p >= 1 && (p as usize) <= rules.phases.len() {
+                self.st.phase = (p - 1) as u8;
+            } else {
+                let d = Diagnostic::error(
+                    "bad-turn",
+                    format!("this game's turns have {} phases", rules.phases.len()),
+                )
+                .at(self.at(span));
+                self.errors.push(d);
+            }
+        }
+    }
+}

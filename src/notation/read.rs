@@ -1,0 +1,477 @@
+//! Reading moves: a typed or recorded move matched against the legal moves,
+//! with the reason when it is refused.
+
+use super::*;
+
+pub(super) fn site(rules: &Rules, name: &str) -> Result<SiteId, MoveError> {
+    let board = &rules.board;
+    board
+        .site(name)
+        .ok_or_else(|| match board.site_drawn_at(name) {
+            Some(s) => MoveError {
+                message: format!("there is no site `{name}` on this board"),
+                hint: Some(format!(
+                    "{name} is part of the site `{}`, which is drawn over it",
+                    board.site_name(s)
+                )),
+            },
+            None if board.grid_square(name).is_some_and(|xy| board.is_hole(xy)) => MoveError {
+                message: format!("`{name}` is a hole of this board"),
+                hint: Some(format!(
+                    "the board's `holes` leave {name} out: no piece stands or moves there"
+                )),
+            },
+            None => MoveError {
+                message: format!("there is no site `{name}` on this board"),
+                hint: Some(suggest(name, board.sites.iter().map(|s| s.name.as_str()))),
+            },
+        })
+}
+
+/// A barrier slot the board does not have, with the reason: a hole it
+/// would touch, or the edge of the board.
+fn missing_slot(rules: &Rules, name: &str) -> Option<MoveError> {
+    if rules.barriers.is_empty() {
+        return None;
+    }
+    let why = rules.board.missing_slot(name)?;
+    Some(MoveError {
+        message: format!("there is no barrier slot `{name}` on this board"),
+        hint: why_no_slot(&why),
+    })
+}
+
+/// Why no huff can be claimed, or which one can.
+pub(super) fn no_huff(rules: &Rules, st: &State) -> String {
+    match (st.huffable, rules.huff, rules.huff_claim) {
+        (Some(h), ..) => format!("the piece to huff is on {}", rules.board.site_name(h)),
+        (None, None, _) => "this game has no huffing".into(),
+        (None, _, HuffClaim::Automatic) => {
+            "huffing is automatic in this game: the piece leaves with the move that took too little"
+                .into()
+        }
+        (None, ..) => "the last move took as much as it could: there is nothing to huff".into(),
+    }
+}
+
+/// Parses a move typed or read from a record, and checks it is legal here.
+pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    if rules.outcome(st) != Outcome::Ongoing {
+        return Err(MoveError {
+            message: format!("the game is over; `{text}` cannot be played"),
+            hint: None,
+        });
+    }
+    // Any legal move as it is printed, whatever its kind.
+    let texts = move_texts(rules, st, &legal);
+    if let Some(i) = texts.iter().position(|t| t == text) {
+        return Ok(legal[i]);
+    }
+    if let Some(found) = by_other_form(rules, st, &legal, &texts, text) {
+        return found;
+    }
+    // The one legal move printed so, but for its promotion suffix (`b6xd8`
+    // for `b6xd8=K`).
+    let unsuffixed: Vec<usize> = (0..texts.len())
+        .filter(|&i| (texts[i].rsplit_once('=')).is_some_and(|(plain, _)| plain == text))
+        .collect();
+    if let [i] = unsuffixed[..] {
+        return Ok(legal[i]);
+    }
+    if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
+        return parse_promotion(rules, st, plain, written);
+    }
+    if let Some(plain) = text.strip_suffix('!') {
+        return parse_demand(rules, st, &legal, plain);
+    }
+    if text.contains("<>") {
+        return Err(no_such_swap(rules, &legal, &texts, text));
+    }
+    if let Some(at) = text.strip_prefix("huff@").or(text.strip_prefix("huff ")) {
+        let at = site(rules, at.trim())?;
+        return match st.huffable {
+            Some(h) if h == at => Ok(Move::Huff(at)),
+            _ => Err(MoveError {
+                message: format!(
+                    "`huff@{}` cannot be claimed here",
+                    rules.board.site_name(at)
+                ),
+                hint: Some(no_huff(rules, st)),
+            }),
+        };
+    }
+    if let Some((kind, at)) = text.split_once('@') {
+        return parse_drop(rules, st, &legal, text, (kind, at));
+    }
+    if text.matches(['x', '-']).count() > 1
+        && text
+            .split(['x', '-'])
+            .all(|p| rules.board.site(p).is_some())
+    {
+        return Err(no_such_chain(rules, &legal, &texts, text));
+    }
+    if text == "pass" {
+        return if legal.contains(&Move::Pass) {
+            Ok(Move::Pass)
+        } else {
+            Err(MoveError {
+                message: "passing is not allowed while a move is possible".into(),
+                hint: None,
+            })
+        };
+    }
+    if let Some((a, b)) = step_halves(rules, text) {
+        return parse_step(rules, st, &legal, text, (a, b));
+    }
+    // A barrier slot, perhaps with its kind.
+    let (kind, slot_name) = match text.split_once(':') {
+        Some((k, s)) => (Some(k), s),
+        None => (None, text),
+    };
+    if rules.board.slot(slot_name).is_some() {
+        return parse_placement(rules, st, &legal, text, (kind, slot_name));
+    }
+    if let Some(e) = missing_slot(rules, slot_name) {
+        return Err(e);
+    }
+    parse_destination(rules, st, &legal, text)
+}
+
+/// A legal move written in another of its forms (a chain's whole path
+/// where its plain text is enough, or its plain text where the path is
+/// printed; `e1<>e2` for `K<>e2`; `officer@c5`), with or without its
+/// promotion suffix; an error if the text names several; `None` if none.
+fn by_other_form(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    texts: &[String],
+    text: &str,
+) -> Option<Result<Move, MoveError>> {
+    let named: Vec<usize> = (0..legal.len())
+        .filter(|&i| !matches!(legal[i], Move::Demanding(_)))
+        .filter(|&i| {
+            let suffix = promotion_suffix(rules, st, legal[i]);
+            forms(rules, st, legal[i])
+                .iter()
+                .any(|f| f == text || text.strip_suffix(suffix.as_str()) == Some(f))
+        })
+        .collect();
+    match named.as_slice() {
+        [] => None,
+        &[i] => Some(Ok(legal[i])),
+        many => Some(Err(MoveError {
+            message: format!("`{text}` could be several moves"),
+            hint: Some(format!(
+                "write one of {}",
+                many.iter()
+                    .map(|&i| texts[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        })),
+    }
+}
+
+/// `TEXT` (as typed) is not a legal move here, with a hint.
+fn not_legal(text: &str, hint: Option<String>) -> MoveError {
+    MoveError {
+        message: format!("`{text}` is not a legal move here"),
+        hint,
+    }
+}
+
+/// `MOVE=K`: the move, if it makes its piece a `K`.
+fn parse_promotion(
+    rules: &Rules,
+    st: &State,
+    plain: &str,
+    written: &str,
+) -> Result<Move, MoveError> {
+    let mv = parse_move(rules, st, plain)?;
+    let suffix = promotion_suffix(rules, st, mv);
+    if !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written) {
+        Ok(mv)
+    } else {
+        Err(MoveError {
+            message: format!("`{plain}` does not make the piece a `{written}`"),
+            hint: Some(if suffix.is_empty() {
+                "the piece keeps its kind on this move: drop the `=...`".into()
+            } else {
+                format!("write `{plain}{suffix}`")
+            }),
+        })
+    }
+}
+
+/// `MOVE!`: the move that demands.
+fn parse_demand(rules: &Rules, st: &State, legal: &[Move], plain: &str) -> Result<Move, MoveError> {
+    let base = parse_move(rules, st, plain)?;
+    legal
+        .iter()
+        .copied()
+        .find(|&m| matches!(m, Move::Demanding(_)) && rules.base(m) == base)
+        .ok_or_else(|| MoveError {
+            message: format!("`{plain}` cannot demand anything"),
+            hint: Some(who_demands(rules)),
+        })
+}
+
+/// A swap that is not among the legal moves, with the legal swaps.
+fn no_such_swap(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> MoveError {
+    let swaps: Vec<&str> = (legal.iter().zip(texts))
+        .filter(|(m, _)| matches!(rules.base(**m), Move::Swap { .. }))
+        .map(|(_, t)| t.as_str())
+        .collect();
+    MoveError {
+        message: format!("`{text}` is not a legal swap here"),
+        hint: Some(if swaps.is_empty() {
+            "no swap is legal now (it may be spent, or offered only in check or without another move)".into()
+        } else {
+            format!("the legal swaps: {}", swaps.join(", "))
+        }),
+    }
+}
+
+/// A sequence of captures that is not among the legal moves, with the
+/// legal ones from the same site.
+fn no_such_chain(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> MoveError {
+    let from = &text[..text.find(['x', '-']).unwrap_or(0)];
+    let chains: Vec<&str> = (legal.iter().zip(texts))
+        .filter(
+            |(m, _)| matches!(m, Move::Chain(c) if rules.board.site_name(rules.chain(*c).from) == from),
+        )
+        .map(|(_, t)| t.as_str())
+        .collect();
+    MoveError {
+        message: format!("`{text}` is not a legal sequence of captures here"),
+        hint: Some(if chains.is_empty() {
+            format!("no capture starts from {from}")
+        } else {
+            format!("from {from}: {}", chains.join(", "))
+        }),
+    }
+}
+
+/// `a-b` or `axb`: split where both halves name sites (file `x` exists on
+/// wide boards, so the first `x` is not always the separator).
+fn step_halves<'t>(rules: &Rules, text: &'t str) -> Option<(&'t str, &'t str)> {
+    text.char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&text[..i], &text[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some())
+        .or_else(|| {
+            text.find('-')
+                .map(|i| (&text[..i], &text[i + 1..]))
+                .filter(|_| rules.board.site(text).is_none() && rules.board.slot(text).is_none())
+        })
+}
+
+/// A step from `a` to `b`, typed as `text`.
+fn parse_step(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+    (a, b): (&str, &str),
+) -> Result<Move, MoveError> {
+    let from = site(rules, a)?;
+    let to = site(rules, b)?;
+    let mv = Move::Step { from, to };
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let hint = match st.piece_at(rules, from) {
+        None => Some(format!("there is no piece on {a}")),
+        Some((side, _)) if side != rules.to_move(st) => Some(format!(
+            "the piece on {a} belongs to {}",
+            rules.side_name(side)
+        )),
+        _ => Some(explain_typed(rules, st, mv, text)),
+    };
+    Err(not_legal(text, hint))
+}
+
+/// A barrier in the slot named `slot_name`, of the kind `kind` if one is
+/// written; `text` as typed.
+fn parse_placement(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+    (kind, slot_name): (Option<&str>, &str),
+) -> Result<Move, MoveError> {
+    if let Some(k) = kind.filter(|k| rules.barrier(k).is_none()) {
+        return Err(MoveError {
+            message: format!("there is no barrier kind `{k}`"),
+            hint: Some(suggest(k, rules.barriers.iter().map(|b| b.name.as_str()))),
+        });
+    }
+    let candidates: Vec<Move> = barriers_named(rules, slot_name, kind)
+        .into_iter()
+        .map(|(barrier, slot)| Move::Place { barrier, slot })
+        .collect();
+    let playable: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|m| legal.contains(m))
+        .collect();
+    match (playable.as_slice(), candidates.first()) {
+        ([mv], _) => Ok(*mv),
+        ([], None) => {
+            let fit: Vec<String> = barriers_named(rules, slot_name, None)
+                .iter()
+                .map(|&(b, _)| format!("`{}:{slot_name}`", rules.barriers[b as usize].name))
+                .collect();
+            Err(MoveError {
+                message: match kind {
+                    Some(k) => format!("a `{k}` barrier does not fit the slot `{slot_name}`"),
+                    None => format!("no barrier of this game fits the slot `{slot_name}`"),
+                },
+                hint: (!fit.is_empty()).then(|| format!("what fits there: {}", fit.join(", "))),
+            })
+        }
+        ([], Some(&Move::Place { slot, .. })) => {
+            Err(not_legal(text, placement_hint(rules, st, slot)))
+        }
+        ([], Some(_)) => Err(not_legal(text, None)),
+        _ => Err(MoveError {
+            message: format!("`{text}` could be several barriers"),
+            hint: Some("write the kind first, such as `wall:e3h`".into()),
+        }),
+    }
+}
+
+/// A destination alone: the one legal step that goes there.
+fn parse_destination(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
+    let to = site(rules, text).map_err(|mut e| {
+        // A square of the grid is a destination; anything else may be
+        // another kind of move mistyped.
+        if rules.board.grid_square(text).is_none() {
+            e.hint = Some(format!(
+                "write a step as `e1-e2`, a barrier as `e3h`; {}",
+                e.hint.unwrap_or_default()
+            ));
+        }
+        e
+    })?;
+    let steps: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+        .collect();
+    match steps.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(MoveError {
+            message: format!("no legal move goes to {text}"),
+            hint: None,
+        }),
+        many => Err(MoveError {
+            message: format!("`{text}` is ambiguous"),
+            hint: Some(format!(
+                "write one of {}",
+                many.iter()
+                    .map(|m| move_to_string(rules, st, *m))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }),
+    }
+}
+
+/// A piece of `kind` from the hand onto `at`, typed as `text`.
+fn parse_drop(
+    rules: &Rules,
+    st: &State,
+    legal: &[Move],
+    text: &str,
+    (kind, at): (&str, &str),
+) -> Result<Move, MoveError> {
+    let k = rules
+        .kinds
+        .iter()
+        .position(|k| k.name == kind || k.symbol.eq_ignore_ascii_case(kind))
+        .ok_or_else(|| MoveError {
+            message: format!("there is no piece `{kind}` to place"),
+            hint: Some(suggest(kind, rules.kinds.iter().map(|k| k.name.as_str()))),
+        })? as KindId;
+    let to = site(rules, at)?;
+    let mv = Move::Drop { kind: k, to };
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let side = rules.to_move(st);
+    let hint = if st.pieces_in_hand(rules, side, k) == 0 {
+        format!(
+            "{} has no {} in hand",
+            rules.side_name(side),
+            rules.kinds[k as usize].name
+        )
+    } else if st.piece_at(rules, to).is_some() {
+        format!("{at} is occupied")
+    } else if !legal.iter().any(|m| matches!(m, Move::Drop { .. })) {
+        "pieces cannot be placed now".to_string()
+    } else {
+        format!("{at} is not a site where it may be placed")
+    };
+    Err(not_legal(text, Some(hint)))
+}
+
+/// The move a text names, legal or not, for explanations: a legal move it
+/// reads as, or the step, drop, barrier or pass it spells.
+pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
+    if let Ok(mv) = parse_move(rules, st, text) {
+        return Ok(mv);
+    }
+    let text = text.trim();
+    let plain = text.strip_suffix('!').unwrap_or(text);
+    let plain = plain.rsplit_once('=').map_or(plain, |(p, _)| p);
+    if plain == "pass" {
+        return Ok(Move::Pass);
+    }
+    if let Some(at) = plain
+        .strip_prefix("huff@")
+        .and_then(|s| rules.board.site(s))
+    {
+        return Ok(Move::Huff(at));
+    }
+    if let Some((kind, at)) = plain.split_once('@') {
+        let k = rules
+            .kinds
+            .iter()
+            .position(|k| k.name == kind || k.symbol.eq_ignore_ascii_case(kind));
+        if let (Some(k), Some(to)) = (k, rules.board.site(at)) {
+            return Ok(Move::Drop {
+                kind: k as KindId,
+                to,
+            });
+        }
+    }
+    let split = plain
+        .char_indices()
+        .filter(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| (&plain[..i], &plain[i + 1..]))
+        .find(|(a, b)| rules.board.site(a).is_some() && rules.board.site(b).is_some());
+    if let Some((a, b)) = split {
+        return Ok(Move::Step {
+            from: site(rules, a)?,
+            to: site(rules, b)?,
+        });
+    }
+    let (kind, slot_name) = match plain.split_once(':') {
+        Some((k, s)) => (Some(k), s),
+        None => (None, plain),
+    };
+    if let Some(&(barrier, slot)) = barriers_named(rules, slot_name, kind).first() {
+        return Ok(Move::Place { barrier, slot });
+    }
+    parse_move(rules, st, text)
+}

@@ -1,0 +1,231 @@
+//! Moves stored once and named by an index: the chains of captures
+//! (`ChainTable`) and the demanding moves (`DemandTable`), in a shared
+//! `Interner` with a small fast hash.
+
+use super::Move;
+use crate::board::SiteId;
+use std::collections::HashMap;
+
+/// The most stops, and the most captures, one move can make.
+pub const MAX_CHAIN: usize = 32;
+
+/// A move that captures with its segments: where it stops (the end of each
+/// repetition, and its end) and what it captures.
+///
+/// It also knows the order in which it made its stops and captures (`path`),
+/// for notation; that order is not part of what the chain is: two chains
+/// that differ only there are equal, and the chain table keeps the first.
+#[derive(Copy, Clone, Debug)]
+pub struct Chain {
+    pub from: SiteId,
+    n_stops: u8,
+    stops: [SiteId; MAX_CHAIN],
+    n_captured: u8,
+    captured: [SiteId; MAX_CHAIN],
+    /// Bit i is set when the i-th of its stops and captures, in the order
+    /// the move makes them, is a capture.
+    order: u64,
+}
+
+/// Compares the stops and captures made, not their order or the unused
+/// room after them.
+impl PartialEq for Chain {
+    fn eq(&self, other: &Self) -> bool {
+        self.from == other.from
+            && self.stops() == other.stops()
+            && self.captured() == other.captured()
+    }
+}
+
+impl Eq for Chain {}
+
+/// Hashes what equality compares.
+impl std::hash::Hash for Chain {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.from.hash(h);
+        self.stops().hash(h);
+        self.captured().hash(h);
+    }
+}
+
+impl Chain {
+    pub(crate) fn new(from: SiteId) -> Self {
+        Chain {
+            from,
+            n_stops: 0,
+            stops: [SiteId(0); MAX_CHAIN],
+            n_captured: 0,
+            captured: [SiteId(0); MAX_CHAIN],
+            order: 0,
+        }
+    }
+    pub(crate) fn push_stop(&mut self, s: SiteId) {
+        if self.stops().last() != Some(&s) && (self.n_stops as usize) < MAX_CHAIN {
+            self.stops[self.n_stops as usize] = s;
+            self.n_stops += 1;
+        }
+    }
+    pub(crate) fn push_captured(&mut self, s: SiteId) {
+        if (self.n_captured as usize) < MAX_CHAIN {
+            self.order |= 1 << (self.n_stops + self.n_captured);
+            self.captured[self.n_captured as usize] = s;
+            self.n_captured += 1;
+        }
+    }
+    /// The sites the move stops on, its destination last.
+    pub fn stops(&self) -> &[SiteId] {
+        &self.stops[..self.n_stops as usize]
+    }
+    /// The sites whose pieces it captures.
+    pub fn captured(&self) -> &[SiteId] {
+        &self.captured[..self.n_captured as usize]
+    }
+    pub fn to(&self) -> SiteId {
+        *self.stops().last().unwrap_or(&self.from)
+    }
+    /// Its stops and captures together, in the order the move makes them,
+    /// each marked `true` when it is a capture.
+    pub fn path(&self) -> impl Iterator<Item = (SiteId, bool)> + '_ {
+        let (mut stops, mut captured) = (self.stops().iter(), self.captured().iter());
+        (0..self.n_stops as u32 + self.n_captured as u32).filter_map(move |i| {
+            if self.order >> i & 1 == 1 {
+                captured.next().map(|&s| (s, true))
+            } else {
+                stops.next().map(|&s| (s, false))
+            }
+        })
+    }
+}
+
+/// A chain of the game's chain table (see [`Rules::chain`]). The top bits
+/// hold the number of pieces it captures, which move selection often needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChainId(u32);
+
+const CHAIN_INDEX_BITS: u32 = 26;
+
+impl ChainId {
+    fn new(index: usize, captures: usize) -> Self {
+        ChainId(index as u32 | (captures as u32) << CHAIN_INDEX_BITS)
+    }
+    fn index(self) -> usize {
+        (self.0 & ((1 << CHAIN_INDEX_BITS) - 1)) as usize
+    }
+    /// How many pieces the chain captures.
+    pub fn captures(self) -> usize {
+        (self.0 >> CHAIN_INDEX_BITS) as usize
+    }
+}
+
+/// Values stored once each, named by a small index: moves stay small and
+/// `Copy` whatever they refer to. Shared by every thread that plays.
+#[derive(Debug)]
+pub struct Interner<T> {
+    inner: std::sync::RwLock<(HashMap<T, u32, BuildFx>, Vec<T>)>,
+}
+
+/// A fast hash for small keys the program makes itself (no untrusted
+/// input): the multiply-rotate hash of rustc's `FxHasher`.
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+type BuildFx = std::hash::BuildHasherDefault<FxHasher>;
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(x.into());
+    }
+
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x.into());
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x.into());
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl<T> Default for Interner<T> {
+    fn default() -> Self {
+        Interner {
+            inner: std::sync::RwLock::new((HashMap::default(), Vec::new())),
+        }
+    }
+}
+
+impl<T: Clone> Clone for Interner<T> {
+    fn clone(&self) -> Self {
+        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner()).clone();
+        Interner {
+            inner: std::sync::RwLock::new(inner),
+        }
+    }
+}
+
+impl<T: Copy + Eq + std::hash::Hash> Interner<T> {
+    pub(crate) fn intern(&self, value: T) -> u32 {
+        if let Some(&id) = self
+            .inner
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .get(&value)
+        {
+            return id;
+        }
+        let mut guard = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let (map, list) = &mut *guard;
+        *map.entry(value).or_insert_with(|| {
+            list.push(value);
+            (list.len() - 1) as u32
+        })
+    }
+
+    pub(crate) fn get(&self, id: u32) -> T {
+        self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id as usize]
+    }
+}
+
+/// The chains moves have made, each stored once: a [`Move::Chain`] holds an
+/// id, so that moves stay small whatever the longest chain.
+#[derive(Debug, Default, Clone)]
+pub struct ChainTable(Interner<Chain>);
+
+impl ChainTable {
+    pub(crate) fn intern(&self, chain: Chain) -> ChainId {
+        ChainId::new(self.0.intern(chain) as usize, chain.captured().len())
+    }
+
+    pub(crate) fn get(&self, id: ChainId) -> Chain {
+        self.0.get(id.index() as u32)
+    }
+}
+
+/// The moves made demanding, each stored once, like chains.
+pub type DemandTable = Interner<Move>;

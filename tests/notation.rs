@@ -1,0 +1,79 @@
+//! Move notation tells moves apart: along seeded random games of every game
+//! file and every test game, no two legal moves of a position print the
+//! same text (full or short), and every text parses back to its move.
+
+mod common;
+
+use std::collections::HashMap;
+use tavoliere::notation::{move_texts, move_to_string, parse_move, short_texts};
+use tavoliere::playout::random_game;
+use tavoliere::rules::{Move, Rules, State};
+
+/// Games per file, and their most plies: enough to meet captures and
+/// chains, few enough for the test profile.
+const GAMES: usize = 3;
+const PLIES: u32 = 60;
+
+/// Checks one position: distinct moves, distinct texts, and each text read
+/// back as its move. Parsing generates the legal moves, so of the barrier
+/// placements (a slot's name, the same in every position, and a hundred
+/// or more of them on a Quoridor board) one in 16 is read back.
+fn check_position(rules: &Rules, st: &State, what: &str) {
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    let mut seen: HashMap<Move, usize> = HashMap::new();
+    for (i, &mv) in legal.iter().enumerate() {
+        if let Some(j) = seen.insert(mv, i) {
+            panic!("{what}: the move {mv:?} is listed twice (at {j} and {i})");
+        }
+    }
+    for (texts, form) in [
+        (move_texts(rules, st, &legal), "full"),
+        (short_texts(rules, st, &legal), "short"),
+    ] {
+        let mut by_text: HashMap<&str, Move> = HashMap::new();
+        for (i, (text, &mv)) in texts.iter().zip(&legal).enumerate() {
+            if let Some(other) = by_text.insert(text, mv) {
+                panic!("{what}: `{text}` ({form}) is printed for {other:?} and {mv:?}");
+            }
+            if matches!(mv, Move::Place { .. }) && i % 16 != 0 {
+                continue;
+            }
+            let back = parse_move(rules, st, text)
+                .unwrap_or_else(|e| panic!("{what}: `{text}` ({form}) does not parse: {e}"));
+            assert_eq!(back, mv, "{what}: `{text}` ({form}) reads as another move");
+        }
+    }
+    // One move written alone is written as in the list.
+    for (text, &mv) in move_texts(rules, st, &legal).iter().zip(&legal) {
+        assert_eq!(&move_to_string(rules, st, mv), text, "{what}");
+    }
+}
+
+fn check_game(game: &str) {
+    let rules = common::load(game);
+    let mut rng = fastrand::Rng::with_seed(23);
+    for n in 0..GAMES {
+        let (moves, _) = random_game(&rules, &mut rng, PLIES);
+        let mut st = rules.initial();
+        for (ply, &mv) in moves.iter().enumerate() {
+            check_position(&rules, &st, &format!("{game}, game {n}, ply {ply}"));
+            rules.play(&mut st, mv);
+        }
+        check_position(&rules, &st, &format!("{game}, game {n}, end"));
+    }
+}
+
+#[test]
+fn every_game_prints_each_move_once_and_reads_it_back() {
+    for game in common::game_files() {
+        check_game(&game);
+    }
+}
+
+#[test]
+fn every_test_game_prints_each_move_once_and_reads_it_back() {
+    for game in common::toml_files("tests/games") {
+        check_game(&game);
+    }
+}
