@@ -162,6 +162,9 @@ struct Scope {
     classes: Vec<(String, Kinds)>,
     /// Names of the tokens of `[tokens]`.
     tokens: Vec<String>,
+    /// The teams, by name, with their sides (a side with no `team` is a
+    /// team of its own, named after it).
+    teams: Vec<(String, SideSet)>,
 }
 
 impl Scope {
@@ -188,6 +191,7 @@ impl Scope {
             forward,
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
+            teams: Vec::new(),
         }
     }
 }
@@ -259,7 +263,8 @@ impl<'a> Compiler<'a> {
 
         // Sides.
         let (side_names, forward) = self.sides(raw)?;
-        let (teams, n_teams) = teams(raw);
+        let (teams, team_names) = teams(raw);
+        let n_teams = team_names.len();
 
         // Piece kinds.
         self.piece_count(raw)?;
@@ -269,6 +274,14 @@ impl<'a> Compiler<'a> {
         self.check_distinct(raw)?;
 
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
+        scope.teams = (team_names.into_iter().enumerate())
+            .map(|(t, name)| {
+                let members = (teams.iter().enumerate())
+                    .filter(|&(_, &team)| usize::from(team) == t)
+                    .fold(0, |set: SideSet, (s, _)| set | 1 << s);
+                (name, members)
+            })
+            .collect();
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
 

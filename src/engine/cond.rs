@@ -67,9 +67,9 @@ impl Rules {
                 let v = Self::occupant(st, origin, s);
                 live(v) && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
             }
-            Cond::Side(owner, k) => {
+            Cond::Side(sides, k) => {
                 let v = Self::occupant(st, origin, s);
-                live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
+                live(v) && sides >> self.unman(v).0 & 1 == 1 && kind_is(v, *k)
             }
             _ => return None,
         })
@@ -234,7 +234,7 @@ impl Rules {
         let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
         let kinds = kind & all;
         let mut n = 0;
-        let mut sides = self.counted_sides[side as usize][owner as usize];
+        let mut sides = self.counted(side, owner);
         let Some(region) = region else {
             // Anywhere on the board: the counts of the kinds.
             while sides != 0 {

@@ -89,11 +89,8 @@ impl Rules {
         owner: Owner,
         kind: Kinds,
     ) -> impl Iterator<Item = (SiteId, SideId)> + 'a {
-        let owners = (0..self.sides.len() as SideId).filter(move |&ps| match owner {
-            Owner::Own => self.same_team(ps, side),
-            Owner::Enemy => !self.same_team(ps, side),
-            Owner::Any => true,
-        });
+        let sides = self.counted(side, owner);
+        let owners = (0..self.sides.len() as SideId).filter(move |&ps| sides >> ps & 1 == 1);
         owners.flat_map(move |ps| {
             self.pieces_of(st, ps)
                 .filter(move |s| kind >> self.unman(st.board[s.0 as usize]).1 & 1 == 1)

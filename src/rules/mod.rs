@@ -10,6 +10,8 @@ pub(crate) mod tables;
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
+/// A set of sides: bit `s` for side `s` (at most 32 sides).
+pub type SideSet = u32;
 /// Index of a piece kind in [`Rules::kinds`].
 pub type KindId = u8;
 /// A set of piece kinds, as a bitset over [`KindId`]s: one kind, the kinds
@@ -198,8 +200,9 @@ pub enum Cond {
     Occupied(Kinds),
     Friend(Kinds),
     Enemy(Kinds),
-    /// A live piece of this side, of one of the kinds.
-    Side(SideId, Kinds),
+    /// A live piece of one of these sides (a side or a team named in the
+    /// condition), of one of the kinds.
+    Side(SideSet, Kinds),
     In(RegionId),
     /// Closer to the region than the moving piece's starting site.
     Nearer(RegionId),
@@ -230,11 +233,17 @@ pub enum Cond {
     Or(Vec<Cond>),
 }
 
+/// Whose pieces a `count(...)` or `reach(...)` reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Owner {
+    /// The evaluated side's team.
     Own,
+    /// Every other team.
     Enemy,
     Any,
+    /// The sides named: one side, or the sides of a team, whichever side
+    /// evaluates the condition.
+    Sides(SideSet),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -871,7 +880,7 @@ pub struct Rules {
     pub(crate) team_values: Vec<[u64; 4]>,
     /// Per owner (`own`, `enemy`, `any`, in that order) and side: the
     /// sides whose pieces a `count(...)` of that side counts, as a bitset.
-    pub(crate) counted_sides: Vec<[u32; 3]>,
+    pub(crate) counted_sides: Vec<[SideSet; 3]>,
     /// The constraints as `reach` conditions, when placements can be
     /// checked by their shortest paths (see `Rules::reach_atoms`).
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
@@ -1013,6 +1022,18 @@ impl Rules {
         match self.prelude.get(turn) {
             Some(t) => t.side,
             None => self.order[turn - self.prelude.len()],
+        }
+    }
+
+    /// The sides whose pieces `owner` means, seen from `side`.
+    #[inline]
+    pub(crate) fn counted(&self, side: SideId, owner: Owner) -> SideSet {
+        let row = &self.counted_sides[side as usize];
+        match owner {
+            Owner::Own => row[0],
+            Owner::Enemy => row[1],
+            Owner::Any => row[2],
+            Owner::Sides(set) => set,
         }
     }
 
