@@ -169,14 +169,14 @@ impl Compiler<'_> {
     }
 
     /// The owner of a `count(...)` or `reach(...)`: `own`, `enemy`,
-    /// `any`, a side or a team.
-    fn owner(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<Owner> {
+    /// `any`, or a side or a team, with the sides it names.
+    fn owner(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<(Owner, SideSet)> {
         match n.text.as_str() {
-            "own" => Ok(Owner::Own),
-            "enemy" => Ok(Owner::Enemy),
-            "any" => Ok(Owner::Any),
+            "own" => Ok((Owner::Own, 0)),
+            "enemy" => Ok((Owner::Enemy, 0)),
+            "any" => Ok((Owner::Any, 0)),
             _ => match self.named_sides(s, n, scope) {
-                Some(sides) => Ok(Owner::Sides(sides?)),
+                Some(sides) => Ok((Owner::Named, sides?)),
                 None => {
                     // Sides and teams first: a tie goes to them.
                     let known: Vec<&str> =
@@ -256,8 +256,10 @@ impl Compiler<'_> {
                     Some(r) => Some(self.region_ref(raw, scope, s, r)?),
                     None => None,
                 };
+                let (owner, named) = owner?;
                 StateCond::Count {
-                    owner: owner?,
+                    owner,
+                    named,
                     kind: kind?,
                     region,
                     op: compare(*op),
@@ -274,8 +276,10 @@ impl Compiler<'_> {
                 let kind = self.kind_ref(s, &filter.kind, scope);
                 let region = self.region_ref(raw, scope, s, region);
                 let dirs = self.dirs(&scope.board, s, dirs, false);
+                let (owner, named) = owner?;
                 StateCond::Reach {
-                    owner: owner?,
+                    owner,
+                    named,
                     kind: kind?,
                     region: region?,
                     dirs: dirs?.absolute,

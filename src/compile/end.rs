@@ -126,11 +126,11 @@ impl Compiler<'_> {
             | StateCond::And(_)
             | StateCond::Or(_)
             | StateCond::Reach {
-                owner: Owner::Sides(_),
+                owner: Owner::Named,
                 ..
             } => false,
             StateCond::Count {
-                owner: Owner::Sides(_),
+                owner: Owner::Named,
                 region,
                 ..
             } => region.is_some_and(region_per_side),

@@ -501,6 +501,7 @@ fn derive_tables(rules: &mut Rules) {
                 sides(&|s| rules.same_team(s, side)),
                 sides(&|s| !rules.same_team(s, side)),
                 sides(&|_| true),
+                0,
             ]
         })
         .collect();

@@ -150,12 +150,13 @@ fn never_holds(c: &StateCond, side: SideId, present: &[Kinds], rules: &Rules) ->
         StateCond::Const(b) => !b,
         StateCond::Count {
             owner,
+            named,
             kind,
             region,
             op,
             value,
         } => {
-            let counted = rules.counted(side, *owner);
+            let counted = rules.counted(side, *owner, *named);
             let kinds = (present.iter().enumerate())
                 .filter(|&(s, _)| counted >> s & 1 == 1)
                 .fold(0, |set, (_, &k)| set | k);

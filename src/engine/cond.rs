@@ -196,18 +196,23 @@ impl Rules {
             StateCond::Const(b) => *b,
             StateCond::Count {
                 owner,
+                named,
                 kind,
                 region,
                 op,
                 value,
-            } => op.holds(self.count_pieces(st, side, *owner, *kind, *region), *value),
+            } => op.holds(
+                self.count_pieces(st, self.counted(side, *owner, *named), side, *kind, *region),
+                *value,
+            ),
             StateCond::Reach {
                 owner,
+                named,
                 kind,
                 region,
                 dirs,
             } => self
-                .matching_pieces(st, side, *owner, *kind)
+                .matching_pieces(st, self.counted(side, *owner, *named), *kind)
                 .all(|(s, ps)| {
                     let goal = &self.regions[*region as usize].per_side[ps as usize];
                     self.search(st, s, goal, *dirs, blocked, None)
@@ -221,12 +226,13 @@ impl Rules {
         }
     }
 
-    /// How many pieces a `count(...)` counts, seen from `side`.
+    /// How many pieces of the `counted` sides a `count(...)` counts, seen
+    /// from `side` (whose part of the region it reads).
     pub(super) fn count_pieces(
         &self,
         st: &State,
+        counted: SideSet,
         side: SideId,
-        owner: Owner,
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
@@ -234,7 +240,7 @@ impl Rules {
         let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
         let kinds = kind & all;
         let mut n = 0;
-        let mut sides = self.counted(side, owner);
+        let mut sides = counted;
         let Some(region) = region else {
             // Anywhere on the board: the counts of the kinds.
             while sides != 0 {

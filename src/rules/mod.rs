@@ -241,9 +241,9 @@ pub enum Owner {
     /// Every other team.
     Enemy,
     Any,
-    /// The sides named: one side, or the sides of a team, whichever side
-    /// evaluates the condition.
-    Sides(SideSet),
+    /// The sides named (one side, or the sides of a team), whichever side
+    /// evaluates the condition: the condition's `named` field.
+    Named,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -276,6 +276,8 @@ pub enum StateCond {
     Const(bool),
     Count {
         owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
         kind: Kinds,
         region: Option<RegionId>,
         op: Compare,
@@ -285,6 +287,8 @@ pub enum StateCond {
     /// the directions, crossing no barrier, ignoring pieces.
     Reach {
         owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
         kind: Kinds,
         region: RegionId,
         dirs: u32,
@@ -821,7 +825,7 @@ pub struct Picture {
 }
 
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.
-pub(crate) type ReachAtom = (Owner, Kinds, RegionId, u32);
+pub(crate) type ReachAtom = (Owner, SideSet, Kinds, RegionId, u32);
 
 /// The compiled rules of a game.
 #[derive(Clone, Debug)]
@@ -878,9 +882,10 @@ pub struct Rules {
     pub(crate) royal_kinds: Vec<KindId>,
     /// Per side, the board values that are pieces of its team, as a bitset.
     pub(crate) team_values: Vec<[u64; 4]>,
-    /// Per owner (`own`, `enemy`, `any`, in that order) and side: the
-    /// sides whose pieces a `count(...)` of that side counts, as a bitset.
-    pub(crate) counted_sides: Vec<[SideSet; 3]>,
+    /// Per side and owner (`own`, `enemy`, `any`, then 0 for named
+    /// sides, in the order of [`Owner`]): the sides whose pieces a
+    /// `count(...)` of that side counts, as a bitset.
+    pub(crate) counted_sides: Vec<[SideSet; 4]>,
     /// The constraints as `reach` conditions, when placements can be
     /// checked by their shortest paths (see `Rules::reach_atoms`).
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
@@ -1025,16 +1030,12 @@ impl Rules {
         }
     }
 
-    /// The sides whose pieces `owner` means, seen from `side`.
+    /// The sides whose pieces `owner` means, seen from `side`; `named`
+    /// is the condition's named sides (0 unless the owner is
+    /// [`Owner::Named`], whose entry in the table is 0).
     #[inline]
-    pub(crate) fn counted(&self, side: SideId, owner: Owner) -> SideSet {
-        let row = &self.counted_sides[side as usize];
-        match owner {
-            Owner::Own => row[0],
-            Owner::Enemy => row[1],
-            Owner::Any => row[2],
-            Owner::Sides(set) => set,
-        }
+    pub(crate) fn counted(&self, side: SideId, owner: Owner, named: SideSet) -> SideSet {
+        self.counted_sides[side as usize][owner as usize] | named
     }
 
     #[inline]
