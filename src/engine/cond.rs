@@ -226,6 +226,14 @@ impl Rules {
         }
     }
 
+    /// The sides whose pieces `owner` means, seen from `side`; `named`
+    /// is the condition's named sides (0 unless the owner is
+    /// [`Owner::Named`], whose entry in the table is 0).
+    #[inline]
+    pub(crate) fn counted(&self, side: SideId, owner: Owner, named: SideSet) -> SideSet {
+        self.counted_sides[side as usize][owner as usize] | named
+    }
+
     /// How many pieces of the `counted` sides a `count(...)` counts, seen
     /// from `side` (whose part of the region it reads).
     pub(super) fn count_pieces(

@@ -1030,14 +1030,6 @@ impl Rules {
         }
     }
 
-    /// The sides whose pieces `owner` means, seen from `side`; `named`
-    /// is the condition's named sides (0 unless the owner is
-    /// [`Owner::Named`], whose entry in the table is 0).
-    #[inline]
-    pub(crate) fn counted(&self, side: SideId, owner: Owner, named: SideSet) -> SideSet {
-        self.counted_sides[side as usize][owner as usize] | named
-    }
-
     #[inline]
     pub(crate) fn same_team(&self, a: SideId, b: SideId) -> bool {
         self.sides[a as usize].team == self.sides[b as usize].team
