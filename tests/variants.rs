@@ -230,3 +230,50 @@ phases = ["move"]
     );
     assert!(rules.barriers.is_empty() && rules.constraints.is_empty());
 }
+
+#[test]
+fn a_removed_piece_is_reported_at_every_kind_of_use() {
+    // Tamerlane without its prince: the king's swap names it in a pattern,
+    // the pawn of kings promotes to it, the prince's own patterns are gone
+    // with it, and no placement names it.
+    let found = errors(
+        r#"
+extends = "tamerlane.toml"
+
+[remove]
+pieces = ["prince"]
+"#,
+    );
+    assert!(
+        found.iter().all(|(code, _)| *code == "removed-in-use"),
+        "{found:?}"
+    );
+    // The lines that name the prince, outside its own table.
+    let lines = |file: &str, text: &str| -> Vec<String> {
+        let source = std::fs::read_to_string(common::root().join("games").join(file)).unwrap();
+        let mut table = "";
+        let mut out = Vec::new();
+        for (i, line) in source.lines().enumerate() {
+            if line.starts_with('[') {
+                table = line;
+            }
+            if line.contains(text) && table != "[pieces.prince]" {
+                out.push(format!("{file}:{}", i + 1));
+            }
+        }
+        out
+    };
+    let expected: Vec<String> = [
+        lines("tamerlane.toml", "friend prince"),
+        lines("tamerlane.toml", "count(own prince)"),
+        lines("tamerlane-1451.toml", "to = \"prince\""),
+    ]
+    .concat();
+    assert!(expected.len() >= 3, "{expected:?}");
+    for at in &expected {
+        assert!(
+            found.iter().any(|(_, f)| f == at),
+            "no error at {at}: {found:?}"
+        );
+    }
+}
