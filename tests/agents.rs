@@ -124,3 +124,31 @@ fn progress_measures_the_way_to_an_end_rule() {
     let st = common::position(&rules, "pieces white soldier NW; turn yellow");
     assert_eq!(rules.progress(&st, white), 0.25);
 }
+
+#[test]
+fn progress_counts_a_named_side_alone() {
+    // Two white soldiers and a black officer in the fortress: the whole way
+    // for the team under `own`, half of it for White's army alone.
+    let position = "pieces white soldier NW N, black general NE, black soldier a16, \
+                    yellow defender_general a1; turn yellow";
+    let rules = common::load("games/siege-of-paris.toml");
+    let white = rules.side("white").unwrap();
+    assert_eq!(
+        rules.progress(&common::position(&rules, position), white),
+        1.0
+    );
+    let rules = common::load("tests/games/siege-one-army.toml");
+    let (white, black) = (rules.side("white").unwrap(), rules.side("black").unwrap());
+    let st = common::position(&rules, position);
+    // White: its soldiers are all there, its officer is not.
+    assert_eq!(rules.progress(&st, white), 0.5);
+    // Black: its officer is there, none of its two soldiers.
+    assert_eq!(rules.progress(&st, black), 0.5);
+    let st = common::position(
+        &rules,
+        "pieces white soldier NW, black general NE, black soldier N a16, \
+         yellow defender_general a1; turn yellow",
+    );
+    assert_eq!(rules.progress(&st, white), 0.25);
+    assert_eq!(rules.progress(&st, black), 0.75);
+}

@@ -4,9 +4,9 @@
 
 use super::{Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
-use crate::diag::Diagnostic;
+use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
-use crate::rules::{Compare, Cond, DirSel, Owner, SideId, StateCond, ALL_KINDS};
+use crate::rules::{Compare, Cond, DirSel, Owner, SideSet, StateCond, ALL_KINDS};
 use crate::syntax::{self, ast};
 
 impl Compiler<'_> {
@@ -46,15 +46,15 @@ impl Compiler<'_> {
                     "occupied" => Cond::Occupied(k),
                     "friend" => Cond::Friend(k),
                     "enemy" => Cond::Enemy(k),
-                    other => match scope.sides.iter().position(|n| n == other) {
-                        Some(side) => Cond::Side(side as SideId, k),
+                    _ => match self.named_sides(s, word, scope) {
+                        Some(sides) => Cond::Side(sides?, k),
                         None => {
                             let known: Vec<&str> = [
                                 "empty", "occupied", "friend", "enemy", "any", "in", "ahead",
                                 "not", "covered", "backed",
                             ]
                             .into_iter()
-                            .chain(scope.sides.iter().map(String::as_str))
+                            .chain(owner_names(scope))
                             .collect();
                             self.unknown("site condition", s, word, &known);
                             return Err(());
@@ -173,16 +173,70 @@ impl Compiler<'_> {
         }
     }
 
-    fn owner(&mut self, s: &Str, n: &ast::Name) -> Res<Owner> {
+    /// The owner of a `count(...)` or `reach(...)`: `own`, `enemy`,
+    /// `any`, or a side or a team, with the sides it names.
+    fn owner(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<(Owner, SideSet)> {
         match n.text.as_str() {
-            "own" => Ok(Owner::Own),
-            "enemy" => Ok(Owner::Enemy),
-            "any" => Ok(Owner::Any),
-            _ => {
-                self.unknown("owner", s, n, &["own", "enemy", "any"]);
+            "own" => Ok((Owner::Own, 0)),
+            "enemy" => Ok((Owner::Enemy, 0)),
+            "any" => Ok((Owner::Any, 0)),
+            _ => match self.named_sides(s, n, scope) {
+                Some(sides) => Ok((Owner::Named, sides?)),
+                None => {
+                    // Sides and teams first: a tie goes to them.
+                    let known: Vec<&str> =
+                        owner_names(scope).chain(["own", "enemy", "any"]).collect();
+                    let loc = self.name_loc(s, n);
+                    self.error(
+                        Diagnostic::error("unknown-name", format!("unknown owner `{}`", n.text))
+                            .at(loc)
+                            .label("no side or team has this name")
+                            .hint(match closest(&n.text, known.iter().copied()) {
+                                Some(c) => format!("did you mean `{c}`? An {}", owners(scope)),
+                                None => format!("an {}", owners(scope)),
+                            }),
+                    );
+                    Err(())
+                }
+            },
+        }
+    }
+
+    /// The sides a side's or a team's name stands for, as the owner in a
+    /// condition; `None` when it names neither. A name that is a side and
+    /// also the team of other sides is reported.
+    fn named_sides(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Option<Res<SideSet>> {
+        let side = scope.sides.iter().position(|x| *x == n.text);
+        let team = scope.teams.iter().find(|(t, _)| *t == n.text);
+        Some(match (side, team) {
+            (None, None) => return None,
+            (Some(i), None) => Ok(1 << i),
+            (None, Some(&(_, set))) => Ok(set),
+            (Some(i), Some(&(_, set))) if set == 1 << i => Ok(set),
+            (Some(i), Some(&(_, set))) => {
+                let members = side_list(scope, set);
+                let joined: Vec<String> = (scope.sides.iter().enumerate())
+                    .filter(|&(j, _)| j != i && set >> j & 1 == 1)
+                    .map(|(_, name)| format!("[sides.{name}]"))
+                    .collect();
+                let loc = self.name_loc(s, n);
+                self.error(
+                    Diagnostic::error(
+                        "ambiguous-owner",
+                        format!("`{}` names a side and a team", n.text),
+                    )
+                    .at(loc)
+                    .label(format!("the side `{}`, or the team of {members}", n.text))
+                    .hint(format!(
+                        "give the team another name (`team = \"{}\"` in {}); an {}",
+                        n.text,
+                        joined.join(" and "),
+                        owners(scope)
+                    )),
+                );
                 Err(())
             }
-        }
+        })
     }
 
     fn state_ast(
@@ -201,14 +255,16 @@ impl Compiler<'_> {
                 value,
                 ..
             } => {
-                let owner = self.owner(s, &filter.owner);
+                let owner = self.owner(s, &filter.owner, scope);
                 let kind = self.kind_ref(s, &filter.kind, scope);
                 let region = match region {
                     Some(r) => Some(self.region_ref(raw, scope, s, r)?),
                     None => None,
                 };
+                let (owner, named) = owner?;
                 StateCond::Count {
-                    owner: owner?,
+                    owner,
+                    named,
                     kind: kind?,
                     region,
                     op: compare(*op),
@@ -221,12 +277,14 @@ impl Compiler<'_> {
                 dirs,
                 ..
             } => {
-                let owner = self.owner(s, &filter.owner);
+                let owner = self.owner(s, &filter.owner, scope);
                 let kind = self.kind_ref(s, &filter.kind, scope);
                 let region = self.region_ref(raw, scope, s, region);
                 let dirs = self.dirs(&scope.board, s, dirs, false);
+                let (owner, named) = owner?;
                 StateCond::Reach {
-                    owner: owner?,
+                    owner,
+                    named,
                     kind: kind?,
                     region: region?,
                     dirs: dirs?.absolute,
@@ -373,5 +431,49 @@ fn looks_along(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Not(inner) => looks_along(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(looks_along),
         other => needs_a_step(other),
+    }
+}
+
+/// The names that may stand for sides in a condition: the sides, then the
+/// teams that are not a side's own.
+fn owner_names(scope: &Scope) -> impl Iterator<Item = &str> + Clone {
+    let sides = scope.sides.iter().map(String::as_str);
+    let teams = (scope.teams.iter())
+        .filter(|(t, _)| !scope.sides.contains(t))
+        .map(|(t, _)| t.as_str());
+    sides.chain(teams)
+}
+
+/// "owner is `own`, `enemy`, `any`, a side (...) or a team (...)", for
+/// hints that say "an " or "An " before it.
+fn owners(scope: &Scope) -> String {
+    let quoted = |names: &mut dyn Iterator<Item = &str>| {
+        names
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let sides = quoted(&mut scope.sides.iter().map(String::as_str));
+    let teams = quoted(
+        &mut (scope.teams.iter())
+            .filter(|(t, _)| !scope.sides.contains(t))
+            .map(|(t, _)| t.as_str()),
+    );
+    if teams.is_empty() {
+        format!("owner is `own`, `enemy`, `any` or a side ({sides})")
+    } else {
+        format!("owner is `own`, `enemy`, `any`, a side ({sides}) or a team ({teams})")
+    }
+}
+
+/// "`white` and `red`": the names of a set of sides.
+fn side_list(scope: &Scope, set: SideSet) -> String {
+    let names: Vec<String> = (scope.sides.iter().enumerate())
+        .filter(|&(i, _)| set >> i & 1 == 1)
+        .map(|(_, n)| format!("`{n}`"))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
     }
 }

@@ -6,7 +6,9 @@ use super::{Compiler, Res, Scope};
 use crate::board::Board;
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{self, RawGame};
-use crate::rules::{Constraint, EndResult, EndRule, Kinds, SideId, StateCond, ALL_KINDS};
+use crate::rules::{
+    Constraint, EndResult, EndRule, Kinds, Owner, RegionId, SideId, StateCond, ALL_KINDS,
+};
 
 impl Compiler<'_> {
     /// The end rules of `[[end]]`, in file order.
@@ -110,16 +112,29 @@ impl Compiler<'_> {
         };
         let when = when?;
         let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
-        // `last(...)` reads the mover's move, whichever side asks.
-        let reads_side = when.any_part(&|p| {
-            !matches!(
-                p,
-                StateCond::Last(_)
-                    | StateCond::Const(_)
-                    | StateCond::Not(_)
-                    | StateCond::And(_)
-                    | StateCond::Or(_)
-            )
+        // `last(...)` reads the mover's move, whichever side asks; a count
+        // of named sides reads nothing of it but its part of the region.
+        let region_per_side = |r: RegionId| {
+            scope.regions[r as usize]
+                .as_ref()
+                .is_none_or(|region| region.per_side.windows(2).any(|w| w[0] != w[1]))
+        };
+        let reads_side = when.any_part(&|p| match p {
+            StateCond::Last(_)
+            | StateCond::Const(_)
+            | StateCond::Not(_)
+            | StateCond::And(_)
+            | StateCond::Or(_)
+            | StateCond::Reach {
+                owner: Owner::Named,
+                ..
+            } => false,
+            StateCond::Count {
+                owner: Owner::Named,
+                region,
+                ..
+            } => region.is_some_and(region_per_side),
+            _ => true,
         });
         Ok(EndRule {
             text: e.when.value.clone(),

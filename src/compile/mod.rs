@@ -74,6 +74,8 @@ const MAX_RESERVE: i64 = 255;
 struct Compiler<'a> {
     sources: &'a Sources,
     file: FileId,
+    /// What the `[remove]` tables of the chain dropped.
+    removed: &'a [raw::Removed],
     diags: Vec<Diagnostic>,
     /// Whether `can(...)` may be used: in a priority's `when` only.
     allow_can: bool,
@@ -111,6 +113,9 @@ impl<'a> Compiler<'a> {
 
     fn unknown(&mut self, what: &str, s: &Str, n: &ast::Name, known: &[&str]) {
         let loc = self.name_loc(s, n);
+        if let Some(d) = self.removed_use(&n.text, &loc) {
+            return self.error(d);
+        }
         self.error(
             Diagnostic::error("unknown-name", format!("unknown {what} `{}`", n.text))
                 .at(loc)
@@ -121,6 +126,29 @@ impl<'a> Compiler<'a> {
 }
 
 impl Compiler<'_> {
+    /// The error for a name that a variant's `[remove]` dropped and `loc`
+    /// still uses, in place of "unknown name"; `None` for a name never
+    /// removed.
+    fn removed_use(&self, name: &str, loc: &Loc) -> Option<Diagnostic> {
+        let r = (self.removed.iter().rev()).find(|r| !r.what.is_entry() && r.name.value == name)?;
+        let at = r.name.loc();
+        let (line, column) = self.sources.line_col(at.file, at.span.start);
+        let noun = r.what.noun();
+        Some(
+            Diagnostic::error(
+                "removed-in-use",
+                format!("the {noun} `{name}` is removed, but still used here"),
+            )
+            .at(loc.clone())
+            .label("used after its removal")
+            .hint(format!(
+                "`{}` in `[remove]` drops it ({}:{line}:{column}): rewrite this use in the variant too, or keep the {noun}",
+                r.what.key(),
+                self.sources.name(at.file),
+            )),
+        )
+    }
+
     /// Refuses a table with more than `max` entries, pointing at the first
     /// one too many.
     fn at_most<V>(&mut self, table: &raw::Table<V>, max: usize, what: &str) -> Res<()> {
@@ -138,6 +166,9 @@ impl Compiler<'_> {
 
     /// Reports an unknown name written as a TOML key or string.
     fn unknown_key(&mut self, what: &str, name: &Str, known: &[&str]) {
+        if let Some(d) = self.removed_use(&name.value, &name.loc()) {
+            return self.error(d);
+        }
         self.error(
             Diagnostic::error("unknown-name", format!("unknown {what} `{}`", name.value))
                 .at(name.loc())
@@ -162,6 +193,9 @@ struct Scope {
     classes: Vec<(String, Kinds)>,
     /// Names of the tokens of `[tokens]`.
     tokens: Vec<String>,
+    /// The teams, by name, with their sides (a side with no `team` is a
+    /// team of its own, named after it).
+    teams: Vec<(String, SideSet)>,
 }
 
 impl Scope {
@@ -188,6 +222,7 @@ impl Scope {
             forward,
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
+            teams: Vec::new(),
         }
     }
 }
@@ -200,6 +235,7 @@ pub fn compile(
     let mut c = Compiler {
         sources,
         file,
+        removed: &raw.removed,
         diags: Vec::new(),
         allow_can: false,
         allow_last: false,
@@ -259,7 +295,8 @@ impl<'a> Compiler<'a> {
 
         // Sides.
         let (side_names, forward) = self.sides(raw)?;
-        let (teams, n_teams) = teams(raw);
+        let (teams, team_names) = teams(raw);
+        let n_teams = team_names.len();
 
         // Piece kinds.
         self.piece_count(raw)?;
@@ -267,8 +304,17 @@ impl<'a> Compiler<'a> {
         let kind_names: Vec<String> = raw.pieces.keys().map(str::to_string).collect();
         let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
         self.check_distinct(raw)?;
+        self.check_entry_names(raw);
 
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
+        scope.teams = (team_names.into_iter().enumerate())
+            .map(|(t, name)| {
+                let members = (teams.iter().enumerate())
+                    .filter(|&(_, &team)| usize::from(team) == t)
+                    .fold(0, |set: SideSet, (s, _)| set | 1 << s);
+                (name, members)
+            })
+            .collect();
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
 
@@ -457,6 +503,7 @@ fn derive_tables(rules: &mut Rules) {
                 sides(&|s| rules.same_team(s, side)),
                 sides(&|s| !rules.same_team(s, side)),
                 sides(&|_| true),
+                0,
             ]
         })
         .collect();

@@ -3,7 +3,7 @@
 
 use super::{Compiler, Res};
 use crate::diag::Diagnostic;
-use crate::raw::{RawGame, Str};
+use crate::raw::{entry_names, RawGame, Str};
 use std::collections::HashMap;
 
 impl Compiler<'_> {
@@ -81,6 +81,38 @@ impl Compiler<'_> {
             Ok(())
         } else {
             Err(())
+        }
+    }
+}
+
+impl Compiler<'_> {
+    /// Two entries of `[[end]]`, `[[constraint]]` or `[[priority]]` with
+    /// one `name`: a variant's `[remove]` could not tell them apart.
+    pub(super) fn check_entry_names(&mut self, raw: &RawGame) {
+        let lists = [
+            ("end rule", entry_names(&raw.end)),
+            ("constraint", entry_names(&raw.constraint)),
+            ("priority", entry_names(&raw.priority)),
+        ];
+        for (what, list) in lists {
+            for (i, name) in list.iter().enumerate() {
+                if let Some(first) = list[..i].iter().find(|n| n.value == name.value) {
+                    let at = first.loc();
+                    let (line, _) = self.sources.line_col(at.file, at.span.start);
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-name",
+                            format!("two {what}s are named `{}`", name.value),
+                        )
+                        .at(name.loc())
+                        .label("second entry with this name")
+                        .hint(format!(
+                            "the first is on line {line} of {}; a `[remove]` names one entry",
+                            self.sources.name(at.file)
+                        )),
+                    );
+                }
+            }
         }
     }
 }

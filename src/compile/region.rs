@@ -243,6 +243,10 @@ impl Compiler<'_> {
                         let known: Vec<&str> =
                             scope.region_ids.keys().map(String::as_str).collect();
                         let loc = self.name_loc(s, name);
+                        if let Some(d) = self.removed_use(&name.text, &loc) {
+                            self.error(d);
+                            return Err(());
+                        }
                         let hint = match crate::diag::closest(&name.text, known.iter().copied()) {
                             Some(c) => format!(
                                 "did you mean the region `{c}`? ({})",

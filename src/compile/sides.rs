@@ -231,9 +231,9 @@ impl Compiler<'_> {
     }
 }
 
-/// The team of each side, and how many teams there are: sides naming the
+/// The team of each side, and the names of the teams: sides naming the
 /// same team win together.
-pub(super) fn teams(raw: &RawGame) -> (Vec<u8>, usize) {
+pub(super) fn teams(raw: &RawGame) -> (Vec<u8>, Vec<String>) {
     let mut team_names: Vec<String> = Vec::new();
     let mut teams = Vec::new();
     for (key, side) in raw.sides.iter() {
@@ -250,5 +250,5 @@ pub(super) fn teams(raw: &RawGame) -> (Vec<u8>, usize) {
         };
         teams.push(id as u8);
     }
-    (teams, team_names.len())
+    (teams, team_names)
 }

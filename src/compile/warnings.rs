@@ -87,27 +87,10 @@ impl Compiler<'_> {
                 );
             }
         }
-        // Kinds that can ever be on the board: placed, in hand, or promoted to.
-        let mut present: Kinds = 0;
-        for &v in rules.initial.board.iter().filter(|&&v| v != 0) {
-            present |= 1 << rules.unman(v).1;
-        }
-        for k in 0..rules.kinds.len() {
-            if (0..rules.sides.len() as SideId)
-                .any(|s| rules.initial.pieces_in_hand(rules, s, k as KindId) > 0)
-            {
-                present |= 1 << k;
-            }
-            if let Some(p) = &rules.kinds[k].promote {
-                present |= 1 << p.to;
-                if let Some(o) = p.otherwise {
-                    present |= 1 << o;
-                }
-            }
-        }
+        let present = present_kinds(rules);
         let ends = raw.end.as_ref().map(|e| e.value.as_slice()).unwrap_or(&[]);
         for (rule, raw_end) in rules.ends.iter().zip(ends) {
-            if never_holds(&rule.when, present, rules) {
+            if (rule.sides.iter()).all(|&side| never_holds(&rule.when, side, &present, rules)) {
                 self.error(
                     Diagnostic::warning("impossible-end", "this end rule can never hold")
                         .at(raw_end.when.loc())
@@ -145,29 +128,67 @@ impl Compiler<'_> {
     }
 }
 
-/// Whether a position condition can never hold: it needs pieces of kinds
-/// that are never on the board (`present` is the kinds that can be), or in
-/// a region with no site.
-fn never_holds(c: &StateCond, present: Kinds, rules: &Rules) -> bool {
+/// Per side, the kinds its pieces can ever be on the board as: placed, in
+/// hand, or promoted to from such a kind.
+fn present_kinds(rules: &Rules) -> Vec<Kinds> {
+    let n_sides = rules.sides.len() as SideId;
+    let mut present: Vec<Kinds> = vec![0; n_sides as usize];
+    for &v in rules.initial.board.iter().filter(|&&v| v != 0) {
+        let (side, kind) = rules.unman(v);
+        present[side as usize] |= 1 << kind;
+    }
+    for side in 0..n_sides {
+        for k in 0..rules.kinds.len() as KindId {
+            if rules.initial.pieces_in_hand(rules, side, k) > 0 {
+                present[side as usize] |= 1 << k;
+            }
+        }
+    }
+    // Promotions, until no new kind appears (a chain of them is at most
+    // as long as there are kinds).
+    for kinds in &mut present {
+        loop {
+            let before = *kinds;
+            for (k, kind) in rules.kinds.iter().enumerate() {
+                if let Some(p) = kind.promote.as_ref().filter(|_| before >> k & 1 == 1) {
+                    *kinds |= 1 << p.to;
+                    if let Some(o) = p.otherwise {
+                        *kinds |= 1 << o;
+                    }
+                }
+            }
+            if *kinds == before {
+                break;
+            }
+        }
+    }
+    present
+}
+
+/// Whether a position condition, seen from `side`, can never hold: it needs
+/// pieces that are never on the board (`present` is, per side, the kinds
+/// its pieces can be), or in a region with no site.
+fn never_holds(c: &StateCond, side: SideId, present: &[Kinds], rules: &Rules) -> bool {
     match c {
         StateCond::Const(b) => !b,
         StateCond::Count {
+            owner,
+            named,
             kind,
             region,
             op,
             value,
-            ..
         } => {
-            let empty_region = region.is_some_and(|r| {
-                rules.regions[r as usize]
-                    .per_side
-                    .iter()
-                    .all(SiteSet::is_empty)
-            });
-            (kind & present == 0 || empty_region) && !op.holds(0, *value)
+            let counted = rules.counted(side, *owner, *named);
+            let kinds = (present.iter().enumerate())
+                .filter(|&(s, _)| counted >> s & 1 == 1)
+                .fold(0, |set, (_, &k)| set | k);
+            let empty_region = region
+                .is_some_and(|r| rules.regions[r as usize].per_side[side as usize].is_empty());
+            (kind & kinds == 0 || empty_region) && !op.holds(0, *value)
         }
-        StateCond::And(cs) => cs.iter().any(|c| never_holds(c, present, rules)),
-        StateCond::Or(cs) => cs.iter().all(|c| never_holds(c, present, rules)),
+        StateCond::And(cs) => cs.iter().any(|c| never_holds(c, side, present, rules)),
+        StateCond::Or(cs) => cs.iter().all(|c| never_holds(c, side, present, rules)),
         _ => false,
     }
 }

@@ -67,9 +67,9 @@ impl Rules {
                 let v = Self::occupant(st, origin, s);
                 live(v) && !self.same_team(self.unman(v).0, side) && kind_is(v, *k)
             }
-            Cond::Side(owner, k) => {
+            Cond::Side(sides, k) => {
                 let v = Self::occupant(st, origin, s);
-                live(v) && self.unman(v).0 == *owner && kind_is(v, *k)
+                live(v) && sides >> self.unman(v).0 & 1 == 1 && kind_is(v, *k)
             }
             _ => return None,
         })
@@ -209,18 +209,23 @@ impl Rules {
             StateCond::Const(b) => *b,
             StateCond::Count {
                 owner,
+                named,
                 kind,
                 region,
                 op,
                 value,
-            } => op.holds(self.count_pieces(st, side, *owner, *kind, *region), *value),
+            } => op.holds(
+                self.count_pieces(st, self.counted(side, *owner, *named), side, *kind, *region),
+                *value,
+            ),
             StateCond::Reach {
                 owner,
+                named,
                 kind,
                 region,
                 dirs,
             } => self
-                .matching_pieces(st, side, *owner, *kind)
+                .matching_pieces(st, self.counted(side, *owner, *named), *kind)
                 .all(|(s, ps)| {
                     let goal = &self.regions[*region as usize].per_side[ps as usize];
                     self.search(s, goal, *dirs, blocked, None)
@@ -235,12 +240,21 @@ impl Rules {
         }
     }
 
-    /// How many pieces a `count(...)` counts, seen from `side`.
+    /// The sides whose pieces `owner` means, seen from `side`; `named`
+    /// is the condition's named sides (0 unless the owner is
+    /// [`Owner::Named`], whose entry in the table is 0).
+    #[inline]
+    pub(crate) fn counted(&self, side: SideId, owner: Owner, named: SideSet) -> SideSet {
+        self.counted_sides[side as usize][owner as usize] | named
+    }
+
+    /// How many pieces of the `counted` sides a `count(...)` counts, seen
+    /// from `side` (whose part of the region it reads).
     pub(super) fn count_pieces(
         &self,
         st: &State,
+        counted: SideSet,
         side: SideId,
-        owner: Owner,
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
@@ -248,7 +262,7 @@ impl Rules {
         let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
         let kinds = kind & all;
         let mut n = 0;
-        let mut sides = self.counted_sides[side as usize][owner as usize];
+        let mut sides = counted;
         let Some(region) = region else {
             // Anywhere on the board: the counts of the kinds.
             while sides != 0 {

@@ -869,7 +869,7 @@ impl Rules {
             Cond::Occupied(k) => of(*k, &|_| true),
             Cond::Friend(k) => live(*k, &|o| self.same_team(o, side)),
             Cond::Enemy(k) => live(*k, &|o| !self.same_team(o, side)),
-            Cond::Side(owner, k) => live(*k, &|o| o == *owner),
+            Cond::Side(sides, k) => live(*k, &|o| sides >> o & 1 == 1),
             Cond::In(r) => constant(self.regions[*r as usize].per_side[side as usize].contains(s)),
             Cond::Sites { bits, words } => {
                 let i = side as usize * 64 * *words as usize + s.0 as usize;

@@ -40,12 +40,14 @@ impl Rules {
         match c {
             StateCond::Count {
                 owner,
+                named,
                 kind,
                 region,
                 op,
                 value,
             } => {
-                let n = self.count_pieces(st, side, *owner, *kind, *region);
+                let counted = self.counted(side, *owner, *named);
+                let n = self.count_pieces(st, counted, side, *kind, *region);
                 // The bound to reach: at least `low`, at most `high`.
                 let (low, high) = match op {
                     Compare::Ge => (*value, u32::MAX),

@@ -238,8 +238,9 @@ impl Rules {
         let mut pieces = Vec::new();
         let open = self.open_lines(&st.blocked);
         let lazy = few && open.is_some();
-        for &(owner, kind, region, dirs) in atoms {
-            for (site, piece_side) in self.matching_pieces(st, side, owner, kind) {
+        for &(owner, named, kind, region, dirs) in atoms {
+            let counted = self.counted(side, owner, named);
+            for (site, piece_side) in self.matching_pieces(st, counted, kind) {
                 let goal = &self.regions[region as usize].per_side[piece_side as usize];
                 let mut path = Vec::new();
                 let reaches = match &open {

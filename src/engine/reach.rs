@@ -82,18 +82,15 @@ impl Rules {
         }
     }
 
+    /// The pieces of the `counted` sides, of one of the kinds, with their
+    /// sides.
     pub(super) fn matching_pieces<'a>(
         &'a self,
         st: &'a State,
-        side: SideId,
-        owner: Owner,
+        counted: SideSet,
         kind: Kinds,
     ) -> impl Iterator<Item = (SiteId, SideId)> + 'a {
-        let owners = (0..self.sides.len() as SideId).filter(move |&ps| match owner {
-            Owner::Own => self.same_team(ps, side),
-            Owner::Enemy => !self.same_team(ps, side),
-            Owner::Any => true,
-        });
+        let owners = (0..self.sides.len() as SideId).filter(move |&ps| counted >> ps & 1 == 1);
         owners.flat_map(move |ps| {
             self.pieces_of(st, ps)
                 .filter(move |s| kind >> self.unman(st.board[s.0 as usize]).1 & 1 == 1)
@@ -282,7 +279,7 @@ impl Rules {
         let mut atoms = Vec::new();
         let all_reach = (self.constraints.iter())
             .all(|c| c.sides.is_none() && collect_reach(&c.rule, &mut atoms));
-        let orthogonal = atoms.iter().all(|a| a.3 & 0b1010_1010 == 0);
+        let orthogonal = atoms.iter().all(|a| a.4 & 0b1010_1010 == 0);
         (self.board.full_grid && all_reach && orthogonal).then_some(atoms)
     }
 }
@@ -292,11 +289,12 @@ fn collect_reach(c: &StateCond, out: &mut Vec<ReachAtom>) -> bool {
     match c {
         StateCond::Reach {
             owner,
+            named,
             kind,
             region,
             dirs,
         } => {
-            out.push((*owner, *kind, *region, *dirs));
+            out.push((*owner, *named, *kind, *region, *dirs));
             true
         }
         StateCond::And(cs) => cs.iter().all(|c| collect_reach(c, out)),

@@ -12,6 +12,8 @@ pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
+/// A set of sides: bit `s` for side `s` (at most 32 sides).
+pub type SideSet = u32;
 /// Index of a piece kind in [`Rules::kinds`].
 pub type KindId = u8;
 /// A set of piece kinds, as a bitset over [`KindId`]s: one kind, the kinds
@@ -200,8 +202,9 @@ pub enum Cond {
     Occupied(Kinds),
     Friend(Kinds),
     Enemy(Kinds),
-    /// A live piece of this side, of one of the kinds.
-    Side(SideId, Kinds),
+    /// A live piece of one of these sides (a side or a team named in the
+    /// condition), of one of the kinds.
+    Side(SideSet, Kinds),
     In(RegionId),
     /// Closer to the region than the moving piece's starting site.
     Nearer(RegionId),
@@ -236,11 +239,17 @@ pub enum Cond {
     Or(Vec<Cond>),
 }
 
+/// Whose pieces a `count(...)` or `reach(...)` reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Owner {
+    /// The evaluated side's team.
     Own,
+    /// Every other team.
     Enemy,
     Any,
+    /// The sides named (one side, or the sides of a team), whichever side
+    /// evaluates the condition: the condition's `named` field.
+    Named,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -273,6 +282,8 @@ pub enum StateCond {
     Const(bool),
     Count {
         owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
         kind: Kinds,
         region: Option<RegionId>,
         op: Compare,
@@ -282,6 +293,8 @@ pub enum StateCond {
     /// the directions, crossing no barrier, ignoring pieces.
     Reach {
         owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
         kind: Kinds,
         region: RegionId,
         dirs: u32,
@@ -667,7 +680,7 @@ pub struct Picture {
 }
 
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.
-pub(crate) type ReachAtom = (Owner, Kinds, RegionId, u32);
+pub(crate) type ReachAtom = (Owner, SideSet, Kinds, RegionId, u32);
 
 /// The compiled rules of a game.
 #[derive(Clone, Debug)]
@@ -725,9 +738,10 @@ pub struct Rules {
     pub(crate) royal_kinds: Vec<KindId>,
     /// Per side, the board values that are pieces of its team, as a bitset.
     pub(crate) team_values: Vec<[u64; 4]>,
-    /// Per owner (`own`, `enemy`, `any`, in that order) and side: the
-    /// sides whose pieces a `count(...)` of that side counts, as a bitset.
-    pub(crate) counted_sides: Vec<[u32; 3]>,
+    /// Per side and owner (`own`, `enemy`, `any`, then 0 for named
+    /// sides, in the order of [`Owner`]): the sides whose pieces a
+    /// `count(...)` of that side counts, as a bitset.
+    pub(crate) counted_sides: Vec<[SideSet; 4]>,
     /// The constraints as `reach` conditions, when placements can be
     /// checked by their shortest paths (see `Rules::reach_atoms`).
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,

@@ -3,8 +3,9 @@
 //! Every value that a diagnostic may point at is [`Located`]: it keeps its
 //! file and byte span. Variant files name a base with `extends`; [`load`]
 //! reads the chain through a caller-supplied loader (the library never
-//! touches the file system) and merges it, the variant overriding its base
-//! field by field and table entry by table entry.
+//! touches the file system) and merges it (`merge.rs`): the variant drops
+//! what its `[remove]` names from the base, then overrides the rest field
+//! by field and table entry by table entry.
 
 use crate::diag::{Diagnostic, FileId, Loc, Sources};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
@@ -12,6 +13,10 @@ use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Range;
+
+mod merge;
+
+pub use merge::Merge;
 
 thread_local! {
     static CURRENT_FILE: Cell<FileId> = const { Cell::new(0) };
@@ -122,41 +127,6 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Table<V> {
     }
 }
 
-/// Fields merged from a variant over its base.
-pub trait Merge {
-    /// Overrides `self` (the base) with what `over` (the variant) sets.
-    fn merge(&mut self, over: Self);
-}
-
-impl<T> Merge for Option<T> {
-    fn merge(&mut self, over: Self) {
-        if over.is_some() {
-            *self = over;
-        }
-    }
-}
-
-impl<V: Merge> Merge for Table<V> {
-    fn merge(&mut self, over: Self) {
-        for (k, v) in over.0 {
-            match self.0.iter_mut().find(|(bk, _)| bk.value == k.value) {
-                Some((_, bv)) => bv.merge(v),
-                None => self.0.push((k, v)),
-            }
-        }
-    }
-}
-
-macro_rules! merge_fields {
-    ($ty:ident { $($field:ident),* $(,)? }) => {
-        impl Merge for $ty {
-            fn merge(&mut self, over: Self) {
-                $( self.$field.merge(over.$field); )*
-            }
-        }
-    };
-}
-
 pub type Str = Located<String>;
 
 /// A whole game file.
@@ -190,26 +160,115 @@ pub struct RawGame {
     pub tokens: Table<Located<i64>>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
+    /// What a variant drops from its base before merging over it.
+    #[serde(default)]
+    pub remove: RawRemove,
+    /// What the `[remove]` tables of the chain dropped, for the errors
+    /// about a use left behind (filled by [`load`], not read from a file).
+    #[serde(skip)]
+    pub removed: Vec<Removed>,
 }
 
-impl Merge for RawGame {
-    fn merge(&mut self, over: Self) {
-        self.extends = over.extends;
-        self.game.merge(over.game);
-        self.board.merge(over.board);
-        self.regions.merge(over.regions);
-        self.sides.merge(over.sides);
-        self.pieces.merge(over.pieces);
-        self.barriers.merge(over.barriers);
-        self.setup.merge(over.setup);
-        self.turn.merge(over.turn);
-        self.end.merge(over.end);
-        self.constraint.merge(over.constraint);
-        self.priority.merge(over.priority);
-        self.demand.merge(over.demand);
-        self.tokens.merge(over.tokens);
-        self.seats.merge(over.seats);
+/// `[remove]`: names of the base's entries a variant drops.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRemove {
+    #[serde(default)]
+    pub pieces: Vec<Str>,
+    #[serde(default)]
+    pub barriers: Vec<Str>,
+    #[serde(default)]
+    pub regions: Vec<Str>,
+    #[serde(default)]
+    pub tokens: Vec<Str>,
+    /// `[[end]]` entries, by their `name`.
+    #[serde(default)]
+    pub end: Vec<Str>,
+    /// `[[constraint]]` entries, by their `name`.
+    #[serde(default)]
+    pub constraint: Vec<Str>,
+    /// `[[priority]]` entries, by their `name`.
+    #[serde(default)]
+    pub priority: Vec<Str>,
+}
+
+/// What kind of thing a `[remove]` entry drops.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Removable {
+    Piece,
+    Barrier,
+    Region,
+    Token,
+    End,
+    Constraint,
+    Priority,
+}
+
+impl Removable {
+    /// "piece", "end rule", ... as a message says it.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Removable::Piece => "piece",
+            Removable::Barrier => "barrier",
+            Removable::Region => "region",
+            Removable::Token => "token",
+            Removable::End => "end rule",
+            Removable::Constraint => "constraint",
+            Removable::Priority => "priority",
+        }
     }
+
+    /// The key of `[remove]` that names it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Removable::Piece => "pieces",
+            Removable::Barrier => "barriers",
+            Removable::Region => "regions",
+            Removable::Token => "tokens",
+            Removable::End => "end",
+            Removable::Constraint => "constraint",
+            Removable::Priority => "priority",
+        }
+    }
+
+    /// An entry of an array of tables, named by its `name` key.
+    pub fn is_entry(self) -> bool {
+        matches!(
+            self,
+            Removable::End | Removable::Constraint | Removable::Priority
+        )
+    }
+}
+
+/// An entry of an array of tables that a `[remove]` names by its `name`.
+pub trait Named {
+    fn name(&self) -> Option<&Str>;
+}
+
+macro_rules! named {
+    ($($ty:ident),*) => {
+        $(impl Named for $ty {
+            fn name(&self) -> Option<&Str> {
+                self.name.as_ref()
+            }
+        })*
+    };
+}
+named!(RawEnd, RawConstraint, RawPriority);
+
+/// The names of the entries of an array of tables that have one.
+pub fn entry_names<T: Named>(list: &Option<Located<Vec<T>>>) -> Vec<&Str> {
+    list.iter()
+        .flat_map(|l| &l.value)
+        .filter_map(T::name)
+        .collect()
+}
+
+/// A name dropped by a `[remove]`, and where it was written.
+#[derive(Clone, Debug)]
+pub struct Removed {
+    pub what: Removable,
+    pub name: Str,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -218,7 +277,6 @@ pub struct RawMeta {
     pub name: Option<Str>,
     pub description: Option<Str>,
 }
-merge_fields!(RawMeta { name, description });
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -241,16 +299,6 @@ pub struct RawBoard {
     /// Regions pictures shade.
     pub shade: Option<Located<Vec<Str>>>,
 }
-merge_fields!(RawBoard {
-    files,
-    ranks,
-    holes,
-    diagonals,
-    sites,
-    links,
-    style,
-    shade
-});
 
 /// A region is one expression for every side, or one per side.
 pub type RawRegion = Located<RegionValue>;
@@ -283,12 +331,6 @@ impl<'de> Deserialize<'de> for RegionValue {
     }
 }
 
-impl<T> Merge for Located<T> {
-    fn merge(&mut self, over: Self) {
-        *self = over;
-    }
-}
-
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawSide {
@@ -303,13 +345,6 @@ pub struct RawSide {
     /// `pass`, `lose` or `draw` for this side, overriding `[turn] no_moves`.
     pub no_moves: Option<Str>,
 }
-merge_fields!(RawSide {
-    forward,
-    reserve,
-    symbols,
-    team,
-    no_moves
-});
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -325,14 +360,6 @@ pub struct RawPiece {
     /// What the piece is worth, for computer players' judgement.
     pub value: Option<Located<f64>>,
 }
-merge_fields!(RawPiece {
-    symbol,
-    moves,
-    classes,
-    promote,
-    royal,
-    value
-});
 
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -359,11 +386,6 @@ pub struct RawBarrier {
     pub orientations: Option<Located<Vec<Str>>>,
     pub symbol: Option<Str>,
 }
-merge_fields!(RawBarrier {
-    length,
-    orientations,
-    symbol
-});
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -386,16 +408,6 @@ pub struct RawTurn {
     /// leave attacked.
     pub check: Option<Str>,
 }
-merge_fields!(RawTurn {
-    order,
-    phases,
-    no_moves,
-    captures,
-    huff,
-    huff_claim,
-    prelude,
-    check
-});
 
 /// One entry of `[[turn.prelude]]`.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -411,6 +423,8 @@ pub struct RawPrelude {
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawEnd {
+    /// A name a variant's `[remove]` can drop the entry by.
+    pub name: Option<Str>,
     /// A position condition, evaluated for each side in turn.
     pub when: Str,
     /// `win`, `loss` or `draw` for the side the condition holds for.
@@ -422,6 +436,8 @@ pub struct RawEnd {
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawConstraint {
+    /// A name a variant's `[remove]` can drop the entry by.
+    pub name: Option<Str>,
     /// A position condition that every legal move must leave true.
     pub rule: Str,
     /// The sides it is seen from (`own`, `enemy`); the mover when absent.
@@ -440,6 +456,8 @@ pub struct RawDemand {
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawPriority {
+    /// A name a variant's `[remove]` can drop the entry by.
+    pub name: Option<Str>,
     /// The sides whose moves it filters.
     pub sides: Located<Vec<Str>>,
     /// A position condition, seen from the side to move; always when absent.
@@ -529,10 +547,17 @@ pub fn load(
         chain.push(parse(sources, id).map_err(|d| vec![d])?);
     }
     let mut merged = chain.pop().unwrap();
+    let mut diags = merge::remove(&mut RawGame::default(), &merged.remove, false);
     while let Some(over) = chain.pop() {
+        diags.extend(merge::remove(&mut merged, &over.remove, true));
         merged.merge(over);
     }
-    Ok(merged)
+    if diags.is_empty() {
+        Ok(merged)
+    } else {
+        diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)));
+        Err(diags)
+    }
 }
 
 /// Serde's names of types in words a game author knows.

@@ -1,0 +1,252 @@
+//! Merging a variant over its base: what the variant writes overrides the
+//! base, table entry by table entry; what its `[remove]` names is dropped
+//! from the base first.
+//!
+//! Tables keyed by names (`[sides]`, `[pieces]`, `[barriers]`,
+//! `[regions]`, `[setup]`, `[tokens]`, and a side's `symbols` and
+//! `reserve`) merge entry by entry, and a table entry (a side, a piece, a
+//! barrier) key by key. Everything else a variant writes replaces the
+//! base's value whole: scalars, arrays (`moves`, `order`, the arrays of
+//! tables `[[end]]`, `[[constraint]]`, `[[priority]]`, `[[turn.prelude]]`),
+//! a region's value, a piece's `promote`, `[board.sites]`, `[board.links]`,
+//! `[seats]` and `[demand]`.
+
+use super::*;
+
+/// Fields merged from a variant over its base.
+pub trait Merge {
+    /// Overrides `self` (the base) with what `over` (the variant) sets.
+    fn merge(&mut self, over: Self);
+}
+
+impl<T> Merge for Option<T> {
+    fn merge(&mut self, over: Self) {
+        if over.is_some() {
+            *self = over;
+        }
+    }
+}
+
+impl<T> Merge for Located<T> {
+    fn merge(&mut self, over: Self) {
+        *self = over;
+    }
+}
+
+impl<V: Merge> Merge for Table<V> {
+    fn merge(&mut self, over: Self) {
+        for (k, v) in over.0 {
+            match self.0.iter_mut().find(|(bk, _)| bk.value == k.value) {
+                Some((_, bv)) => bv.merge(v),
+                None => self.0.push((k, v)),
+            }
+        }
+    }
+}
+
+/// Merges an optional table entry by entry (where `Option`'s own merge
+/// would replace it whole).
+fn merge_entries<V: Merge>(base: &mut Option<Table<V>>, over: Option<Table<V>>) {
+    match (base.as_mut(), over) {
+        (Some(b), Some(o)) => b.merge(o),
+        (None, o @ Some(_)) => *base = o,
+        (_, None) => {}
+    }
+}
+
+macro_rules! merge_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Merge for $ty {
+            fn merge(&mut self, over: Self) {
+                $( self.$field.merge(over.$field); )*
+            }
+        }
+    };
+}
+
+impl Merge for RawGame {
+    /// The variant's `[remove]` is not merged: [`remove`] applies it to
+    /// the base before this merge.
+    fn merge(&mut self, over: Self) {
+        self.extends = over.extends;
+        self.game.merge(over.game);
+        self.board.merge(over.board);
+        self.regions.merge(over.regions);
+        self.sides.merge(over.sides);
+        self.pieces.merge(over.pieces);
+        self.barriers.merge(over.barriers);
+        self.setup.merge(over.setup);
+        self.turn.merge(over.turn);
+        self.end.merge(over.end);
+        self.constraint.merge(over.constraint);
+        self.priority.merge(over.priority);
+        self.demand.merge(over.demand);
+        self.tokens.merge(over.tokens);
+        self.seats.merge(over.seats);
+    }
+}
+
+impl Merge for RawSide {
+    fn merge(&mut self, over: Self) {
+        self.forward.merge(over.forward);
+        merge_entries(&mut self.reserve, over.reserve);
+        merge_entries(&mut self.symbols, over.symbols);
+        self.team.merge(over.team);
+        self.no_moves.merge(over.no_moves);
+    }
+}
+
+merge_fields!(RawMeta { name, description });
+merge_fields!(RawBoard {
+    files,
+    ranks,
+    holes,
+    diagonals,
+    sites,
+    links,
+    style,
+    shade
+});
+merge_fields!(RawPiece {
+    symbol,
+    moves,
+    classes,
+    promote,
+    royal,
+    value
+});
+merge_fields!(RawBarrier {
+    length,
+    orientations,
+    symbol
+});
+merge_fields!(RawTurn {
+    order,
+    phases,
+    no_moves,
+    captures,
+    huff,
+    huff_claim,
+    prelude,
+    check
+});
+
+/// Drops from `base` (a game, or everything merged under a variant so
+/// far) what the variant's `[remove]` names, and records each name dropped
+/// in `base.removed`. A piece kind or barrier kind takes its entries in
+/// every side's `symbols` and `reserve` with it. A name the base does not
+/// have is reported; `has_base` says whether the variant extends anything.
+pub(super) fn remove(base: &mut RawGame, remove: &RawRemove, has_base: bool) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let mut named = |base: &mut RawGame, list: &[Str], what: Removable| {
+        for (i, name) in list.iter().enumerate() {
+            if list[..i].iter().any(|n| n.value == name.value) {
+                diags.push(
+                    Diagnostic::error(
+                        "duplicate-name",
+                        format!("`{}` is listed twice", name.value),
+                    )
+                    .at(name.loc())
+                    .label("removed already")
+                    .hint(format!("name each {} once", what.noun())),
+                );
+            } else if take(base, what, &name.value) {
+                base.removed.push(Removed {
+                    what,
+                    name: name.clone(),
+                });
+            } else {
+                diags.push(not_in_base(base, what, name, has_base));
+            }
+        }
+    };
+    named(base, &remove.pieces, Removable::Piece);
+    named(base, &remove.barriers, Removable::Barrier);
+    named(base, &remove.regions, Removable::Region);
+    named(base, &remove.tokens, Removable::Token);
+    named(base, &remove.end, Removable::End);
+    named(base, &remove.constraint, Removable::Constraint);
+    named(base, &remove.priority, Removable::Priority);
+    diags
+}
+
+/// Drops the entry `name` of the kind `what` from the base; false if it
+/// has none.
+fn take(base: &mut RawGame, what: Removable, name: &str) -> bool {
+    fn drop_key<V>(table: &mut Table<V>, name: &str) -> bool {
+        let before = table.0.len();
+        table.0.retain(|(k, _)| k.value != name);
+        table.0.len() != before
+    }
+    fn drop_named<T: Named>(list: &mut Option<Located<Vec<T>>>, name: &str) -> bool {
+        let Some(list) = list else { return false };
+        let before = list.value.len();
+        (list.value).retain(|e| e.name().is_none_or(|n| n.value != name));
+        list.value.len() != before
+    }
+    let dropped = match what {
+        Removable::Piece => drop_key(&mut base.pieces, name),
+        Removable::Barrier => drop_key(&mut base.barriers, name),
+        Removable::Region => drop_key(&mut base.regions, name),
+        Removable::Token => drop_key(&mut base.tokens, name),
+        Removable::End => drop_named(&mut base.end, name),
+        Removable::Constraint => drop_named(&mut base.constraint, name),
+        Removable::Priority => drop_named(&mut base.priority, name),
+    };
+    // A kind's symbol and count in hand, per side, go with it.
+    if dropped && matches!(what, Removable::Piece | Removable::Barrier) {
+        for (_, side) in &mut base.sides.0 {
+            if let Some(symbols) = &mut side.symbols {
+                drop_key(symbols, name);
+            }
+            if let Some(reserve) = &mut side.reserve {
+                drop_key(reserve, name);
+            }
+        }
+    }
+    dropped
+}
+
+/// The error for a removal that names nothing of the base.
+fn not_in_base(base: &RawGame, what: Removable, name: &Str, has_base: bool) -> Diagnostic {
+    let names: Vec<&str> = match what {
+        Removable::Piece => base.pieces.0.iter().map(|(k, _)| k).collect(),
+        Removable::Barrier => base.barriers.0.iter().map(|(k, _)| k).collect(),
+        Removable::Region => base.regions.0.iter().map(|(k, _)| k).collect(),
+        Removable::Token => base.tokens.0.iter().map(|(k, _)| k).collect(),
+        Removable::End => entry_names(&base.end),
+        Removable::Constraint => entry_names(&base.constraint),
+        Removable::Priority => entry_names(&base.priority),
+    }
+    .into_iter()
+    .map(|n| n.value.as_str())
+    .collect();
+    if !has_base {
+        return Diagnostic::error(
+            "unknown-name",
+            format!(
+                "there is no base to remove the {} `{}` from",
+                what.noun(),
+                name.value
+            ),
+        )
+        .at(name.loc())
+        .label("nothing to remove")
+        .hint("`[remove]` drops what a base defines, and this file has no `extends`");
+    }
+    let hint = if names.is_empty() && what.is_entry() {
+        format!(
+            "the base has no {} with a `name`: name the entry in the base (`name = \"...\"`), or replace the whole array in the variant",
+            what.noun()
+        )
+    } else {
+        crate::diag::suggest(&name.value, names.iter().copied())
+    };
+    Diagnostic::error(
+        "unknown-name",
+        format!("the base has no {} `{}` to remove", what.noun(), name.value),
+    )
+    .at(name.loc())
+    .label(format!("no {} of the base has this name", what.noun()))
+    .hint(hint)
+}
