@@ -227,6 +227,15 @@ impl Rules {
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side),
+            StateCond::Compare { left, op, right } => {
+                let count = |&(owner, kind, region): &Counted| {
+                    self.count_pieces(st, side, owner, kind, region)
+                };
+                op.holds(count(left), count(right))
+            }
+            // True only when the end rules are checked because no side
+            // can move ([`Rules::check_end`] reads it so).
+            StateCond::Stalled => false,
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),

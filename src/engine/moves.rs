@@ -202,10 +202,15 @@ impl Rules {
 
     /// How many pieces a move captures.
     pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
-        match self.base(*mv) {
+        let by_pattern = match self.base(*mv) {
             Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
             Move::Chain(c) => c.captures(),
             _ => 0,
+        };
+        if self.capturing_effects {
+            by_pattern + self.effect_counts(st, *mv).0
+        } else {
+            by_pattern
         }
     }
 

@@ -264,7 +264,10 @@ impl Rules {
             Some(mv) => Some(mv),
             None => {
                 let rule = self.sides[side as usize].no_moves;
-                (st.phase > 0 || rule == NoMoves::Pass).then_some(Move::Pass)
+                // When no side can move, the game is over: the caller
+                // settles it.
+                let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);
+                (st.phase > 0 || rule == NoMoves::Pass && !stalled).then_some(Move::Pass)
             }
         };
         Drawn {

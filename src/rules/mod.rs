@@ -6,7 +6,10 @@
 use crate::board::{Board, SiteId};
 use std::collections::HashMap;
 
+mod effect;
 pub(crate) mod tables;
+
+pub use effect::Effect;
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -90,6 +93,8 @@ pub struct Kind {
     pub royal: bool,
     /// What the piece is worth to computer players (0 when not given).
     pub value: f64,
+    /// What it does to other pieces when it lands.
+    pub effects: Vec<Effect>,
 }
 
 /// A promotion: on ending a move in `region` (the mover's part) the piece
@@ -295,6 +300,15 @@ pub enum StateCond {
     Last(Box<MoveCond>),
     /// A royal piece of the side is attacked, under the check rule.
     Check,
+    /// Two counts compared: `count(own disc) > count(enemy disc)`.
+    Compare {
+        left: Counted,
+        op: Compare,
+        right: Counted,
+    },
+    /// No side can move (end rules only: true when they are checked
+    /// because no side can move, false otherwise).
+    Stalled,
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -375,6 +389,8 @@ pub enum Action {
 pub enum MoveCond {
     True,
     Captures,
+    /// The move's landing effects convert at least one piece.
+    Converts,
     From(Cond),
     To(Cond),
     /// The move spends this token.
@@ -383,6 +399,9 @@ pub enum MoveCond {
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),
 }
+
+/// What a `count(...)` counts: whose pieces, which kinds, where.
+pub type Counted = (Owner, Kinds, Option<RegionId>);
 
 /// Why a move is not legal: the stage of move generation that removed it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -548,6 +567,9 @@ pub struct EndRule {
     /// Whether `when` may differ from side to side: it reads more than
     /// the move just played and constants.
     pub(crate) reads_side: bool,
+    /// Whether `when` reads `stalled`: the rule is checked only when no
+    /// side can move.
+    pub(crate) stalled: bool,
 }
 
 /// The most stops, and the most captures, one move can make.
@@ -844,6 +866,8 @@ pub enum EndedBy {
     NoMoves(SideId),
     /// A whole round of turns passed for lack of a move.
     Passes,
+    /// No side could move, and no end rule that reads `stalled` held.
+    Stalled,
 }
 
 /// How pictures draw a board: its `[board]` keys `style` and `shade`.
@@ -868,6 +892,14 @@ pub struct Rules {
     /// The kinds with a pattern that may capture (by its `capture` flag
     /// or by landing on a piece).
     pub(crate) capturing_kinds: Kinds,
+    /// The kinds with landing effects.
+    pub(crate) effect_kinds: Kinds,
+    /// Whether a landing effect captures (so a move may capture more than
+    /// its pattern says).
+    pub(crate) capturing_effects: bool,
+    /// Whether an end rule reads `stalled`: the game then ends as soon as
+    /// no side can move.
+    pub(crate) stalls: bool,
     pub name: String,
     pub board: Board,
     pub sides: Vec<Side>,
