@@ -228,10 +228,7 @@ impl Rules {
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side),
             StateCond::Compare { left, op, right } => {
-                let count = |&(owner, kind, region): &Counted| {
-                    self.count_pieces(st, side, owner, kind, region)
-                };
-                op.holds(count(left), count(right))
+                self.compare_counts(st, side, left, *op, right)
             }
             // True only when the end rules are checked because no side
             // can move ([`Rules::check_end`] reads it so).
@@ -240,6 +237,21 @@ impl Rules {
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
         }
+    }
+
+    /// `count(...) OP count(...)`, seen from `side`.
+    #[inline(never)]
+    fn compare_counts(
+        &self,
+        st: &State,
+        side: SideId,
+        left: &Counted,
+        op: Compare,
+        right: &Counted,
+    ) -> bool {
+        let count =
+            |&(owner, kind, region): &Counted| self.count_pieces(st, side, owner, kind, region);
+        op.holds(count(left), count(right))
     }
 
     /// How many pieces a `count(...)` counts, seen from `side`.

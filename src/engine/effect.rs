@@ -99,6 +99,7 @@ impl Rules {
 
     /// How many pieces the landing effects of `mv` would capture and
     /// convert, played in `st`.
+    #[inline(never)]
     pub(crate) fn effect_counts(&self, st: &State, mv: Move) -> (usize, usize) {
         if self.effect_kinds == 0 {
             return (0, 0);

@@ -104,6 +104,7 @@ impl Rules {
     /// The first end rule that holds, for the mover first, then the sides
     /// after it in the order the file declares them: the outcome it gives,
     /// and the rule.
+    #[inline(always)]
     fn check_end(
         &self,
         st: &State,
