@@ -90,7 +90,14 @@ impl Rules {
             }
             Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
         };
-        if !check {
+        // Landing effects may take or turn pieces of any kind.
+        let effects = self.effect_kinds != 0
+            && !self.constraints_barrier_only
+            && self.move_from(&mv).is_some_and(|f| {
+                let v = st.board[f.0 as usize];
+                v != 0 && self.effect_kinds >> self.unman(v).1 & 1 == 1
+            });
+        if !check && !effects {
             return true;
         }
         let after = after.get_or_insert_with(make);
