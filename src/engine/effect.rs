@@ -31,10 +31,20 @@ impl Rules {
                 let n = self.run_length(st, side, origin, at, d, e);
                 let mut s = at;
                 for _ in 0..n {
-                    s = self.board.step(s, d, &st.blocked).unwrap_or(s);
+                    s = self.next_site(st, s, d).unwrap_or(s);
                     hit(s, e);
                 }
             }
+        }
+    }
+
+    /// The site one step from `s` in direction `d`, across no barrier (a
+    /// board without barrier kinds has none to look at).
+    #[inline(always)]
+    fn next_site(&self, st: &State, s: SiteId, d: u8) -> Option<SiteId> {
+        match self.barriers.is_empty() {
+            true => self.board.neighbor(s, d),
+            false => self.board.step(s, d, &st.blocked),
         }
     }
 
@@ -54,7 +64,7 @@ impl Rules {
         let mut n = 0u32;
         let mut s = at;
         loop {
-            let Some(next) = self.board.step(s, d, &st.blocked) else {
+            let Some(next) = self.next_site(st, s, d) else {
                 // The run reaches the edge: nothing closes it.
                 return if e.to.is_none() && n >= e.min { n } else { 0 };
             };

@@ -408,6 +408,12 @@ impl Rules {
     }
 
     pub(super) fn has_move(&self, st: &State) -> bool {
-        st.huffable.is_some() || self.pick_legal(st, None).is_some()
+        if st.huffable.is_some() {
+            return true;
+        }
+        if let Some(found) = self.has_move_by_classes(st) {
+            return found;
+        }
+        self.pick_legal(st, None).is_some()
     }
 }
