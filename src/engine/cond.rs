@@ -240,6 +240,7 @@ impl Rules {
     }
 
     /// `count(...) OP count(...)`, seen from `side`.
+    #[cold]
     #[inline(never)]
     fn compare_counts(
         &self,
