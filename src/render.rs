@@ -260,6 +260,7 @@ pub fn nothing_to_play(rules: &Rules, st: &State, legal: &[Move]) -> Option<Stri
                 no_moves_word(rules.sides[side as usize].no_moves)
             ),
             EndedBy::Passes => ": a whole round of turns passed for lack of a move".to_string(),
+            EndedBy::Stalled => ": no side could move, and no end rule decided it".to_string(),
             EndedBy::Nothing => String::new(),
         };
         return Some(format!("game over: {}{why}", outcome(rules, o)));

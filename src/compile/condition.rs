@@ -6,7 +6,7 @@ use super::{Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
-use crate::rules::{Compare, Cond, DirSel, Owner, SideSet, StateCond, ALL_KINDS};
+use crate::rules::{Compare, Cond, Counted, DirSel, Owner, SideSet, StateCond, ALL_KINDS};
 use crate::syntax::{self, ast};
 
 impl Compiler<'_> {
@@ -239,6 +239,24 @@ impl Compiler<'_> {
         })
     }
 
+    /// What a `count(...)` counts: owner, kinds and region.
+    fn counted(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        (filter, region): &(ast::PieceFilter, Option<ast::Name>),
+    ) -> Res<Counted> {
+        let owner = self.owner(s, &filter.owner, scope);
+        let kind = self.kind_ref(s, &filter.kind, scope);
+        let region = match region {
+            Some(r) => Some(self.region_ref(raw, scope, s, r)?),
+            None => None,
+        };
+        let (owner, named) = owner?;
+        Ok((owner, named, kind?, region))
+    }
+
     fn state_ast(
         &mut self,
         raw: &RawGame,
@@ -255,17 +273,12 @@ impl Compiler<'_> {
                 value,
                 ..
             } => {
-                let owner = self.owner(s, &filter.owner, scope);
-                let kind = self.kind_ref(s, &filter.kind, scope);
-                let region = match region {
-                    Some(r) => Some(self.region_ref(raw, scope, s, r)?),
-                    None => None,
-                };
-                let (owner, named) = owner?;
+                let (owner, named, kind, region) =
+                    self.counted(raw, scope, s, &(filter.clone(), region.clone()))?;
                 StateCond::Count {
                     owner,
                     named,
-                    kind: kind?,
+                    kind,
                     region,
                     op: compare(*op),
                     value: *value,
@@ -323,6 +336,33 @@ impl Compiler<'_> {
                 StateCond::Last(Box::new(self.move_cond(raw, scope, s, m)?))
             }
             ast::StateCond::Check => StateCond::Check,
+            ast::StateCond::Compare {
+                left, op, right, ..
+            } => {
+                let left = self.counted(raw, scope, s, left);
+                let right = self.counted(raw, scope, s, right);
+                StateCond::Compare {
+                    left: left?,
+                    op: compare(*op),
+                    right: right?,
+                }
+            }
+            ast::StateCond::Stalled(span) => {
+                if !self.allow_last {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "stalled-outside-end",
+                            "`stalled` is read only in an end rule's `when`",
+                        )
+                        .at(loc)
+                        .label("whether every side is out of moves is not known here")
+                        .hint("use it in `[[end]] when`: such a rule is checked when no side can move"),
+                    );
+                    return Err(());
+                }
+                StateCond::Stalled
+            }
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
             }

@@ -112,6 +112,7 @@ impl Compiler<'_> {
         };
         let when = when?;
         let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
+        let stalled = when.any_part(&|p| matches!(p, StateCond::Stalled));
         // `last(...)` reads the mover's move, whichever side asks; a count
         // of named sides reads nothing of it but its part of the region.
         let region_per_side = |r: RegionId| {
@@ -145,6 +146,7 @@ impl Compiler<'_> {
             sides,
             reads_last,
             reads_side,
+            stalled,
         })
     }
 }
@@ -160,6 +162,8 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
     match c {
         StateCond::Const(_) | StateCond::Connected { .. } => 0,
         StateCond::Count { kind, .. } => *kind,
+        StateCond::Compare { left, right, .. } => left.2 | right.2,
+        StateCond::Stalled => 0,
         StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
             ALL_KINDS
         }
@@ -186,6 +190,8 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
         StateCond::Count { .. }
+        | StateCond::Compare { .. }
+        | StateCond::Stalled
         | StateCond::Can(_)
         | StateCond::Last(_)
         | StateCond::Check

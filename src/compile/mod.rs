@@ -20,6 +20,7 @@ use std::collections::HashMap;
 mod barriers;
 mod board;
 mod condition;
+mod effect;
 mod end;
 mod fold;
 mod names;
@@ -371,8 +372,15 @@ impl<'a> Compiler<'a> {
         let mut demand = demand;
         folding.fold_rules(&mut ends, &mut priorities, &mut demand, &mut kinds);
         let capturing_kinds = (kinds.iter().enumerate())
-            .filter(|(_, k)| k.patterns.iter().any(may_capture))
+            .filter(|(_, k)| {
+                k.patterns.iter().any(may_capture) || k.effects.iter().any(|e| e.captures())
+            })
             .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let effect_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| !k.effects.is_empty())
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let stalls = ends.iter().any(|e| e.stalled);
+        let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
         let mut rules =
             Rules {
                 name,
@@ -410,6 +418,9 @@ impl<'a> Compiler<'a> {
                 picture,
                 has_royals,
                 capturing_kinds,
+                effect_kinds,
+                capturing_effects,
+                stalls,
                 demands: DemandTable::default(),
                 tokens: scope.tokens.clone(),
                 check,

@@ -91,7 +91,12 @@ impl Compiler<'_> {
                 },
                 |s| s.value.clone(),
             );
+            let effects = match &piece.effects {
+                Some(list) => self.effects(raw, scope, &list.value),
+                None => Vec::new(),
+            };
             kinds.push(Kind {
+                effects,
                 name: kname.value.clone(),
                 symbol,
                 patterns,

@@ -130,6 +130,7 @@ impl Compiler<'_> {
             ast::MoveCond::True => MoveCond::True,
             ast::MoveCond::Spends(n) => MoveCond::Spends(self.token_ref(s, n, scope)?),
             ast::MoveCond::Captures => MoveCond::Captures,
+            ast::MoveCond::Converts => MoveCond::Converts,
             ast::MoveCond::From(site) | ast::MoveCond::To(site) => {
                 if let Some(word) = needs_a_step(site) {
                     self.error(

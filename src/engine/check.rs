@@ -495,7 +495,8 @@ impl Rules {
             return None;
         };
         let v = st.board[from.0 as usize];
-        if from == r || v == 0 {
+        // A piece with landing effects may change more than two sites.
+        if from == r || v == 0 || self.effect_kinds >> self.unman(v).1 & 1 == 1 {
             return None;
         }
         let landed = match self.promotion(st, v, to) {

@@ -234,6 +234,12 @@ impl Rules {
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side),
+            StateCond::Compare { left, op, right } => {
+                self.compare_counts(st, side, left, *op, right)
+            }
+            // True only when the end rules are checked because no side
+            // can move ([`Rules::check_end`] reads it so).
+            StateCond::Stalled => false,
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
@@ -246,6 +252,23 @@ impl Rules {
     #[inline]
     pub(crate) fn counted(&self, side: SideId, owner: Owner, named: SideSet) -> SideSet {
         self.counted_sides[side as usize][owner as usize] | named
+    }
+
+    /// `count(...) OP count(...)`, seen from `side`.
+    #[cold]
+    #[inline(never)]
+    fn compare_counts(
+        &self,
+        st: &State,
+        side: SideId,
+        left: &Counted,
+        op: Compare,
+        right: &Counted,
+    ) -> bool {
+        let count = |&(owner, named, kind, region): &Counted| {
+            self.count_pieces(st, self.counted(side, owner, named), side, kind, region)
+        };
+        op.holds(count(left), count(right))
     }
 
     /// How many pieces of the `counted` sides a `count(...)` counts, seen

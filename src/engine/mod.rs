@@ -23,6 +23,7 @@ use std::cell::RefCell;
 mod attack;
 mod check;
 mod cond;
+mod effect;
 mod layout;
 mod moves;
 mod outcome;

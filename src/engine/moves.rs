@@ -202,6 +202,15 @@ impl Rules {
 
     /// How many pieces a move captures.
     pub fn n_captures(&self, st: &State, mv: &Move) -> usize {
+        if self.capturing_effects {
+            return self.pattern_captures(st, mv) + self.effect_counts(st, *mv).0;
+        }
+        self.pattern_captures(st, mv)
+    }
+
+    /// How many pieces a move captures by its pattern.
+    #[inline(always)]
+    fn pattern_captures(&self, st: &State, mv: &Move) -> usize {
         match self.base(*mv) {
             Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
             Move::Chain(c) => c.captures(),

@@ -93,7 +93,7 @@ impl Rules {
     /// Ends the game when an end rule holds ([`Rules::check_end`]); says
     /// whether it did.
     pub(super) fn end_if_over(&self, st: &mut State, mover: SideId, last: Last) -> bool {
-        match self.check_end(st, mover, last) {
+        match self.check_end(st, mover, last, false) {
             Some((outcome, ended_by)) => {
                 st.outcome = outcome;
                 st.ended_by = ended_by;
@@ -106,18 +106,30 @@ impl Rules {
     /// The first end rule that holds, for the mover first, then the sides
     /// after it in the order the file declares them: the outcome it gives,
     /// and the rule.
-    fn check_end(&self, st: &State, mover: SideId, last: Last) -> Option<(Outcome, EndedBy)> {
+    #[inline(always)]
+    fn check_end(
+        &self,
+        st: &State,
+        mover: SideId,
+        last: Last,
+        stalled: bool,
+    ) -> Option<(Outcome, EndedBy)> {
         let n = self.sides.len();
         // The index of the rule's first `last(...)` among those of the rules.
         let mut first = 0;
         for (i, rule) in self.ends.iter().enumerate() {
             let at = first;
             first += rule.lasts;
+            // A rule that reads `stalled` is checked only when no side can
+            // move, and then only such rules are.
+            if rule.stalled != stalled {
+                continue;
+            }
             let sides = (0..n).map(|i| ((mover as usize + i) % n) as SideId);
             let sides = sides.filter(|&side| rule.side_set >> side & 1 == 1);
             // A rule that reads nothing of the side holds for all or none.
             for side in sides.take(if rule.reads_side { n } else { 1 }) {
-                let holds = if rule.reads_last {
+                let holds = if rule.reads_last || rule.stalled {
                     self.end_holds(&rule.when, st, side, last, &mut { at })
                 } else {
                     self.eval_state(&rule.when, st, side, &st.blocked)
@@ -153,6 +165,8 @@ impl Rules {
                     Last::Decided(bits) => bits >> i & 1 == 1,
                 }
             }
+            // Read only in the rules checked when no side can move.
+            StateCond::Stalled => true,
             StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
             StateCond::And(cs) | StateCond::Or(cs) => {
                 // `and` stops at the first false part, `or` at the first true.
@@ -167,6 +181,35 @@ impl Rules {
             }
             other => self.eval_state(other, st, side, &st.blocked),
         }
+    }
+
+    /// Ends a game in which no side can move: by the first end rule that
+    /// reads `stalled` and holds (for the side to move first), or drawn.
+    pub(super) fn end_stalled(&self, st: &mut State) {
+        let side = self.to_move(st);
+        let (outcome, ended_by) = self
+            .check_end(st, side, Last::None, true)
+            .unwrap_or((Outcome::Draw, EndedBy::Stalled));
+        st.outcome = outcome;
+        st.ended_by = ended_by;
+    }
+
+    /// Whether no side but the one to move has a legal action in `st`
+    /// (the side to move has none): passing changes nothing, so the game
+    /// cannot go on.
+    pub(super) fn others_stuck(&self, st: &State) -> bool {
+        let mut other = st.clone();
+        other.phase = 0;
+        other.huffable = None;
+        let mut turn = st.turn as usize;
+        for _ in 1..self.order.len() {
+            turn = self.next_turn(turn);
+            other.turn = turn as u8;
+            if self.turn_side(turn) != self.to_move(st) && self.has_move(&other) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Each `last(...)` of the end rules that read the last move, decided

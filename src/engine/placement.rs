@@ -60,11 +60,24 @@ impl Corners {
 }
 
 impl Rules {
+    /// Whether `mv` moves a piece with landing effects, which constraints
+    /// reading pieces must judge.
+    #[cold]
+    #[inline(never)]
+    fn lands_with_effects(&self, st: &State, mv: Move) -> bool {
+        !self.constraints_barrier_only
+            && self.move_from(&mv).is_some_and(|f| {
+                let v = st.board[f.0 as usize];
+                v != 0 && self.effect_kinds >> self.unman(v).1 & 1 == 1
+            })
+    }
+
     /// Whether a move other than a barrier placement leaves the constraints
     /// true. Drops are checked, and piece moves that move or take a piece
     /// of a kind the constraints count (a piece moving along the board stays
     /// in its region, so `reach` alone cannot break). `after` is scratch,
-    /// made by `make` when first needed (its contents do not matter).
+    /// made by `make` when first needed (its contents do not matter). A
+    /// piece with landing effects is always checked.
     pub(super) fn piece_move_keeps_constraints(
         &self,
         st: &State,
@@ -90,7 +103,8 @@ impl Rules {
             }
             Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
         };
-        if !check {
+        // Landing effects may take or turn pieces of any kind.
+        if !check && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv)) {
             return true;
         }
         let after = after.get_or_insert_with(make);

@@ -31,10 +31,24 @@ impl Rules {
         next
     }
 
-    /// Changes the board, barriers and reserves for one move, nothing else.
+    /// Changes the board, barriers and reserves for one move, with its
+    /// landing effects, nothing else.
+    #[inline]
     pub(super) fn apply(&self, st: &mut State, side: SideId, mv: Move) {
+        if self.effect_kinds == 0 {
+            return self.apply_plain(st, side, mv);
+        }
+        let landing = self.landing(st, side, mv);
+        self.apply_plain(st, side, mv);
+        if let Some((side, kind, _, to)) = landing {
+            self.enclose(st, side, kind, to);
+        }
+    }
+
+    /// [`Rules::apply`] without the landing effects.
+    pub(super) fn apply_plain(&self, st: &mut State, side: SideId, mv: Move) {
         match mv {
-            Move::Demanding(id) => self.apply(st, side, self.demands.get(id)),
+            Move::Demanding(id) => self.apply_plain(st, side, self.demands.get(id)),
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
                 self.put(st, from, 0);
@@ -365,6 +379,9 @@ impl Rules {
         }
         let side = self.to_move(st);
         let rule = self.sides[side as usize].no_moves;
+        if self.stalls && rule != NoMoves::Lose && !self.has_move(st) && self.others_stuck(st) {
+            return self.end_stalled(st);
+        }
         if rule == NoMoves::Pass || self.has_move(st) {
             return;
         }
@@ -390,7 +407,13 @@ impl Rules {
         }
     }
 
-    fn has_move(&self, st: &State) -> bool {
-        st.huffable.is_some() || self.pick_legal(st, None).is_some()
+    pub(super) fn has_move(&self, st: &State) -> bool {
+        if st.huffable.is_some() {
+            return true;
+        }
+        if let Some(found) = self.has_move_by_classes(st) {
+            return found;
+        }
+        self.pick_legal(st, None).is_some()
     }
 }

@@ -264,7 +264,10 @@ impl Rules {
             Some(mv) => Some(mv),
             None => {
                 let rule = self.sides[side as usize].no_moves;
-                (st.phase > 0 || rule == NoMoves::Pass).then_some(Move::Pass)
+                // When no side can move, the game is over: the caller
+                // settles it.
+                let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);
+                (st.phase > 0 || rule == NoMoves::Pass && !stalled).then_some(Move::Pass)
             }
         };
         Drawn {
@@ -283,6 +286,46 @@ impl Rules {
     /// added), drawn uniformly with `rng`; without, a move found as cheaply
     /// as possible to tell whether there is a legal one (a candidate the
     /// filters pass, which the preferences might rank below another).
+    /// Whether the side to move has a legal move, when its only stage is
+    /// one priority that always applies, with no filter and no other
+    /// preference: then some candidate meets one of its classes, and the
+    /// first found answers (each class is not ranked for every candidate).
+    /// `None` when the stages are others.
+    pub(super) fn has_move_by_classes(&self, st: &State) -> Option<bool> {
+        if !self.constraints.is_empty()
+            || self.has_royals
+            || self.captures != Captures::Free
+            || self.demand.is_some()
+        {
+            return None;
+        }
+        let side = self.to_move(st);
+        let mut mine = self.priorities.iter().filter(|p| p.sides.contains(&side));
+        let p = mine.next()?;
+        if mine.next().is_some() || !matches!(p.when, StateCond::Const(true)) {
+            return None;
+        }
+        let meets = |m: &Move| p.prefer.iter().any(|c| self.move_meets(c, st, side, m));
+        Some(with_buffers(|buffers| {
+            let moves = &mut buffers.moves;
+            moves.clear();
+            let mut seen = 0;
+            self.candidates_until(
+                st,
+                side,
+                true,
+                false,
+                moves,
+                &mut |moves| {
+                    let found = moves[seen..].iter().any(meets);
+                    seen = moves.len();
+                    found
+                },
+                None,
+            )
+        }))
+    }
+
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads = self.reads_moves(side);

@@ -113,7 +113,8 @@ merge_fields!(RawPiece {
     classes,
     promote,
     royal,
-    value
+    value,
+    effects
 });
 merge_fields!(RawBarrier {
     length,

@@ -359,6 +359,9 @@ pub struct RawPiece {
     pub royal: Option<Located<bool>>,
     /// What the piece is worth, for computer players' judgement.
     pub value: Option<Located<f64>>,
+    /// What the piece does to other pieces when it lands: captures or
+    /// conversions, each an effect expression.
+    pub effects: Option<Located<Vec<Str>>>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

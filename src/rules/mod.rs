@@ -6,9 +6,13 @@
 use crate::board::{Board, SiteId};
 
 mod chain;
+mod cond;
+mod effect;
 pub(crate) mod tables;
 
 pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX_CHAIN};
+pub use cond::{Compare, Cond, Counted, MoveCond, Owner, StateCond};
+pub use effect::Effect;
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -94,6 +98,8 @@ pub struct Kind {
     pub royal: bool,
     /// What the piece is worth to computer players (0 when not given).
     pub value: f64,
+    /// What it does to other pieces when it lands.
+    pub effects: Vec<Effect>,
 }
 
 /// A promotion: on ending a move in `region` (the mover's part) the piece
@@ -194,157 +200,6 @@ pub struct Pattern {
     pub repeat: Option<(usize, usize)>,
 }
 
-/// A compiled site condition, seen from the moving side.
-#[derive(Clone, Debug)]
-pub enum Cond {
-    True,
-    Empty,
-    Occupied(Kinds),
-    Friend(Kinds),
-    Enemy(Kinds),
-    /// A live piece of one of these sides (a side or a team named in the
-    /// condition), of one of the kinds.
-    Side(SideSet, Kinds),
-    In(RegionId),
-    /// Closer to the region than the moving piece's starting site.
-    Nearer(RegionId),
-    Ahead(Box<Cond>),
-    /// The board has no site beside this one in one of the directions
-    /// (relative ones turned to the step that reached it). Without relative
-    /// directions it is folded into `Sites` when compiled.
-    Edge(DirSel),
-    /// A piece on a site meeting the condition could move here, were this
-    /// site empty.
-    Covered(Box<Cond>),
-    /// The piece on the next site meets the condition and could move here.
-    Backed(Box<Cond>),
-    /// The position, seen from the moving side, meets the condition.
-    Given(Box<StateCond>),
-    /// The piece here could take this many pieces on sites meeting the
-    /// condition.
-    Attacks(Box<Cond>, Compare, u32),
-    /// The moving piece, standing here as the kind it becomes here, could
-    /// take this many pieces on sites meeting the condition.
-    Threatens(Box<Cond>, Compare, u32),
-    /// The piece here has no legal move.
-    Stuck,
-    /// A condition on the site alone (regions, and `not`/`and`/`or` of
-    /// them), folded when the game is compiled: bit `side × 64 × words + site`.
-    Sites {
-        bits: Box<[u64]>,
-        words: u16,
-    },
-    Not(Box<Cond>),
-    And(Vec<Cond>),
-    Or(Vec<Cond>),
-}
-
-/// Whose pieces a `count(...)` or `reach(...)` reads.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Owner {
-    /// The evaluated side's team.
-    Own,
-    /// Every other team.
-    Enemy,
-    Any,
-    /// The sides named (one side, or the sides of a team), whichever side
-    /// evaluates the condition: the condition's `named` field.
-    Named,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Compare {
-    Ge,
-    Le,
-    Eq,
-    Ne,
-    Gt,
-    Lt,
-}
-
-impl Compare {
-    /// `n OP value`.
-    pub fn holds(self, n: u32, value: u32) -> bool {
-        match self {
-            Compare::Ge => n >= value,
-            Compare::Le => n <= value,
-            Compare::Eq => n == value,
-            Compare::Ne => n != value,
-            Compare::Gt => n > value,
-            Compare::Lt => n < value,
-        }
-    }
-}
-
-/// A compiled condition on a position, seen from one side.
-#[derive(Clone, Debug)]
-pub enum StateCond {
-    Const(bool),
-    Count {
-        owner: Owner,
-        /// The sides of [`Owner::Named`]; 0 for any other owner.
-        named: SideSet,
-        kind: Kinds,
-        region: Option<RegionId>,
-        op: Compare,
-        value: u32,
-    },
-    /// Every matching piece has a path to the region (for its owner) along
-    /// the directions, crossing no barrier, ignoring pieces.
-    Reach {
-        owner: Owner,
-        /// The sides of [`Owner::Named`]; 0 for any other owner.
-        named: SideSet,
-        kind: Kinds,
-        region: RegionId,
-        dirs: u32,
-    },
-    /// Every site of the board reaches every other along the directions,
-    /// crossing no barrier, ignoring pieces.
-    Connected {
-        dirs: u32,
-    },
-    /// The side has a legal move meeting the condition (priorities only).
-    Can(Box<MoveCond>),
-    /// The move just played meets the condition (end rules only).
-    Last(Box<MoveCond>),
-    /// A royal piece of the side is attacked, under the check rule.
-    Check,
-    Not(Box<StateCond>),
-    And(Vec<StateCond>),
-    Or(Vec<StateCond>),
-}
-
-impl StateCond {
-    /// Whether `test` holds for some part of the condition, looking
-    /// through `not`, `and` and `or`.
-    pub fn any_part(&self, test: &dyn Fn(&StateCond) -> bool) -> bool {
-        test(self)
-            || match self {
-                StateCond::Not(inner) => inner.any_part(test),
-                StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(|c| c.any_part(test)),
-                _ => false,
-            }
-    }
-
-    /// Calls `f` with the move condition of each `last(...)`, left to right.
-    pub(crate) fn each_last(&self, f: &mut dyn FnMut(&MoveCond)) {
-        match self {
-            StateCond::Last(m) => f(m),
-            StateCond::Not(inner) => inner.each_last(f),
-            StateCond::And(cs) | StateCond::Or(cs) => cs.iter().for_each(|c| c.each_last(f)),
-            _ => {}
-        }
-    }
-
-    /// How many `last(...)` the condition has.
-    pub(crate) fn count_last(&self) -> u32 {
-        let mut n = 0;
-        self.each_last(&mut |_| n += 1);
-        n
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct Region {
     pub name: String,
@@ -383,20 +238,6 @@ pub enum Action {
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
     Pass,
-}
-
-/// A condition on a legal move, read on the position before it.
-#[derive(Clone, Debug)]
-pub enum MoveCond {
-    True,
-    Captures,
-    From(Cond),
-    To(Cond),
-    /// The move spends this token.
-    Spends(TokenId),
-    Not(Box<MoveCond>),
-    And(Vec<MoveCond>),
-    Or(Vec<MoveCond>),
 }
 
 /// Why a move is not legal: the stage of move generation that removed it.
@@ -563,6 +404,9 @@ pub struct EndRule {
     /// Whether `when` may differ from side to side: it reads more than
     /// the move just played and constants.
     pub(crate) reads_side: bool,
+    /// Whether `when` reads `stalled`: the rule is checked only when no
+    /// side can move.
+    pub(crate) stalled: bool,
 }
 
 /// Capture on demand, in general: the listed sides may make any move
@@ -668,6 +512,8 @@ pub enum EndedBy {
     NoMoves(SideId),
     /// A whole round of turns passed for lack of a move.
     Passes,
+    /// No side could move, and no end rule that reads `stalled` held.
+    Stalled,
 }
 
 /// How pictures draw a board: its `[board]` keys `style` and `shade`.
@@ -692,6 +538,14 @@ pub struct Rules {
     /// The kinds with a pattern that may capture (by its `capture` flag
     /// or by landing on a piece).
     pub(crate) capturing_kinds: Kinds,
+    /// The kinds with landing effects.
+    pub(crate) effect_kinds: Kinds,
+    /// Whether a landing effect captures (so a move may capture more than
+    /// its pattern says).
+    pub(crate) capturing_effects: bool,
+    /// Whether an end rule reads `stalled`: the game then ends as soon as
+    /// no side can move.
+    pub(crate) stalls: bool,
     pub name: String,
     pub board: Board,
     pub sides: Vec<Side>,

@@ -84,6 +84,23 @@ pub struct Pattern {
     pub repeat: Option<(usize, usize, Span)>,
 }
 
+/// What a piece does to others when it lands:
+/// `convert(all) over enemy to friend`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// `convert` (else `capture`).
+    pub convert: bool,
+    pub dirs: Vec<Name>,
+    pub range: Option<Range>,
+    /// The sites enclosed (default `enemy`).
+    pub over: Option<SiteCond>,
+    /// The site that closes the line, if one is needed.
+    pub to: Option<SiteCond>,
+    /// `as KIND`: the kind a converted piece becomes.
+    pub kind: Option<Name>,
+    pub span: Span,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RegionOp {
     Union,
@@ -146,8 +163,17 @@ pub enum StateCond {
     Can(MoveCond, Span),
     /// `last(MOVE_CONDITION)`.
     Last(MoveCond, Span),
+    /// `count(A) OP count(B)`: two counts compared.
+    Compare {
+        left: (PieceFilter, Option<Name>),
+        op: CompareOp,
+        right: (PieceFilter, Option<Name>),
+        span: Span,
+    },
     /// `check`.
     Check,
+    /// `stalled`: no side can move (end rules only).
+    Stalled(Span),
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -171,6 +197,8 @@ pub enum MoveCond {
     True,
     /// The move captures at least one piece.
     Captures,
+    /// The move's landing effects convert at least one piece.
+    Converts,
     /// `from(COND)`: the moving piece's starting site.
     From(SiteCond),
     /// `to(COND)`: where the piece (or a dropped piece) ends.

@@ -396,6 +396,49 @@ pub fn parse_pattern(text: &str) -> Result<Pattern> {
     Ok(out)
 }
 
+// ---------------------------------------------------------------- effects
+
+/// Parses a landing effect such as `capture(orth, 1) over enemy to friend`.
+pub fn parse_effect(text: &str) -> Result<Effect> {
+    let entry = parse_entry(Rule::effect_entry, text)?;
+    let effect = entry.into_inner().next().unwrap();
+    let sp = span(&effect);
+    let mut inner = effect.into_inner();
+    let mut out = Effect {
+        convert: inner.next().unwrap().as_rule() == Rule::kw_convert,
+        dirs: dir_set(inner.next().unwrap()),
+        range: None,
+        over: None,
+        to: None,
+        kind: None,
+        span: sp,
+    };
+    for item in inner {
+        match item.as_rule() {
+            Rule::range => out.range = Some(range(item)?),
+            Rule::effect_clause => {
+                let clause = item.into_inner().next().unwrap();
+                let clause_span = span(&clause);
+                let rule = clause.as_rule();
+                let arg = clause.into_inner().nth(1).unwrap();
+                let taken = match rule {
+                    Rule::seg_over => out.over.replace(site_cond(arg)?).is_some(),
+                    Rule::seg_to => out.to.replace(site_cond(arg)?).is_some(),
+                    _ => out.kind.replace(name(arg)).is_some(),
+                };
+                if taken {
+                    return Err(SyntaxError {
+                        span: clause_span,
+                        message: "this effect already has such a clause".into(),
+                    });
+                }
+            }
+            r => unreachable!("effect part {r:?}"),
+        }
+    }
+    Ok(out)
+}
+
 // ---------------------------------------------------------------- regions
 
 fn region(pair: Pair<'_, Rule>) -> Result<Region> {
@@ -482,19 +525,31 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             StateCond::Last(move_cond(pair.into_inner().nth(1).unwrap())?, sp)
         }
         Rule::kw_check => StateCond::Check,
+        Rule::kw_stalled => StateCond::Stalled(span(&pair)),
         Rule::state_compare => {
             let sp = span(&pair);
             let mut inner = pair.into_inner();
-            let mut count = inner.next().unwrap().into_inner().skip(1);
-            let filter = piece_filter(count.next().unwrap());
-            let region = count.nth(1).map(name);
+            let count = |pair: Pair<'_, Rule>| {
+                let mut count = pair.into_inner().skip(1);
+                let filter = piece_filter(count.next().unwrap());
+                (filter, count.nth(1).map(name))
+            };
+            let (filter, region) = count(inner.next().unwrap());
             let op = compare_op(inner.next().unwrap().as_str());
-            let value = number(inner.next().unwrap())?;
+            let rhs = inner.next().unwrap();
+            if rhs.as_rule() == Rule::state_count {
+                return Ok(StateCond::Compare {
+                    left: (filter, region),
+                    op,
+                    right: count(rhs),
+                    span: sp,
+                });
+            }
             StateCond::Count {
                 filter,
                 region,
                 op,
-                value,
+                value: number(rhs)?,
                 span: sp,
             }
         }
@@ -558,6 +613,7 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
         Rule::move_from => MoveCond::From(site_cond(pair.into_inner().nth(1).unwrap())?),
         Rule::move_to => MoveCond::To(site_cond(pair.into_inner().nth(1).unwrap())?),
         Rule::kw_captures => MoveCond::Captures,
+        Rule::kw_converts => MoveCond::Converts,
         Rule::move_spends => MoveCond::Spends(name(pair.into_inner().nth(1).unwrap())),
         Rule::kw_true => MoveCond::True,
         r => unreachable!("move condition rule {r:?}"),

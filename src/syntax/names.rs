@@ -55,6 +55,15 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_connected => "`connected`",
         Rule::kw_huffable => "`huffable`",
         Rule::pos_huffable => "`huffable SITE`",
+        Rule::kw_convert => "`convert`",
+        Rule::kw_converts => "`converts`",
+        Rule::kw_stalled => "`stalled`",
+        Rule::kw_as => "`as`",
+        Rule::effect_entry | Rule::effect => {
+            "an effect such as `capture(orth, 1) over enemy to friend`"
+        }
+        Rule::effect_clause => "`over CONDITION`, `to CONDITION` or `as KIND`",
+        Rule::effect_as => "`as KIND`",
         Rule::site_attacks => "`attacks(...) >= N`",
         Rule::kw_threatens => "`threatens`",
         Rule::site_threatens => "`threatens(...) >= N`",
@@ -108,7 +117,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         | Rule::state_and
         | Rule::state_not
         | Rule::state_atom => "a condition such as `count(own pawn in goal) >= 1`",
-        Rule::state_compare => "a count tested against a number, such as `count(...) >= 1`",
+        Rule::state_compare => "a count tested against a number or a count, such as `count(...) >= 1`",
         Rule::compare_op => "an operator such as `>=` or `==`",
         Rule::state_count => "`count(...)`",
         Rule::state_reach => "`reach(PIECES, REGION, DIRECTIONS)`",

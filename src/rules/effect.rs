@@ -1,0 +1,30 @@
+//! Landing effects: what a piece does to other pieces when it lands
+//! (`[pieces.NAME] effects`), custodian capture, outflanking, neighbours.
+
+use super::{Cond, KindId};
+
+/// One landing effect: from the landing site, along each direction of
+/// `dirs`, the run of sites meeting `over` — at least `min`, at most `max`
+/// of them — followed by a site meeting `to` (when there is one) is
+/// captured, or converted to the mover's side (and to `kind`, if given).
+#[derive(Clone, Debug)]
+pub struct Effect {
+    pub convert: bool,
+    /// Absolute directions, a bit per direction of the board.
+    pub dirs: u32,
+    pub min: u32,
+    pub max: u32,
+    /// The condition on each enclosed site, seen from the mover.
+    pub over: Cond,
+    /// The condition on the site that closes the run, if one is needed.
+    pub to: Option<Cond>,
+    /// The kind a converted piece becomes (else it keeps its own).
+    pub kind: Option<KindId>,
+}
+
+impl Effect {
+    /// Whether the effect takes pieces off the board.
+    pub fn captures(&self) -> bool {
+        !self.convert
+    }
+}
