@@ -109,7 +109,7 @@ impl Compiler<'_> {
             }
         };
         let when = when?;
-        let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
+        let reads_last = reads_last(&when);
         // `last(...)` reads the mover's move, whichever side asks.
         let reads_side = when.any_part(&|p| {
             !matches!(
@@ -136,7 +136,16 @@ impl Compiler<'_> {
 
 /// Whether a position condition reads the last move.
 pub(super) fn reads_last(c: &StateCond) -> bool {
-    c.any_part(&|p| matches!(p, StateCond::Last(_)))
+    c.any_part(&|p| {
+        matches!(
+            p,
+            StateCond::Last(_)
+                | StateCond::Line {
+                    through_last: true,
+                    ..
+                }
+        )
+    })
 }
 
 /// The piece kinds a position condition counts; every kind when it reads
@@ -144,7 +153,7 @@ pub(super) fn reads_last(c: &StateCond) -> bool {
 pub(super) fn kinds_read(c: &StateCond) -> Kinds {
     match c {
         StateCond::Const(_) | StateCond::Connected { .. } => 0,
-        StateCond::Count { kind, .. } => *kind,
+        StateCond::Count { kind, .. } | StateCond::Line { kind, .. } => *kind,
         StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
             ALL_KINDS
         }
@@ -171,6 +180,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
         StateCond::Count { .. }
+        | StateCond::Line { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)
         | StateCond::Check

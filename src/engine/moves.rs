@@ -168,7 +168,7 @@ impl Rules {
                     continue;
                 }
                 Action::Place(b) => self.placements(st, side, b, check_placements, out),
-                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
                 Action::Fill(..) => {}
                 Action::Pass => out.push(Move::Pass),
             }
@@ -209,25 +209,60 @@ impl Rules {
         }
     }
 
+    /// The drops of a kind from `side`'s reserve: on every empty site (of
+    /// the region), or, falling along `fall`, on the site each one falls to.
     fn drops(
         &self,
         st: &State,
         side: SideId,
         kind: KindId,
         region: Option<RegionId>,
+        fall: Option<u8>,
         out: &mut Vec<Move>,
     ) {
         if st.pieces_in_hand(self, side, kind) == 0 {
             return;
         }
+        let start = out.len();
         for (i, &v) in st.board.iter().enumerate() {
-            let to = SiteId(i as u16);
+            let at = SiteId(i as u16);
             let inside = region
-                .is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(to));
-            if v == 0 && inside {
-                out.push(Move::Drop { kind, to });
+                .is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(at));
+            if v != 0 || !inside {
+                continue;
+            }
+            match fall {
+                None => out.push(Move::Drop { kind, to: at }),
+                // From anywhere, the landing sites are the empty sites
+                // that stop a fall, each once.
+                Some(d) if region.is_none() => {
+                    if self.falls_to(st, at, d) == at {
+                        out.push(Move::Drop { kind, to: at });
+                    }
+                }
+                Some(d) => {
+                    let mv = Move::Drop {
+                        kind,
+                        to: self.falls_to(st, at, d),
+                    };
+                    if !out[start..].contains(&mv) {
+                        out.push(mv);
+                    }
+                }
             }
         }
+    }
+
+    /// Where a piece let go on the empty site `at` comes to rest, falling
+    /// along `d` while the next site is empty (and no barrier is between).
+    pub(crate) fn falls_to(&self, st: &State, mut at: SiteId, d: u8) -> SiteId {
+        while let Some(next) = self.board.step(at, d, &st.blocked) {
+            if st.board[next.0 as usize] != 0 {
+                break;
+            }
+            at = next;
+        }
+        at
     }
 
     /// The moves of `side`'s pieces of the `only` kinds, piece by piece,

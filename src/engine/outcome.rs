@@ -13,8 +13,8 @@ pub(super) enum Last<'b> {
     On(&'b State, Move),
     /// Each `last(...)` of the end rules that read the last move, left to
     /// right and rule after rule, decided before the move was played: bit
-    /// `i` for the `i`-th.
-    Decided(u64),
+    /// `i` for the `i`-th; and the move (for `line(...) through last`).
+    Decided(u64, Move),
 }
 
 impl Rules {
@@ -74,7 +74,11 @@ impl Rules {
                 .map(|c| self.cond_progress(c, st, side))
                 .fold(0.0, f64::max),
             // Moves are not known here.
-            StateCond::Can(_) | StateCond::Last(_) => 0.0,
+            StateCond::Can(_)
+            | StateCond::Last(_)
+            | StateCond::Line {
+                through_last: true, ..
+            } => 0.0,
             _ => f64::from(u8::from(self.eval_state(c, st, side, &st.blocked))),
         }
     }
@@ -148,8 +152,24 @@ impl Rules {
                         let mover = self.to_move(before);
                         self.move_meets(m, before, mover, &mv)
                     }
-                    Last::Decided(bits) => bits >> i & 1 == 1,
+                    Last::Decided(bits, _) => bits >> i & 1 == 1,
                 }
+            }
+            StateCond::Line {
+                through_last: true,
+                owner,
+                kind,
+                length,
+                axes,
+            } => {
+                let mv = match last {
+                    Last::None => return false,
+                    Last::On(_, mv) | Last::Decided(_, mv) => mv,
+                };
+                self.move_to(&mv).is_some_and(|to| {
+                    let matches = self.line_matcher(side, *owner, *kind);
+                    self.line_through(st, &matches, to, *length, *axes)
+                })
             }
             StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
             StateCond::And(cs) | StateCond::Or(cs) => {

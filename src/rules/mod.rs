@@ -289,6 +289,16 @@ pub enum StateCond {
     Connected {
         dirs: u32,
     },
+    /// `length` or more matching pieces in a row along an axis (bit `d`:
+    /// compass direction `d` and its opposite `d + 4`); `through_last`:
+    /// only a line through the site the last move ended on (end rules).
+    Line {
+        owner: Owner,
+        kind: Kinds,
+        length: u32,
+        axes: u8,
+        through_last: bool,
+    },
     /// The side has a legal move meeting the condition (priorities only).
     Can(Box<MoveCond>),
     /// The move just played meets the condition (end rules only).
@@ -362,8 +372,9 @@ pub enum Action {
     Move(Kinds),
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
-    /// Place a piece from the side's reserve on an empty site (of a region).
-    Drop(KindId, Option<RegionId>),
+    /// Place a piece from the side's reserve on an empty site (of a
+    /// region), from where it falls along the direction, if any.
+    Drop(KindId, Option<RegionId>, Option<u8>),
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
