@@ -253,6 +253,15 @@ impl Rules {
         }
     }
 
+    /// The direction a drop of `kind` falls along in the current phase, if
+    /// it falls.
+    pub(crate) fn fall_of(&self, st: &State, kind: KindId) -> Option<u8> {
+        self.actions(st).iter().find_map(|a| match *a {
+            Action::Drop(k, _, fall) if k == kind => fall,
+            _ => None,
+        })
+    }
+
     /// Where a piece let go on the empty site `at` comes to rest, falling
     /// along `d` while the next site is empty (and no barrier is between).
     pub(crate) fn falls_to(&self, st: &State, mut at: SiteId, d: u8) -> SiteId {
