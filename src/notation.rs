@@ -475,7 +475,7 @@ fn parse_drop(
             rules.side_name(side),
             rules.kinds[k as usize].name
         )
-    } else if let Some(why) = fall_hint(rules, st, k, to) {
+    } else if let Some(why) = crate::render::fall_hint(rules, st, k, to) {
         why
     } else if st.piece_at(rules, to).is_some() {
         format!("{at} is occupied")
@@ -491,47 +491,6 @@ fn parse_drop(
         ),
         hint: Some(hint),
     })
-}
-
-/// Why a drop on `to` is refused when the phase lets the kind fall (`place
-/// KIND falling DIR`): where it would land instead, or that its line is
-/// full; `None` for a drop that does not fall.
-fn fall_hint(rules: &Rules, st: &State, kind: KindId, to: SiteId) -> Option<String> {
-    let d = rules.fall_of(st, kind)?;
-    let name = |s: SiteId| rules.board.site_name(s).to_string();
-    let symbol = &rules.kinds[kind as usize].symbol;
-    let toward = crate::board::COMPASS[d as usize % 8];
-    if st.piece_at(rules, to).is_none() {
-        let land = rules.falls_to(st, to, d);
-        return Some(format!(
-            "a piece let go on {} falls along {toward} to {}: write `{symbol}@{}`",
-            name(to),
-            name(land),
-            name(land)
-        ));
-    }
-    // The first empty site back against the fall is where its line takes
-    // a piece.
-    let mut at = to;
-    loop {
-        match rules.board.step(at, (d + 4) % 8, &st.blocked) {
-            Some(up) if st.piece_at(rules, up).is_none() => {
-                return Some(format!(
-                    "{} is taken; a piece dropped in its line lands on {}: write `{symbol}@{}`",
-                    name(to),
-                    name(up),
-                    name(up)
-                ))
-            }
-            Some(up) => at = up,
-            None => {
-                return Some(format!(
-                    "{} is taken, and so is every site above it against the fall along {toward}: the line is full",
-                    name(to)
-                ))
-            }
-        }
-    }
 }
 
 /// Why a move the side to move cannot play is refused, in a sentence; or
@@ -593,7 +552,7 @@ pub fn explain(rules: &Rules, st: &State, mv: Move) -> String {
                         rules.side_name(side),
                         rules.kinds[kind as usize].name
                     )
-                } else if let Some(why) = fall_hint(rules, st, kind, to) {
+                } else if let Some(why) = crate::render::fall_hint(rules, st, kind, to) {
                     why
                 } else if st.piece_at(rules, to).is_some() {
                     format!("{} is taken", site(to))

@@ -1,0 +1,168 @@
+//! Compiled conditions: on a site (`Cond`), on a position (`StateCond`)
+//! and on a move (`MoveCond`), with the comparisons and owners they use.
+
+use super::*;
+
+/// A compiled site condition, seen from the moving side.
+#[derive(Clone, Debug)]
+pub enum Cond {
+    True,
+    Empty,
+    Occupied(Kinds),
+    Friend(Kinds),
+    Enemy(Kinds),
+    /// A live piece of this side, of one of the kinds.
+    Side(SideId, Kinds),
+    In(RegionId),
+    /// Closer to the region than the moving piece's starting site.
+    Nearer(RegionId),
+    Ahead(Box<Cond>),
+    /// The board has no site beside this one in one of the directions
+    /// (relative ones turned to the step that reached it). Without relative
+    /// directions it is folded into `Sites` when compiled.
+    Edge(DirSel),
+    /// A piece on a site meeting the condition could move here, were this
+    /// site empty.
+    Covered(Box<Cond>),
+    /// The piece on the next site meets the condition and could move here.
+    Backed(Box<Cond>),
+    /// The position, seen from the moving side, meets the condition.
+    Given(Box<StateCond>),
+    /// The piece here could take this many pieces on sites meeting the
+    /// condition.
+    Attacks(Box<Cond>, Compare, u32),
+    /// The moving piece, standing here as the kind it becomes here, could
+    /// take this many pieces on sites meeting the condition.
+    Threatens(Box<Cond>, Compare, u32),
+    /// The piece here has no legal move.
+    Stuck,
+    /// A condition on the site alone (regions, and `not`/`and`/`or` of
+    /// them), folded when the game is compiled: bit `side × 64 × words + site`.
+    Sites {
+        bits: Box<[u64]>,
+        words: u16,
+    },
+    Not(Box<Cond>),
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Own,
+    Enemy,
+    Any,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Compare {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Lt,
+}
+
+impl Compare {
+    /// `n OP value`.
+    pub fn holds(self, n: u32, value: u32) -> bool {
+        match self {
+            Compare::Ge => n >= value,
+            Compare::Le => n <= value,
+            Compare::Eq => n == value,
+            Compare::Ne => n != value,
+            Compare::Gt => n > value,
+            Compare::Lt => n < value,
+        }
+    }
+}
+
+/// A compiled condition on a position, seen from one side.
+#[derive(Clone, Debug)]
+pub enum StateCond {
+    Const(bool),
+    Count {
+        owner: Owner,
+        kind: Kinds,
+        region: Option<RegionId>,
+        op: Compare,
+        value: u32,
+    },
+    /// Every matching piece has a path to the region (for its owner) along
+    /// the directions, crossing no barrier, ignoring pieces.
+    Reach {
+        owner: Owner,
+        kind: Kinds,
+        region: RegionId,
+        dirs: u32,
+    },
+    /// Every site of the board reaches every other along the directions,
+    /// crossing no barrier, ignoring pieces.
+    Connected {
+        dirs: u32,
+    },
+    /// `length` or more matching pieces in a row along an axis (bit `d`:
+    /// compass direction `d` and its opposite `d + 4`); `through_last`:
+    /// only a line through the site the last move ended on (end rules).
+    Line {
+        owner: Owner,
+        kind: Kinds,
+        length: u32,
+        axes: u8,
+        through_last: bool,
+    },
+    /// The side has a legal move meeting the condition (priorities only).
+    Can(Box<MoveCond>),
+    /// The move just played meets the condition (end rules only).
+    Last(Box<MoveCond>),
+    /// A royal piece of the side is attacked, under the check rule.
+    Check,
+    Not(Box<StateCond>),
+    And(Vec<StateCond>),
+    Or(Vec<StateCond>),
+}
+
+impl StateCond {
+    /// Whether `test` holds for some part of the condition, looking
+    /// through `not`, `and` and `or`.
+    pub fn any_part(&self, test: &dyn Fn(&StateCond) -> bool) -> bool {
+        test(self)
+            || match self {
+                StateCond::Not(inner) => inner.any_part(test),
+                StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(|c| c.any_part(test)),
+                _ => false,
+            }
+    }
+
+    /// Calls `f` with the move condition of each `last(...)`, left to right.
+    pub(crate) fn each_last(&self, f: &mut dyn FnMut(&MoveCond)) {
+        match self {
+            StateCond::Last(m) => f(m),
+            StateCond::Not(inner) => inner.each_last(f),
+            StateCond::And(cs) | StateCond::Or(cs) => cs.iter().for_each(|c| c.each_last(f)),
+            _ => {}
+        }
+    }
+
+    /// How many `last(...)` the condition has.
+    pub(crate) fn count_last(&self) -> u32 {
+        let mut n = 0;
+        self.each_last(&mut |_| n += 1);
+        n
+    }
+}
+
+/// A condition on a legal move, read on the position before it.
+#[derive(Clone, Debug)]
+pub enum MoveCond {
+    True,
+    Captures,
+    From(Cond),
+    To(Cond),
+    /// The move spends this token.
+    Spends(TokenId),
+    Not(Box<MoveCond>),
+    And(Vec<MoveCond>),
+    Or(Vec<MoveCond>),
+}
