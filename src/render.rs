@@ -303,38 +303,6 @@ pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_coloured_board_is_the_plain_board_with_escape_codes() {
-        let text = "[board]\nfiles = 3\nranks = 3\n[sides.white]\n[sides.black]\n[pieces.king]\nmoves = [\"step(all) to empty or enemy\"]\n[setup]\nwhite = \"king: a1\"\nblack = \"king: c3\"\n[[end]]\nwhen = \"count(enemy king) == 0\"\nresult = \"win\"\n";
-        let mut sources = crate::diag::Sources::new();
-        let id = sources.add("kings.toml", text);
-        let (rules, _) = crate::compile::load(&mut sources, id, &mut |_, _| Err("none".into()))
-            .unwrap_or_else(|_| panic!("the test game compiles"));
-        let st = rules.initial();
-        let coloured = board_in_colour(&rules, &st);
-        assert!(coloured.contains("\x1b[1;97mK\x1b[0m"), "{coloured}");
-        assert!(coloured.contains("\x1b[1;35mk\x1b[0m"), "{coloured}");
-        let mut stripped = String::new();
-        let mut chars = coloured.chars();
-        while let Some(c) = chars.next() {
-            if c == '\x1b' {
-                for d in chars.by_ref() {
-                    if d == 'm' {
-                        break;
-                    }
-                }
-            } else {
-                stripped.push(c);
-            }
-        }
-        assert_eq!(stripped, board(&rules, &st));
-    }
-}
-
 /// Why a drop on `to` is refused when the phase lets the kind fall (`place
 /// KIND falling DIR`): where it would land instead, or that its line is
 /// full; `None` for a drop that does not fall.
@@ -373,5 +341,37 @@ pub(crate) fn fall_hint(rules: &Rules, st: &State, kind: KindId, to: SiteId) -> 
                 ))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_coloured_board_is_the_plain_board_with_escape_codes() {
+        let text = "[board]\nfiles = 3\nranks = 3\n[sides.white]\n[sides.black]\n[pieces.king]\nmoves = [\"step(all) to empty or enemy\"]\n[setup]\nwhite = \"king: a1\"\nblack = \"king: c3\"\n[[end]]\nwhen = \"count(enemy king) == 0\"\nresult = \"win\"\n";
+        let mut sources = crate::diag::Sources::new();
+        let id = sources.add("kings.toml", text);
+        let (rules, _) = crate::compile::load(&mut sources, id, &mut |_, _| Err("none".into()))
+            .unwrap_or_else(|_| panic!("the test game compiles"));
+        let st = rules.initial();
+        let coloured = board_in_colour(&rules, &st);
+        assert!(coloured.contains("\x1b[1;97mK\x1b[0m"), "{coloured}");
+        assert!(coloured.contains("\x1b[1;35mk\x1b[0m"), "{coloured}");
+        let mut stripped = String::new();
+        let mut chars = coloured.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                stripped.push(c);
+            }
+        }
+        assert_eq!(stripped, board(&rules, &st));
     }
 }
