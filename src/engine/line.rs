@@ -68,8 +68,7 @@ impl Rules {
     }
 
     /// Whether `length` or more of `owner`'s `kind` stand in a row along
-    /// one of the `axes` anywhere: each run is counted once, from its
-    /// first piece (the one with no matching piece behind it).
+    /// one of the `axes` anywhere.
     pub(super) fn line_anywhere(
         &self,
         st: &State,
@@ -79,9 +78,25 @@ impl Rules {
         length: u32,
         axes: u8,
     ) -> bool {
+        self.longest_line(st, side, owner, kind, length, axes) >= length
+    }
+
+    /// The longest row of `owner`'s `kind` along one of the `axes`,
+    /// counted up to `most`: each row is counted once, from its first
+    /// piece (the one with no matching piece behind it).
+    pub(super) fn longest_line(
+        &self,
+        st: &State,
+        side: SideId,
+        owner: Owner,
+        kind: Kinds,
+        most: u32,
+        axes: u8,
+    ) -> u32 {
         let m = self.line_matcher(side, owner, kind);
         let words = self.board.n_sites().div_ceil(64);
         let mut sides = self.counted_sides[side as usize][owner as usize];
+        let mut longest = 0;
         while sides != 0 {
             let s = sides.trailing_zeros() as usize;
             sides &= sides - 1;
@@ -98,13 +113,17 @@ impl Rules {
                             .board
                             .neighbor(at, d + 4)
                             .is_some_and(|b| m.holds(st.board[b.0 as usize]));
-                        if first && 1 + self.run(st, &m, at, d, length - 1) >= length {
-                            return true;
+                        if first {
+                            let n = 1 + self.run(st, &m, at, d, most.saturating_sub(1));
+                            longest = longest.max(n);
+                            if longest >= most {
+                                return longest;
+                            }
                         }
                     }
                 }
             }
         }
-        false
+        longest
     }
 }

@@ -26,9 +26,10 @@ impl Rules {
 
     /// How near `side` is to winning by an end rule, from 0 to 1: the best
     /// of its winning rules, where a count short of its bound scores the
-    /// share reached, `and` the mean of its parts, `or` the best part, and
-    /// any other condition 1 when it holds, else 0. A heuristic for
-    /// computer players; it never decides a result.
+    /// share reached (a line, the share its longest row has), `and` the
+    /// mean of its parts, `or` the best part, and any other condition 1
+    /// when it holds, else 0. A heuristic for computer players; it never
+    /// decides a result.
     pub fn progress(&self, st: &State, side: SideId) -> f64 {
         (self.ends.iter())
             .filter(|r| r.result == EndResult::Win && r.sides.contains(&side))
@@ -73,12 +74,20 @@ impl Rules {
                 .iter()
                 .map(|c| self.cond_progress(c, st, side))
                 .fold(0.0, f64::max),
+            // The share of the line the side's longest row has (through the
+            // last move or not: a heuristic).
+            StateCond::Line {
+                owner,
+                kind,
+                length,
+                axes,
+                ..
+            } => {
+                let n = self.longest_line(st, side, *owner, *kind, *length, *axes);
+                f64::from(n) / f64::from(*length)
+            }
             // Moves are not known here.
-            StateCond::Can(_)
-            | StateCond::Last(_)
-            | StateCond::Line {
-                through_last: true, ..
-            } => 0.0,
+            StateCond::Can(_) | StateCond::Last(_) => 0.0,
             _ => f64::from(u8::from(self.eval_state(c, st, side, &st.blocked))),
         }
     }
