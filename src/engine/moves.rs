@@ -226,32 +226,40 @@ impl Rules {
         if st.pieces_in_hand(self, side, kind) == 0 {
             return;
         }
+        let inside = |at: SiteId| {
+            region.is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(at))
+        };
+        let Some(d) = fall else {
+            for (i, &v) in st.board.iter().enumerate() {
+                let to = SiteId(i as u16);
+                if v == 0 && inside(to) {
+                    out.push(Move::Drop { kind, to });
+                }
+            }
+            return;
+        };
         let start = out.len();
         for (i, &v) in st.board.iter().enumerate() {
             let at = SiteId(i as u16);
-            let inside = region
-                .is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(at));
-            if v != 0 || !inside {
+            if v != 0 || !inside(at) {
                 continue;
             }
-            match fall {
-                None => out.push(Move::Drop { kind, to: at }),
-                // From anywhere, the landing sites are the empty sites
-                // that stop a fall, each once.
-                Some(d) if region.is_none() => {
-                    if self.falls_to(st, at, d) == at {
-                        out.push(Move::Drop { kind, to: at });
-                    }
+            // From anywhere, the landing sites are the empty sites that
+            // stop a fall, each once; from a region, several entries may
+            // fall to one site.
+            if region.is_none() {
+                let stops = match self.board.step(at, d, &st.blocked) {
+                    Some(next) => st.board[next.0 as usize] != 0,
+                    None => true,
+                };
+                if stops {
+                    out.push(Move::Drop { kind, to: at });
                 }
-                Some(d) => {
-                    let mv = Move::Drop {
-                        kind,
-                        to: self.falls_to(st, at, d),
-                    };
-                    if !out[start..].contains(&mv) {
-                        out.push(mv);
-                    }
-                }
+                continue;
+            }
+            let to = self.falls_to(st, at, d);
+            if !out[start..].contains(&Move::Drop { kind, to }) {
+                out.push(Move::Drop { kind, to });
             }
         }
     }
