@@ -1,4 +1,5 @@
-//! Terminal pictures of positions, outcomes and move lists.
+//! Terminal pictures of positions, outcomes and move lists, and why a
+//! falling drop is refused.
 
 use crate::board::{file_name, SiteId};
 use crate::notation;
@@ -296,6 +297,47 @@ pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<
     };
     out.sort();
     out
+}
+
+/// Why a drop on `to` is refused when the phase lets the kind fall (`place
+/// KIND falling DIR`): where it would land instead, or that its line is
+/// full; `None` for a drop that does not fall.
+pub(crate) fn fall_hint(rules: &Rules, st: &State, kind: KindId, to: SiteId) -> Option<String> {
+    let d = rules.fall_of(st, kind)?;
+    let name = |s: SiteId| rules.board.site_name(s).to_string();
+    let symbol = &rules.kinds[kind as usize].symbol;
+    let toward = crate::board::COMPASS[d as usize % 8];
+    if st.piece_at(rules, to).is_none() {
+        let land = rules.falls_to(st, to, d);
+        return Some(format!(
+            "a piece let go on {} falls along {toward} to {}: write `{symbol}@{}`",
+            name(to),
+            name(land),
+            name(land)
+        ));
+    }
+    // The first empty site back against the fall is where its line takes
+    // a piece.
+    let mut at = to;
+    loop {
+        match rules.board.step(at, (d + 4) % 8, &st.blocked) {
+            Some(up) if st.piece_at(rules, up).is_none() => {
+                return Some(format!(
+                    "{} is taken; a piece dropped in its line lands on {}: write `{symbol}@{}`",
+                    name(to),
+                    name(up),
+                    name(up)
+                ))
+            }
+            Some(up) => at = up,
+            None => {
+                return Some(format!(
+                    "{} is taken, and so is every site above it against the fall along {toward}: the line is full",
+                    name(to)
+                ))
+            }
+        }
+    }
 }
 
 #[cfg(test)]

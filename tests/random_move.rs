@@ -129,6 +129,16 @@ fn random_moves_follow_ranking_stages() {
             "pieces white pawn e5, black pawn e6; barriers d5h e3v; reserves white wall 3, black wall 0; turn white",
             "walls and the path rule",
         ),
+        (
+            "games/connect-four.toml",
+            "pieces red disc c1 c3 c5 a1, yellow disc c2 c4 c6 a2; reserves red disc 17, yellow disc 17; turn red",
+            "gravity: one landing site per column, none in the full one",
+        ),
+        (
+            "games/tic-tac-toe.toml",
+            "pieces crosses cross a1 b2, noughts nought c3; reserves crosses cross 3, noughts nought 3; turn noughts",
+            "drops on the empty squares",
+        ),
     ] {
         let rules = common::load(game);
         let st = common::position(&rules, position);

@@ -303,6 +303,51 @@ impl Compiler<'_> {
                     dirs: dirs?.absolute,
                 }
             }
+            ast::StateCond::Line {
+                filter,
+                length,
+                dirs,
+                through_last,
+                span,
+            } => {
+                let owner = self.owner(s, &filter.owner, scope);
+                let kind = self.kind_ref(s, &filter.kind, scope);
+                let axes = self.line_axes(&scope.board, s, dirs, span);
+                if length.0 == 0 {
+                    let loc = s.inner_loc(self.sources, length.1.clone());
+                    self.error(
+                        Diagnostic::error("line-length", "a line needs at least one piece")
+                            .at(loc)
+                            .label("a line of 0")
+                            .hint("give the number of pieces in a row, such as `line(own stone, 5, orth | diag)`"),
+                    );
+                }
+                if *through_last && !self.allow_last {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "last-outside-end",
+                            "`line(...) through last` is read only in an end rule's `when`",
+                        )
+                        .at(loc)
+                        .label("no move has just been played here")
+                        .hint("drop `through last` to look for a line anywhere, or use it in `[[end]] when`"),
+                    );
+                    return Err(());
+                }
+                if length.0 == 0 {
+                    return Err(());
+                }
+                let (owner, named) = owner?;
+                StateCond::Line {
+                    owner,
+                    named,
+                    kind: kind?,
+                    length: length.0,
+                    axes: axes?,
+                    through_last: *through_last,
+                }
+            }
             ast::StateCond::Connected(dirs) => StateCond::Connected {
                 dirs: self.dirs(&scope.board, s, dirs, false)?.absolute,
             },
@@ -380,6 +425,56 @@ impl Compiler<'_> {
                 }
             }
         })
+    }
+}
+
+impl Compiler<'_> {
+    /// The axes of a `line(...)`: bit `d` (below 4) for compass direction
+    /// `d` or its opposite. Only compass directions, and at least one axis
+    /// the board has.
+    fn line_axes(
+        &mut self,
+        board: &Board,
+        s: &Str,
+        dirs: &[ast::Name],
+        span: &std::ops::Range<usize>,
+    ) -> Res<u8> {
+        let mask = self.dirs(board, s, dirs, false)?.absolute;
+        let loc = s.inner_loc(self.sources, span.clone());
+        if mask & !0xff != 0 {
+            self.error(
+                Diagnostic::error(
+                    "line-direction",
+                    "a line runs along compass directions only",
+                )
+                .at(loc)
+                .label("a direction of the board's links")
+                .hint("use `n`, `ne`, ..., `orth`, `diag` or `all`"),
+            );
+            return Err(());
+        }
+        let axes = ((mask | mask >> 4) & 0xf) as u8;
+        let present = (0..4u8).filter(|&d| axes >> d & 1 == 1).any(|d| {
+            (0..board.n_sites()).any(|i| {
+                board.has_neighbor(SiteId(i as u16), d)
+                    || board.has_neighbor(SiteId(i as u16), d + 4)
+            })
+        });
+        if !present {
+            self.error(
+                Diagnostic::error(
+                    "line-direction",
+                    "the board has no line along these directions",
+                )
+                .at(loc)
+                .label("no two sites are beside each other this way")
+                .hint(
+                    "name directions the board has: `orth`, or `diag` on a board with `diagonals`",
+                ),
+            );
+            return Err(());
+        }
+        Ok(axes)
     }
 }
 

@@ -111,7 +111,7 @@ impl Compiler<'_> {
             }
         };
         let when = when?;
-        let reads_last = when.any_part(&|p| matches!(p, StateCond::Last(_)));
+        let reads_last = reads_last(&when);
         let stalled = when.any_part(&|p| matches!(p, StateCond::Stalled));
         // `last(...)` reads the mover's move, whichever side asks; a count
         // of named sides reads nothing of it but its part of the region.
@@ -153,7 +153,16 @@ impl Compiler<'_> {
 
 /// Whether a position condition reads the last move.
 pub(super) fn reads_last(c: &StateCond) -> bool {
-    c.any_part(&|p| matches!(p, StateCond::Last(_)))
+    c.any_part(&|p| {
+        matches!(
+            p,
+            StateCond::Last(_)
+                | StateCond::Line {
+                    through_last: true,
+                    ..
+                }
+        )
+    })
 }
 
 /// The piece kinds a position condition counts; every kind when it reads
@@ -161,7 +170,7 @@ pub(super) fn reads_last(c: &StateCond) -> bool {
 pub(super) fn kinds_read(c: &StateCond) -> Kinds {
     match c {
         StateCond::Const(_) | StateCond::Connected { .. } => 0,
-        StateCond::Count { kind, .. } => *kind,
+        StateCond::Count { kind, .. } | StateCond::Line { kind, .. } => *kind,
         StateCond::Compare { left, right, .. } => left.2 | right.2,
         StateCond::Stalled => 0,
         StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
@@ -192,6 +201,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         StateCond::Count { .. }
         | StateCond::Compare { .. }
         | StateCond::Stalled
+        | StateCond::Line { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)
         | StateCond::Check

@@ -2,7 +2,8 @@
 //! no-move and check rules.
 
 use super::{int_in, Compiler, Res, Scope};
-use crate::diag::Diagnostic;
+use crate::board::{Board, SiteId, COMPASS};
+use crate::diag::{suggest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::{
     self, Action, BarrierId, Captures, Check, Huff, HuffClaim, KindId, NoMoves, PreludeTurn,
@@ -223,8 +224,19 @@ impl Compiler<'_> {
                         phase.push(Action::Move(k));
                     }
                 }
-                ast::Action::Place(n, region) => {
+                ast::Action::Place(n, region, falling) => {
                     if let Some(i) = barriers.iter().position(|k| *k == n.text) {
+                        if let Some(f) = &falling {
+                            let loc = self.name_loc(s, f);
+                            self.error(
+                                Diagnostic::error(
+                                    "barrier-falling",
+                                    "barriers go into the slots of the board, they do not fall",
+                                )
+                                .at(loc)
+                                .hint(format!("write `place {}`", n.text)),
+                            );
+                        }
                         if let Some(r) = region {
                             let loc = self.name_loc(s, &r);
                             self.error(
@@ -245,7 +257,14 @@ impl Compiler<'_> {
                             },
                             None => None,
                         };
-                        phase.push(Action::Drop(k as KindId, region));
+                        let fall = match &falling {
+                            Some(f) => match self.fall_direction(&scope.board, s, f) {
+                                Ok(d) => Some(d),
+                                Err(()) => continue,
+                            },
+                            None => None,
+                        };
+                        phase.push(Action::Drop(k as KindId, region, fall));
                     } else {
                         let known: Vec<&str> = barriers
                             .iter()
@@ -323,5 +342,42 @@ impl Compiler<'_> {
             ("draw", NoMoves::Draw),
         ];
         (self.choice(Some(s), "`no_moves` rule", &choices)).unwrap_or(NoMoves::Lose)
+    }
+}
+
+impl Compiler<'_> {
+    /// The direction of `place KIND falling DIR`: one compass direction the
+    /// board has (some site has a neighbour that way).
+    fn fall_direction(&mut self, board: &Board, s: &Str, f: &ast::Name) -> Res<u8> {
+        let loc = self.name_loc(s, f);
+        let Some(d) = COMPASS.iter().position(|c| *c == f.text) else {
+            self.error(
+                Diagnostic::error(
+                    "fall-direction",
+                    format!(
+                        "a piece falls along one compass direction, not `{}`",
+                        f.text
+                    ),
+                )
+                .at(loc)
+                .label("not a compass direction")
+                .hint(suggest(&f.text, COMPASS.iter().copied())),
+            );
+            return Err(());
+        };
+        let d = d as u8;
+        if !(0..board.n_sites()).any(|i| board.has_neighbor(SiteId(i as u16), d)) {
+            self.error(
+                Diagnostic::error(
+                    "fall-direction",
+                    format!("the board has no step along `{}` to fall along", f.text),
+                )
+                .at(loc)
+                .label("no site has a neighbour this way")
+                .hint("fall along a direction the board has: `s` on a grid, a diagonal only with `diagonals`"),
+            );
+            return Err(());
+        }
+        Ok(d)
     }
 }

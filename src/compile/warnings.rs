@@ -4,6 +4,7 @@
 //! move, end rules that can never hold, empty regions, no end rule.
 
 use super::Compiler;
+use crate::board::SiteId;
 use crate::diag::Diagnostic;
 use crate::raw::RawGame;
 use crate::rules::{Action, KindId, Kinds, Rules, SideId, SiteSet, StateCond};
@@ -96,6 +97,17 @@ impl Compiler<'_> {
                         .at(raw_end.when.loc())
                         .label("it counts pieces that are never on the board, or a region with no site")
                         .hint("check the piece and region names, or remove the rule"),
+                );
+            } else if let Some((length, longest)) =
+                line_never_holds(&rule.when, present.iter().fold(0, |a, k| a | k), rules)
+            {
+                self.error(
+                    Diagnostic::warning("impossible-end", "this end rule can never hold")
+                        .at(raw_end.when.loc())
+                        .label(format!(
+                            "a line of {length} needs {length} sites in a row; the board's longest row this way has {longest}"
+                        ))
+                        .hint("check the line's length and directions, or remove the rule"),
                 );
             }
         }
@@ -191,4 +203,53 @@ fn never_holds(c: &StateCond, side: SideId, present: &[Kinds], rules: &Rules) ->
         StateCond::Or(cs) => cs.iter().all(|c| never_holds(c, side, present, rules)),
         _ => false,
     }
+}
+
+/// A `line(...)` that the condition needs and that cannot stand: longer
+/// than every row of the board along its directions (its length and the
+/// longest row), or of kinds never on the board (a length of 0 in a row).
+fn line_never_holds(c: &StateCond, present: Kinds, rules: &Rules) -> Option<(u32, u32)> {
+    match c {
+        StateCond::Line {
+            kind, length, axes, ..
+        } => {
+            let longest = if kind & present == 0 {
+                0
+            } else {
+                longest_row(rules, *axes)
+            };
+            (*length > longest).then_some((*length, longest))
+        }
+        StateCond::And(cs) => cs.iter().find_map(|c| line_never_holds(c, present, rules)),
+        StateCond::Or(cs) => {
+            let all: Option<Vec<_>> = cs
+                .iter()
+                .map(|c| line_never_holds(c, present, rules))
+                .collect();
+            all.and_then(|v| v.into_iter().next())
+        }
+        _ => None,
+    }
+}
+
+/// The most sites in a row along one of the axes (bit `d`: compass
+/// direction `d` and its opposite).
+fn longest_row(rules: &Rules, axes: u8) -> u32 {
+    let board = &rules.board;
+    let mut longest = 0;
+    for d in (0..4u8).filter(|&d| axes >> d & 1 == 1) {
+        for i in 0..board.n_sites() {
+            let start = SiteId(i as u16);
+            if board.neighbor(start, d + 4).is_some() {
+                continue;
+            }
+            let (mut n, mut at) = (1, start);
+            while let Some(next) = board.neighbor(at, d) {
+                n += 1;
+                at = next;
+            }
+            longest = longest.max(n);
+        }
+    }
+    longest
 }

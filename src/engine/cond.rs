@@ -231,6 +231,18 @@ impl Rules {
                     self.search(s, goal, *dirs, blocked, None)
                 }),
             StateCond::Connected { dirs } => self.connected(*dirs, blocked),
+            // Without the last move, a line through it is not there.
+            StateCond::Line {
+                through_last: true, ..
+            } => false,
+            StateCond::Line {
+                owner,
+                named,
+                kind,
+                length,
+                axes,
+                ..
+            } => self.line_anywhere(st, side, (*owner, *named), *kind, *length, *axes),
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side),

@@ -9,7 +9,7 @@
 //! The files, by concern: `moves` lists the legal moves stage by stage
 //! (and says why a move is refused); `walk` walks a pattern; `table` reads
 //! the move tables that `layout` lays out when a game is compiled; `cond`
-//! evaluates site and position conditions; `priority` the priorities and
+//! evaluates site and position conditions, and `line` their lines; `priority` the priorities and
 //! move conditions; `attack` answers attack and cover tests, and `check`
 //! the check rule move by move; `placement` lists barrier placements and
 //! keeps the constraints, with `reach` for reachability; `play` applies a
@@ -25,6 +25,7 @@ mod check;
 mod cond;
 mod effect;
 mod layout;
+mod line;
 mod moves;
 mod outcome;
 mod placement;

@@ -168,7 +168,7 @@ impl Rules {
                     continue;
                 }
                 Action::Place(b) => self.placements(st, side, b, check_placements, out),
-                Action::Drop(kind, region) => self.drops(st, side, kind, region, out),
+                Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
                 Action::Fill(..) => {}
                 Action::Pass => out.push(Move::Pass),
             }
@@ -218,25 +218,80 @@ impl Rules {
         }
     }
 
+    /// The drops of a kind from `side`'s reserve: on every empty site (of
+    /// the region), or, falling along `fall`, on the site each one falls to.
+    /// Kept out of line: inlined, it costs the piece loop of
+    /// `candidates_until` in games without drops.
+    #[inline(never)]
     fn drops(
         &self,
         st: &State,
         side: SideId,
         kind: KindId,
         region: Option<RegionId>,
+        fall: Option<u8>,
         out: &mut Vec<Move>,
     ) {
         if st.pieces_in_hand(self, side, kind) == 0 {
             return;
         }
+        let inside = |at: SiteId| {
+            region.is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(at))
+        };
+        let Some(d) = fall else {
+            for (i, &v) in st.board.iter().enumerate() {
+                let to = SiteId(i as u16);
+                if v == 0 && inside(to) {
+                    out.push(Move::Drop { kind, to });
+                }
+            }
+            return;
+        };
+        let start = out.len();
         for (i, &v) in st.board.iter().enumerate() {
-            let to = SiteId(i as u16);
-            let inside = region
-                .is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(to));
-            if v == 0 && inside {
+            let at = SiteId(i as u16);
+            if v != 0 || !inside(at) {
+                continue;
+            }
+            // From anywhere, the landing sites are the empty sites that
+            // stop a fall, each once; from a region, several entries may
+            // fall to one site.
+            if region.is_none() {
+                let stops = match self.board.step(at, d, &st.blocked) {
+                    Some(next) => st.board[next.0 as usize] != 0,
+                    None => true,
+                };
+                if stops {
+                    out.push(Move::Drop { kind, to: at });
+                }
+                continue;
+            }
+            let to = self.falls_to(st, at, d);
+            if !out[start..].contains(&Move::Drop { kind, to }) {
                 out.push(Move::Drop { kind, to });
             }
         }
+    }
+
+    /// The direction a drop of `kind` falls along in the current phase, if
+    /// it falls.
+    pub(crate) fn fall_of(&self, st: &State, kind: KindId) -> Option<u8> {
+        self.actions(st).iter().find_map(|a| match *a {
+            Action::Drop(k, _, fall) if k == kind => fall,
+            _ => None,
+        })
+    }
+
+    /// Where a piece let go on the empty site `at` comes to rest, falling
+    /// along `d` while the next site is empty (and no barrier is between).
+    pub(crate) fn falls_to(&self, st: &State, mut at: SiteId, d: u8) -> SiteId {
+        while let Some(next) = self.board.step(at, d, &st.blocked) {
+            if st.board[next.0 as usize] != 0 {
+                break;
+            }
+            at = next;
+        }
+        at
     }
 
     /// The moves of `side`'s pieces of the `only` kinds, piece by piece,

@@ -13,8 +13,8 @@ pub(super) enum Last<'b> {
     On(&'b State, Move),
     /// Each `last(...)` of the end rules that read the last move, left to
     /// right and rule after rule, decided before the move was played: bit
-    /// `i` for the `i`-th.
-    Decided(u64),
+    /// `i` for the `i`-th; and the move (for `line(...) through last`).
+    Decided(u64, Move),
 }
 
 impl Rules {
@@ -26,9 +26,10 @@ impl Rules {
 
     /// How near `side` is to winning by an end rule, from 0 to 1: the best
     /// of its winning rules, where a count short of its bound scores the
-    /// share reached, `and` the mean of its parts, `or` the best part, and
-    /// any other condition 1 when it holds, else 0. A heuristic for
-    /// computer players; it never decides a result.
+    /// share reached (a line, the share its longest row has), `and` the
+    /// mean of its parts, `or` the best part, and any other condition 1
+    /// when it holds, else 0. A heuristic for computer players; it never
+    /// decides a result.
     pub fn progress(&self, st: &State, side: SideId) -> f64 {
         (self.ends.iter())
             .filter(|r| r.result == EndResult::Win && r.sides.contains(&side))
@@ -75,6 +76,19 @@ impl Rules {
                 .iter()
                 .map(|c| self.cond_progress(c, st, side))
                 .fold(0.0, f64::max),
+            // The share of the line the side's longest row has (through the
+            // last move or not: a heuristic).
+            StateCond::Line {
+                owner,
+                named,
+                kind,
+                length,
+                axes,
+                ..
+            } => {
+                let n = self.longest_line(st, side, (*owner, *named), *kind, *length, *axes);
+                f64::from(n) / f64::from(*length)
+            }
             // Moves are not known here.
             StateCond::Can(_) | StateCond::Last(_) => 0.0,
             _ => f64::from(u8::from(self.eval_state(c, st, side, &st.blocked))),
@@ -162,11 +176,28 @@ impl Rules {
                         let mover = self.to_move(before);
                         self.move_meets(m, before, mover, &mv)
                     }
-                    Last::Decided(bits) => bits >> i & 1 == 1,
+                    Last::Decided(bits, _) => bits >> i & 1 == 1,
                 }
             }
             // Read only in the rules checked when no side can move.
             StateCond::Stalled => true,
+            StateCond::Line {
+                through_last: true,
+                owner,
+                named,
+                kind,
+                length,
+                axes,
+            } => {
+                let mv = match last {
+                    Last::None => return false,
+                    Last::On(_, mv) | Last::Decided(_, mv) => mv,
+                };
+                self.move_to(&mv).is_some_and(|to| {
+                    let matches = self.line_matcher(side, *owner, *named, *kind);
+                    self.line_through(st, &matches, to, *length, *axes)
+                })
+            }
             StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
             StateCond::And(cs) | StateCond::Or(cs) => {
                 // `and` stops at the first false part, `or` at the first true.

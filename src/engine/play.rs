@@ -148,7 +148,7 @@ impl Rules {
             return self.play_after(st, mv, Last::None, known, false);
         }
         if let Some(decided) = self.decide_lasts(st, mv) {
-            return self.play_after(st, mv, Last::Decided(decided), known, false);
+            return self.play_after(st, mv, Last::Decided(decided, mv), known, false);
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).

@@ -73,6 +73,8 @@ pub fn explain_typed(rules: &Rules, st: &State, mv: Move, typed: &str) -> String
                         rules.side_name(side),
                         rules.kinds[kind as usize].name
                     )
+                } else if let Some(why) = crate::render::fall_hint(rules, st, kind, to) {
+                    why
                 } else if st.piece_at(rules, to).is_some() {
                     format!("{} is taken", site(to))
                 } else {

@@ -415,6 +415,8 @@ fn parse_drop(
             rules.side_name(side),
             rules.kinds[k as usize].name
         )
+    } else if let Some(why) = crate::render::fall_hint(rules, st, k, to) {
+        why
     } else if st.piece_at(rules, to).is_some() {
         format!("{at} is occupied")
     } else if !legal.iter().any(|m| matches!(m, Move::Drop { .. })) {

@@ -119,6 +119,18 @@ pub enum StateCond {
     Last(Box<MoveCond>),
     /// A royal piece of the side is attacked, under the check rule.
     Check,
+    /// `length` or more matching pieces in a row along an axis (bit `d`:
+    /// compass direction `d` and its opposite `d + 4`); `through_last`:
+    /// only a line through the site the last move ended on (end rules).
+    Line {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        kind: Kinds,
+        length: u32,
+        axes: u8,
+        through_last: bool,
+    },
     /// Two counts compared: `count(own disc) > count(enemy disc)`.
     Compare {
         left: Counted,

@@ -232,8 +232,9 @@ pub enum Action {
     Move(Kinds),
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
-    /// Place a piece from the side's reserve on an empty site (of a region).
-    Drop(KindId, Option<RegionId>),
+    /// Place a piece from the side's reserve on an empty site (of a
+    /// region), from where it falls along the direction, if any.
+    Drop(KindId, Option<RegionId>, Option<u8>),
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),

@@ -159,6 +159,15 @@ pub enum StateCond {
     },
     /// `connected(DIRS)`.
     Connected(Vec<Name>),
+    /// `line(OWNER KIND, N, DIRS)`, optionally `through last`; the length
+    /// with its span.
+    Line {
+        filter: PieceFilter,
+        length: (u32, Span),
+        dirs: Vec<Name>,
+        through_last: bool,
+        span: Span,
+    },
     /// `can(MOVE_CONDITION)`.
     Can(MoveCond, Span),
     /// `last(MOVE_CONDITION)`.
@@ -184,8 +193,9 @@ pub enum StateCond {
 pub enum Action {
     /// `move` or `move KIND`.
     Move(Option<Name>),
-    /// `place KIND [in REGION]`: a barrier, or a piece from the reserve.
-    Place(Name, Option<Name>),
+    /// `place KIND [in REGION] [falling DIRECTION]`: a barrier, or a piece
+    /// from the reserve.
+    Place(Name, Option<Name>, Option<Name>),
     /// `fill KIND in REGION`: the whole hand of that kind, at once.
     Fill(Name, Name),
     Pass,

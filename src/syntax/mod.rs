@@ -566,6 +566,21 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
                 span: sp,
             }
         }
+        Rule::state_line => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner().skip(1);
+            let filter = piece_filter(inner.next().unwrap());
+            let n = inner.next().unwrap();
+            let length = (number(n.clone())?, span(&n));
+            let dirs = dir_set(inner.next().unwrap());
+            StateCond::Line {
+                filter,
+                length,
+                dirs,
+                through_last: inner.next().is_some(),
+                span: sp,
+            }
+        }
         Rule::state_connected => StateCond::Connected(dir_set(pair.into_inner().nth(1).unwrap())),
         r => unreachable!("state condition rule {r:?}"),
     })
@@ -634,9 +649,19 @@ pub fn parse_phase(text: &str) -> Result<Vec<(Action, Span)>> {
             let a = match inner.as_rule() {
                 Rule::action_move => Action::Move(inner.into_inner().nth(1).map(name)),
                 Rule::action_place => {
+                    let (mut region, mut falling) = (None, None);
                     let mut it = inner.into_inner().skip(1);
                     let kind = name(it.next().unwrap());
-                    Action::Place(kind, it.nth(1).map(name))
+                    for p in it {
+                        match p.as_rule() {
+                            Rule::name => region = Some(name(p)),
+                            Rule::place_falling => {
+                                falling = p.into_inner().nth(1).map(name);
+                            }
+                            _ => {}
+                        }
+                    }
+                    Action::Place(kind, region, falling)
                 }
                 Rule::action_fill => {
                     let mut it = inner.into_inner();

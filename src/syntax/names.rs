@@ -54,6 +54,9 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_edge => "`edge`",
         Rule::kw_connected => "`connected`",
         Rule::kw_huffable => "`huffable`",
+        Rule::kw_line => "`line`",
+        Rule::kw_through => "`through`",
+        Rule::kw_falling => "`falling`",
         Rule::pos_huffable => "`huffable SITE`",
         Rule::kw_convert => "`convert`",
         Rule::kw_converts => "`converts`",
@@ -73,6 +76,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::move_spends => "`spends(TOKEN)`",
         Rule::site_given => "`given(...)`",
         Rule::state_last => "`last(...)`",
+        Rule::state_line => "`line(OWNER KIND, N, DIRS)`",
+        Rule::line_through => "`through last`",
         Rule::state_can => "`can(...)`",
         Rule::site_covered => "`covered(...)`",
         Rule::site_backed => "`backed(...)`",
@@ -127,6 +132,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         }
         Rule::action_move => "`move`",
         Rule::action_place => "`place KIND`",
+        Rule::place_falling => "`falling DIRECTION`",
         Rule::placement_entry | Rule::placement => "a placement such as `pawn: e1 e2`",
         Rule::position_entry | Rule::pos_section => {
             "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes`, `demanded` or `huffable`)"
