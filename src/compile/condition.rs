@@ -257,6 +257,56 @@ impl Compiler<'_> {
         Ok((owner, named, kind?, region))
     }
 
+    /// `line(OWNER KIND, N, DIRS) [through last]`.
+    fn line(
+        &mut self,
+        scope: &mut Scope,
+        s: &Str,
+        (filter, length, dirs): (&ast::PieceFilter, &(u32, ast::Span), &[ast::Name]),
+        through_last: bool,
+        span: &ast::Span,
+    ) -> Res<StateCond> {
+        let owner = self.owner(s, &filter.owner, scope);
+        let kind = self.kind_ref(s, &filter.kind, scope);
+        let axes = self.line_axes(&scope.board, s, dirs, span);
+        if length.0 == 0 {
+            let loc = s.inner_loc(self.sources, length.1.clone());
+            self.error(
+                Diagnostic::error("line-length", "a line needs at least one piece")
+                    .at(loc)
+                    .label("a line of 0")
+                    .hint("give the number of pieces in a row, such as `line(own stone, 5, orth | diag)`"),
+            );
+        }
+        if through_last && !self.allow_last {
+            let loc = s.inner_loc(self.sources, span.clone());
+            self.error(
+                Diagnostic::error(
+                    "last-outside-end",
+                    "`line(...) through last` is read only in an end rule's `when`",
+                )
+                .at(loc)
+                .label("no move has just been played here")
+                .hint(
+                    "drop `through last` to look for a line anywhere, or use it in `[[end]] when`",
+                ),
+            );
+            return Err(());
+        }
+        if length.0 == 0 {
+            return Err(());
+        }
+        let (owner, named) = owner?;
+        Ok(StateCond::Line {
+            owner,
+            named,
+            kind: kind?,
+            length: length.0,
+            axes: axes?,
+            through_last,
+        })
+    }
+
     fn state_ast(
         &mut self,
         raw: &RawGame,
@@ -309,45 +359,7 @@ impl Compiler<'_> {
                 dirs,
                 through_last,
                 span,
-            } => {
-                let owner = self.owner(s, &filter.owner, scope);
-                let kind = self.kind_ref(s, &filter.kind, scope);
-                let axes = self.line_axes(&scope.board, s, dirs, span);
-                if length.0 == 0 {
-                    let loc = s.inner_loc(self.sources, length.1.clone());
-                    self.error(
-                        Diagnostic::error("line-length", "a line needs at least one piece")
-                            .at(loc)
-                            .label("a line of 0")
-                            .hint("give the number of pieces in a row, such as `line(own stone, 5, orth | diag)`"),
-                    );
-                }
-                if *through_last && !self.allow_last {
-                    let loc = s.inner_loc(self.sources, span.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "last-outside-end",
-                            "`line(...) through last` is read only in an end rule's `when`",
-                        )
-                        .at(loc)
-                        .label("no move has just been played here")
-                        .hint("drop `through last` to look for a line anywhere, or use it in `[[end]] when`"),
-                    );
-                    return Err(());
-                }
-                if length.0 == 0 {
-                    return Err(());
-                }
-                let (owner, named) = owner?;
-                StateCond::Line {
-                    owner,
-                    named,
-                    kind: kind?,
-                    length: length.0,
-                    axes: axes?,
-                    through_last: *through_last,
-                }
-            }
+            } => self.line(scope, s, (filter, length, dirs), *through_last, span)?,
             ast::StateCond::Connected(dirs) => StateCond::Connected {
                 dirs: self.dirs(&scope.board, s, dirs, false)?.absolute,
             },

@@ -282,13 +282,15 @@ fn int_in(c: &mut Compiler, v: &Located<i64>, what: &str, min: i64, max: i64) ->
 impl<'a> Compiler<'a> {
     /// The whole game: one step per table, in an order where each finds the
     /// names it needs, then the rules assembled, their setup and warnings.
-    fn game(&mut self, raw: &RawGame) -> Res<Rules> {
-        let name = raw
-            .game
-            .name
-            .as_ref()
+    /// `[game] name`, or the file's name.
+    fn game_name(&self, raw: &RawGame) -> String {
+        (raw.game.name.as_ref())
             .map(|n| n.value.clone())
-            .unwrap_or_else(|| self.sources.name(self.file).to_string());
+            .unwrap_or_else(|| self.sources.name(self.file).to_string())
+    }
+
+    fn game(&mut self, raw: &RawGame) -> Res<Rules> {
+        let name = self.game_name(raw);
 
         // Barrier kinds first: the board needs their lengths to lay out slots.
         let lengths = self.barrier_lengths(raw);
@@ -308,14 +310,7 @@ impl<'a> Compiler<'a> {
         self.check_entry_names(raw);
 
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
-        scope.teams = (team_names.into_iter().enumerate())
-            .map(|(t, name)| {
-                let members = (teams.iter().enumerate())
-                    .filter(|&(_, &team)| usize::from(team) == t)
-                    .fold(0, |set: SideSet, (s, _)| set | 1 << s);
-                (name, members)
-            })
-            .collect();
+        scope.teams = team_members(team_names, &teams);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
 
@@ -557,4 +552,16 @@ pub(crate) fn board_extent(board: &Board) -> String {
         crate::board::file_name(board.files - 1),
         board.ranks
     )
+}
+
+/// Each team's name and the set of its sides, from each side's team index.
+fn team_members(team_names: Vec<String>, teams: &[u8]) -> Vec<(String, SideSet)> {
+    (team_names.into_iter().enumerate())
+        .map(|(t, name)| {
+            let members = (teams.iter().enumerate())
+                .filter(|&(_, &team)| usize::from(team) == t)
+                .fold(0, |set: SideSet, (s, _)| set | 1 << s);
+            (name, members)
+        })
+        .collect()
 }
