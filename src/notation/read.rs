@@ -23,7 +23,14 @@ pub(super) fn site(rules: &Rules, name: &str) -> Result<SiteId, MoveError> {
             },
             None => MoveError {
                 message: format!("there is no site `{name}` on this board"),
-                hint: Some(suggest(name, board.sites.iter().map(|s| s.name.as_str()))),
+                // A close name, or the board's extent: a list of every
+                // site says less than its files and ranks.
+                hint: Some(
+                    match crate::diag::closest(name, board.sites.iter().map(|s| s.name.as_str())) {
+                        Some(c) => format!("did you mean `{c}`?"),
+                        None => crate::compile::board_extent(board),
+                    },
+                ),
             },
         })
 }
