@@ -51,6 +51,8 @@ impl Compiler<'_> {
             over: over?,
             to: to?,
             kind: kind?,
+            over_cells: None,
+            to_cells: None,
         })
     }
 

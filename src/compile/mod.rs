@@ -479,6 +479,7 @@ impl<'a> Compiler<'a> {
 /// each side counts, and per kind and side the reach offsets.
 fn derive_tables(rules: &mut Rules) {
     rules.tables = crate::engine::MoveTables::build(rules);
+    rules.derive_effect_cells();
     rules.reach_atoms = rules.reach_atoms();
     let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
         (0..rules.sides.len() as SideId)

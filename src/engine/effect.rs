@@ -4,7 +4,7 @@
 //! `converts`).
 
 use super::*;
-use crate::rules::Effect;
+use crate::rules::{CellSets, Effect};
 
 impl Rules {
     /// Calls `hit` with each site enclosed by the effects of a piece of
@@ -24,11 +24,12 @@ impl Rules {
         hit: &mut dyn FnMut(SiteId, &Effect),
     ) {
         for e in &self.kinds[kind as usize].effects {
+            let cells = Cells::of(e, side);
             let mut dirs = e.dirs;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as u8;
                 dirs &= dirs - 1;
-                let n = self.run_length(st, side, origin, at, d, e);
+                let n = self.run_length(st, side, origin, at, d, e, cells);
                 let mut s = at;
                 for _ in 0..n {
                     s = self.next_site(st, s, d).unwrap_or(s);
@@ -51,7 +52,8 @@ impl Rules {
     /// How many sites effect `e` encloses from `at` in direction `d`: the
     /// run of sites meeting `over`, if its length is in range and the site
     /// after it meets `to` (when the effect has one); otherwise 0.
-    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn run_length(
         &self,
         st: &State,
@@ -60,6 +62,7 @@ impl Rules {
         at: SiteId,
         d: u8,
         e: &Effect,
+        Cells { over, to }: Cells,
     ) -> u32 {
         let mut n = 0u32;
         let mut s = at;
@@ -68,7 +71,7 @@ impl Rules {
                 // The run reaches the edge: nothing closes it.
                 return if e.to.is_none() && n >= e.min { n } else { 0 };
             };
-            if n < e.max && next != at && self.eval(&e.over, st, side, origin, &[], next, d) {
+            if n < e.max && next != at && self.meets(&e.over, over, st, side, origin, next, d) {
                 n += 1;
                 s = next;
                 continue;
@@ -78,9 +81,32 @@ impl Rules {
             }
             return match &e.to {
                 None => n,
-                Some(to) if n <= e.max && self.eval(to, st, side, origin, &[], next, d) => n,
+                Some(c) if n <= e.max && self.meets(c, to, st, side, origin, next, d) => n,
                 Some(_) => 0,
             };
+        }
+    }
+
+    /// Whether site `s` meets `c` for `side`: by one lookup in `cells`
+    /// when the condition reads only the occupant.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn meets(
+        &self,
+        c: &Cond,
+        cells: Option<&[u64; 4]>,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        match cells {
+            Some(set) => {
+                let v = Self::occupant(st, origin, s);
+                set[v as usize / 64] >> (v % 64) & 1 == 1
+            }
+            None => self.eval(c, st, side, origin, &[], s, d),
         }
     }
 
@@ -132,9 +158,79 @@ impl Rules {
         (taken, turned)
     }
 
-    /// Whether `mv` converts at least one piece.
+    /// Whether `mv` converts at least one piece: the first run found
+    /// answers.
     pub(super) fn converts(&self, st: &State, _side: SideId, mv: &Move) -> bool {
-        self.effect_counts(st, *mv).1 > 0
+        if self.effect_kinds == 0 {
+            return false;
+        }
+        let Some((side, kind, from, to)) = self.landing(st, self.to_move(st), *mv) else {
+            return false;
+        };
+        if let Move::Chain(_) = self.base(*mv) {
+            return self.effect_counts(st, *mv).1 > 0;
+        }
+        let effects = self.kinds[kind as usize].effects.iter();
+        effects.filter(|e| e.convert).any(|e| {
+            let cells = Cells::of(e, side);
+            let mut dirs = e.dirs;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as u8;
+                dirs &= dirs - 1;
+                if self.run_length(st, side, from, to, d, e, cells) > 0 {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// Fills in each effect's [`Effect::over_cells`] and
+    /// [`Effect::to_cells`] where its condition reads the occupant alone.
+    pub(crate) fn derive_effect_cells(&mut self) {
+        let mut kinds = std::mem::take(&mut self.kinds);
+        for e in kinds.iter_mut().flat_map(|k| k.effects.iter_mut()) {
+            e.over_cells = self.cell_sets(&e.over);
+            e.to_cells = e.to.as_ref().and_then(|to| self.cell_sets(to));
+        }
+        self.kinds = kinds;
+    }
+
+    /// The cell values meeting `c` for each side, if `c` reads nothing but
+    /// the occupant (with no captured pieces pending).
+    fn cell_sets(&self, c: &Cond) -> Option<CellSets> {
+        let n_sides = self.sides.len() as SideId;
+        let sets = (0..n_sides).map(|side| {
+            let mut set = [0u64; 4];
+            for v in 0..self.cell_owner.len() {
+                if self.cell_meets(c, side, v as u8)? {
+                    set[v / 64] |= 1 << (v % 64);
+                }
+            }
+            Some(set)
+        });
+        sets.collect()
+    }
+
+    /// Whether the occupant `v` meets `c` for `side`; `None` when `c`
+    /// reads more than the occupant.
+    fn cell_meets(&self, c: &Cond, side: SideId, v: u8) -> Option<bool> {
+        let (owner, kind) = self.unman(v);
+        let kind_is = |k: Kinds| k >> kind & 1 == 1;
+        Some(match c {
+            Cond::True => true,
+            Cond::Empty => v == 0,
+            Cond::Occupied(k) => v != 0 && kind_is(*k),
+            Cond::Friend(k) => v != 0 && self.same_team(owner, side) && kind_is(*k),
+            Cond::Enemy(k) => v != 0 && !self.same_team(owner, side) && kind_is(*k),
+            Cond::Side(sides, k) => v != 0 && sides >> owner & 1 == 1 && kind_is(*k),
+            Cond::Not(inner) => !self.cell_meets(inner, side, v)?,
+            Cond::And(cs) => (cs.iter().map(|c| self.cell_meets(c, side, v)))
+                .try_fold(true, |all, b| Some(all && b?))?,
+            Cond::Or(cs) => (cs.iter().map(|c| self.cell_meets(c, side, v)))
+                .try_fold(false, |any, b| Some(any || b?))?,
+            _ => return None,
+        })
     }
 
     /// `st` after the move `mv` of the side to move, its effects aside.
@@ -172,6 +268,25 @@ impl Rules {
             if v == 0 || hits().all(|&(t, w)| t != s || w != 0) {
                 self.put(st, s, v);
             }
+        }
+    }
+}
+
+/// An effect's cell sets for one mover side ([`Effect::over_cells`],
+/// [`Effect::to_cells`]), chosen once per effect rather than per step.
+#[derive(Clone, Copy)]
+struct Cells<'a> {
+    over: Option<&'a [u64; 4]>,
+    to: Option<&'a [u64; 4]>,
+}
+
+impl<'a> Cells<'a> {
+    #[inline(always)]
+    fn of(e: &'a Effect, side: SideId) -> Self {
+        let pick = |c: &'a Option<CellSets>| c.as_ref().map(|c| &c[side as usize]);
+        Cells {
+            over: pick(&e.over_cells),
+            to: pick(&e.to_cells),
         }
     }
 }

@@ -20,7 +20,16 @@ pub struct Effect {
     pub to: Option<Cond>,
     /// The kind a converted piece becomes (else it keeps its own).
     pub kind: Option<KindId>,
+    /// `over`, when it reads only the site's occupant: per mover side, a
+    /// bit per board cell value (derived when the game is compiled).
+    pub over_cells: Option<CellSets>,
+    /// `to`, likewise.
+    pub to_cells: Option<CellSets>,
 }
+
+/// Per side, a set of board cell values (bit `v` of 256): what a condition
+/// on the occupant alone accepts, read with one lookup.
+pub type CellSets = Box<[[u64; 4]]>;
 
 impl Effect {
     /// Whether the effect takes pieces off the board.

@@ -12,7 +12,7 @@ pub(crate) mod tables;
 
 pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX_CHAIN};
 pub use cond::{Compare, Cond, Counted, MoveCond, Owner, StateCond};
-pub use effect::Effect;
+pub use effect::{CellSets, Effect};
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
