@@ -139,6 +139,16 @@ fn random_moves_follow_ranking_stages() {
             "pieces crosses cross a1 b2, noughts nought c3; reserves crosses cross 3, noughts nought 3; turn noughts",
             "drops on the empty squares",
         ),
+        (
+            "games/othello.toml",
+            "pieces black disc d4 e4 f4 d5, white disc e5 c3; reserves black disc 56, white disc 58; turn white",
+            "drops kept only where they convert (a priority on landing effects)",
+        ),
+        (
+            "games/brandubh.toml",
+            "pieces black warrior c5 f2 b6 e6, white warrior c6 a4 g6, white king d4; turn white",
+            "moves whose landing captures by custodian effects, among plain ones",
+        ),
     ] {
         let rules = common::load(game);
         let st = common::position(&rules, position);
