@@ -77,3 +77,29 @@ fn every_test_game_prints_each_move_once_and_reads_it_back() {
         check_game(&game);
     }
 }
+
+/// A site alone names the one legal step or drop that lands there: the way
+/// placement games are written (`b2` in tic-tac-toe, `d1` in Connect Four).
+#[test]
+fn a_site_alone_names_the_drop_that_lands_there() {
+    for (game, moves, text, expected) in [
+        ("games/tic-tac-toe.toml", "", "b2", "X@b2"),
+        ("games/connect-four.toml", "D@d1", "d2", "D@d2"),
+    ] {
+        let rules = common::load(game);
+        let mut st = rules.initial();
+        for m in moves.split_whitespace() {
+            let mv = parse_move(&rules, &st, m).unwrap();
+            rules.play(&mut st, mv);
+        }
+        let mv = parse_move(&rules, &st, text).unwrap_or_else(|e| panic!("{game} {text}: {e:?}"));
+        assert_eq!(move_to_string(&rules, &st, mv), expected, "{game} {text}");
+    }
+    // Connect Four: d3 is no landing site while d2 is empty.
+    let rules = common::load("games/connect-four.toml");
+    let mut st = rules.initial();
+    let first = parse_move(&rules, &st, "d1").unwrap();
+    rules.play(&mut st, first);
+    let err = parse_move(&rules, &st, "d3").unwrap_err();
+    assert_eq!(err.message, "no legal move goes to d3");
+}

@@ -352,7 +352,7 @@ fn parse_placement(
     }
 }
 
-/// A destination alone: the one legal step that goes there.
+/// A destination alone: the one legal step or drop that lands there.
 fn parse_destination(
     rules: &Rules,
     st: &State,
@@ -373,7 +373,7 @@ fn parse_destination(
     let steps: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+        .filter(|m| matches!(m, Move::Step { to: t, .. } | Move::Drop { to: t, .. } if *t == to))
         .collect();
     match steps.as_slice() {
         [mv] => Ok(*mv),
