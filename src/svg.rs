@@ -88,7 +88,8 @@ impl Picture<'_> {
     }
 
     /// Squares of the grid, chequered like `color dark` and `color light`
-    /// (greener where shaded); or a point's shaded backdrop.
+    /// or all light (`style = "cells"`), greener where shaded; or a point's
+    /// shaded backdrop.
     fn squares(&mut self) {
         let (rules, b) = (self.rules, &self.rules.board);
         for (i, site) in b.sites.iter().enumerate() {
@@ -96,7 +97,7 @@ impl Picture<'_> {
             if b.is_extra(s) || (rules.picture.points && !self.shaded(s)) {
                 continue;
             }
-            let dark = (site.x + site.y).rem_euclid(2) == 0;
+            let dark = !rules.picture.plain && (site.x + site.y).rem_euclid(2) == 0;
             let fill = match (rules.picture.points, self.shaded(s), dark) {
                 (true, _, _) => "#e3ecd0",
                 (false, true, true) => "#a9b98a",

@@ -278,16 +278,23 @@ impl Compiler<'_> {
         links
     }
 
-    /// How the board is drawn: squares or points, and the shaded regions.
+    /// How the board is drawn: squares, cells or points, and the shaded
+    /// regions.
     pub(super) fn picture(&mut self, raw: &RawGame, scope: &mut Scope) -> Picture {
+        let (points, plain) = self
+            .choice(
+                raw.board.style.as_ref(),
+                "board style",
+                &[
+                    ("squares", (false, false)),
+                    ("cells", (false, true)),
+                    ("points", (true, false)),
+                ],
+            )
+            .unwrap_or((false, false));
         Picture {
-            points: self
-                .choice(
-                    raw.board.style.as_ref(),
-                    "board style",
-                    &[("squares", false), ("points", true)],
-                )
-                .unwrap_or(false),
+            points,
+            plain,
             shaded: (raw.board.shade.iter())
                 .flat_map(|list| &list.value)
                 .filter_map(|name| self.region_name(raw, scope, name).ok())

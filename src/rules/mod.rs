@@ -522,6 +522,8 @@ pub enum EndedBy {
 pub struct Picture {
     /// Sites as points joined by their lines, not as squares.
     pub points: bool,
+    /// Squares all of one colour (`style = "cells"`), not chequered.
+    pub plain: bool,
     /// Regions shaded, for every side.
     pub shaded: Vec<RegionId>,
 }
