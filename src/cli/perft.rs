@@ -18,7 +18,8 @@ pub struct Args {
     depth: u32,
     #[command(flatten)]
     at: At,
-    /// One line per first move, with the count below it.
+    /// One line per first move with its count, then a blank line and the
+    /// total: "total N".
     #[arg(long)]
     divide: bool,
 }
@@ -45,9 +46,10 @@ pub fn run(
             .zip(counts.iter().map(|&(_, n)| n))
             .collect();
         rows.sort();
-        for (mv, n) in rows {
+        for (mv, n) in &rows {
             writeln!(out, "{mv} {n}")?;
         }
+        writeln!(out, "\ntotal {}", rows.iter().map(|(_, n)| n).sum::<u64>())?;
     } else {
         for d in 1..=depth {
             let start = std::time::Instant::now();
