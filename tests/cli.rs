@@ -113,7 +113,9 @@ fn perft_prints_depth_and_count_lines() {
 fn perft_divide_prints_a_line_per_first_move() {
     let o = run(&["perft", "games/quoridor.toml", "--depth", "2", "--divide"]);
     let out = stdout(&o);
-    let (rows, total) = out.split_once("\n\n").expect("a blank line before the total");
+    let (rows, total) = out
+        .split_once("\n\n")
+        .expect("a blank line before the total");
     assert_eq!(rows.lines().count(), 131);
     let sum: u64 = rows
         .lines()
@@ -458,7 +460,7 @@ fn why(args: &[&str]) -> (String, Option<i32>) {
 
 #[test]
 fn why_names_the_rule_that_refuses_a_move_in_every_game() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 10] = [
         (
             &["games/quoridor.toml", "--why", "e1-e3"],
             "no move of the white pawn on e1 ends on e3; its legal moves: e1-d1, e1-e2, e1-f1",
@@ -525,7 +527,23 @@ fn why_names_the_rule_that_refuses_a_move_in_every_game() {
         ),
         (
             &["games/tamerlane.toml", "--why", "K<>e2"],
-            "is not a legal swap here",
+            "is not a legal swap here (no king or prince or adventitious_king can swap now: its token may be spent, or a priority may leave it aside)",
+        ),
+        // A swap in a game whose pieces never swap: no word of tokens.
+        (
+            &["games/asalto.toml", "--why", "O<>d4"],
+            "`O<>d4` is not a legal swap here (no piece of this game swaps)",
+        ),
+        // A game with swaps but neither tokens nor priorities.
+        (
+            &[
+                "tests/games/swap-promotion.toml",
+                "--moves",
+                "M<>a4 d4-d3",
+                "--why",
+                "M<>b1",
+            ],
+            "`M<>b1` is not a legal swap here (no mover can swap now)",
         ),
     ];
     for (args, expected) in cases {

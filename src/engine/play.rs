@@ -75,6 +75,8 @@ impl Rules {
                 self.put(st, from, 0);
                 self.put(st, via, partner);
                 self.put(st, with, mover);
+                // The mover ends its move on the partner's site.
+                self.arrive(st, mover, with);
                 if token != NO_TOKEN {
                     let i = side as usize * self.n_items()
                         + self.barriers.len()

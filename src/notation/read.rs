@@ -227,16 +227,44 @@ fn parse_demand(rules: &Rules, st: &State, legal: &[Move], plain: &str) -> Resul
         })
 }
 
-/// A swap that is not among the legal moves, with the legal swaps.
+/// A swap that is not among the legal moves, with the legal swaps, or why
+/// there is none: no piece of the game swaps, or the game's tokens and
+/// priorities may withhold one.
 fn no_such_swap(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> MoveError {
     let swaps: Vec<&str> = (legal.iter().zip(texts))
         .filter(|(m, _)| matches!(rules.base(**m), Move::Swap { .. }))
         .map(|(_, t)| t.as_str())
         .collect();
+    let swappers: Vec<&str> = (rules.kinds.iter())
+        .filter(|k| (k.patterns.iter().flat_map(|p| &p.segments)).any(|seg| seg.swap.is_some()))
+        .map(|k| k.name.as_str())
+        .collect();
+    let why_none = match (
+        swappers.is_empty(),
+        rules.tokens.is_empty(),
+        rules.priorities.is_empty(),
+    ) {
+        (true, _, _) => "no piece of this game swaps".to_string(),
+        (false, true, true) => format!("no {} can swap now", swappers.join(" or ")),
+        (false, tokens, priorities) => {
+            let mut may = Vec::new();
+            if !tokens {
+                may.push("its token may be spent");
+            }
+            if !priorities {
+                may.push("a priority may leave it aside");
+            }
+            format!(
+                "no {} can swap now: {}",
+                swappers.join(" or "),
+                may.join(", or ")
+            )
+        }
+    };
     MoveError {
         message: format!("`{text}` is not a legal swap here"),
         hint: Some(if swaps.is_empty() {
-            "no swap is legal now (it may be spent, or offered only in check or without another move)".into()
+            why_none
         } else {
             format!("the legal swaps: {}", swaps.join(", "))
         }),
