@@ -255,11 +255,21 @@ pub fn nothing_to_play(rules: &Rules, st: &State, legal: &[Move]) -> Option<Stri
                 };
                 format!(", by the end rule `{}`{whose}", rule.text)
             }
-            EndedBy::NoMoves(side) => format!(
-                ": {} had no legal move, and its `no_moves` rule is `{}`",
-                rules.side_name(side),
-                no_moves_word(rules.sides[side as usize].no_moves)
-            ),
+            EndedBy::NoMoves(side) => {
+                let s = &rules.sides[side as usize];
+                match s.no_moves != s.no_moves_in_check && rules.in_check(st, side) {
+                    true => format!(
+                        ": {} had no legal move in check, and its `no_moves_in_check` rule is `{}`",
+                        rules.side_name(side),
+                        no_moves_word(s.no_moves_in_check)
+                    ),
+                    false => format!(
+                        ": {} had no legal move, and its `no_moves` rule is `{}`",
+                        rules.side_name(side),
+                        no_moves_word(s.no_moves)
+                    ),
+                }
+            }
             EndedBy::Passes => ": a whole round of turns passed for lack of a move".to_string(),
             EndedBy::Stalled => ": no side could move, and no end rule decided it".to_string(),
             EndedBy::Nothing => String::new(),

@@ -89,6 +89,7 @@ impl Compiler<'_> {
             sides.push(rules::Side {
                 // Settled below, once the turn's default is known.
                 no_moves: NoMoves::Lose,
+                no_moves_in_check: NoMoves::Lose,
                 name: side_names[i].clone(),
                 forward: forward[i],
                 team: teams[i],

@@ -89,7 +89,8 @@ impl Compiler<'_> {
     }
 
     /// Each side's rule when it has no move: its own `no_moves`, or else that
-    /// of `[turn]`; `lose` needs two teams.
+    /// of `[turn]`; `lose` needs two teams. In check, its own or `[turn]`'s
+    /// `no_moves_in_check`, or else the rule out of check.
     pub(super) fn settle_no_moves(
         &mut self,
         raw: &RawGame,
@@ -125,6 +126,32 @@ impl Compiler<'_> {
                 break;
             }
         }
+        let in_check = raw.turn.no_moves_in_check.as_ref();
+        for (i, (_, side)) in raw.sides.iter().enumerate() {
+            sides[i].no_moves_in_check = match side.no_moves_in_check.as_ref().or(in_check) {
+                Some(text) => self.no_moves_in_check(text, n_teams),
+                None => sides[i].no_moves,
+            };
+        }
+    }
+
+    /// `lose` or `draw` (a side in check cannot pass: it has no move to
+    /// leave check with); `lose` needs two teams.
+    fn no_moves_in_check(&mut self, s: &Str, n_teams: usize) -> NoMoves {
+        let choices = [("lose", NoMoves::Lose), ("draw", NoMoves::Draw)];
+        let rule = self.choice(Some(s), "`no_moves_in_check` rule", &choices);
+        if rule == Some(NoMoves::Lose) && n_teams != 2 {
+            self.error(
+                Diagnostic::error(
+                    "loss-needs-two-teams",
+                    "a side can only lose to one other team",
+                )
+                .at(s.loc())
+                .label(format!("this game has {n_teams} teams"))
+                .hint("use `draw`"),
+            );
+        }
+        rule.unwrap_or(NoMoves::Lose)
     }
 
     /// The check rule: whether every royal piece, or only a sole one, must

@@ -122,6 +122,23 @@ impl Compiler<'_> {
                 );
             }
         }
+        if !rules.has_royals {
+            let keys = (raw.sides.iter().map(|(_, s)| &s.no_moves_in_check))
+                .chain([&raw.turn.no_moves_in_check]);
+            if let Some(key) = keys.flatten().next() {
+                self.error(
+                    Diagnostic::warning(
+                        "no-check-without-royals",
+                        "`no_moves_in_check` never applies: no piece is royal",
+                    )
+                    .at(key.loc())
+                    .label("no side is ever in check")
+                    .hint(
+                        "mark the piece that must not be taken `royal = true`, or remove this key",
+                    ),
+                );
+            }
+        }
         // With royal pieces, checkmate is the end a game needs.
         if rules.ends.is_empty() && !rules.kinds.iter().any(|k| k.royal) {
             self.error(

@@ -14,8 +14,7 @@ impl Rules {
             return;
         }
         self.phase_moves(st, out);
-        let rule = self.sides[self.to_move(st) as usize].no_moves;
-        if out.is_empty() && (st.phase > 0 || rule == NoMoves::Pass) {
+        if out.is_empty() && (st.phase > 0 || self.no_moves_rule(st) == NoMoves::Pass) {
             out.push(Move::Pass);
         }
         // A huff to claim comes first, outside the rules that filter moves.

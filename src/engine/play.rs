@@ -380,7 +380,14 @@ impl Rules {
             return;
         }
         let side = self.to_move(st);
-        let rule = self.sides[side as usize].no_moves;
+        let mut rule = self.sides[side as usize].no_moves;
+        if rule != self.sides[side as usize].no_moves_in_check {
+            // Whether it is in check matters only without a move.
+            if self.has_move(st) {
+                return;
+            }
+            rule = self.no_moves_rule(st);
+        }
         if self.stalls && rule != NoMoves::Lose && !self.has_move(st) && self.others_stuck(st) {
             return self.end_stalled(st);
         }
@@ -392,6 +399,25 @@ impl Rules {
             _ => Outcome::Draw,
         };
         st.ended_by = EndedBy::NoMoves(side);
+    }
+
+    /// The `no_moves` rule of the side to move, as things stand: its
+    /// `no_moves_in_check` when it is in check.
+    pub(crate) fn no_moves_rule(&self, st: &State) -> NoMoves {
+        let side = &self.sides[self.to_move(st) as usize];
+        if side.no_moves_in_check == side.no_moves || !self.has_royals {
+            return side.no_moves;
+        }
+        match self.in_check(st, self.to_move(st)) {
+            true => side.no_moves_in_check,
+            false => side.no_moves,
+        }
+    }
+
+    /// Whether a royal piece of `side` is attacked in `st` (under the
+    /// check rule: with `sole-royal`, only a lone one).
+    pub(crate) fn in_check(&self, st: &State, side: SideId) -> bool {
+        self.has_royals && check::RoyalCheck::new(self, st, side).in_check(None)
     }
 
     /// Puts the pieces of a kind in `side`'s hand on the empty sites of a

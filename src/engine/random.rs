@@ -263,7 +263,7 @@ impl Rules {
             }
             Some(mv) => Some(mv),
             None => {
-                let rule = self.sides[side as usize].no_moves;
+                let rule = self.no_moves_rule(st);
                 // When no side can move, the game is over: the caller
                 // settles it.
                 let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);

@@ -93,6 +93,7 @@ impl Merge for RawSide {
         merge_entries(&mut self.symbols, over.symbols);
         self.team.merge(over.team);
         self.no_moves.merge(over.no_moves);
+        self.no_moves_in_check.merge(over.no_moves_in_check);
     }
 }
 
@@ -125,6 +126,7 @@ merge_fields!(RawTurn {
     order,
     phases,
     no_moves,
+    no_moves_in_check,
     captures,
     huff,
     huff_claim,

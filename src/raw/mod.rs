@@ -344,6 +344,9 @@ pub struct RawSide {
     pub team: Option<Str>,
     /// `pass`, `lose` or `draw` for this side, overriding `[turn] no_moves`.
     pub no_moves: Option<Str>,
+    /// `lose` or `draw` for this side when it has no move and is in check,
+    /// overriding `[turn] no_moves_in_check`.
+    pub no_moves_in_check: Option<Str>,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -399,6 +402,9 @@ pub struct RawTurn {
     pub phases: Option<Located<Vec<Str>>>,
     /// `pass`, `lose` or `draw`: what happens to a side with no legal move.
     pub no_moves: Option<Str>,
+    /// `lose` or `draw`: what happens to a side with no legal move that is
+    /// in check (else as `no_moves`).
+    pub no_moves_in_check: Option<Str>,
     /// `free`, `compulsory` or `maximum`: which moves are legal by what they capture.
     pub captures: Option<Str>,
     /// `below-maximum` or `no-capture`: when a piece is huffed.

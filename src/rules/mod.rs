@@ -79,6 +79,9 @@ pub struct Side {
     pub name: String,
     /// What happens when this side has no legal move.
     pub no_moves: NoMoves,
+    /// What happens when this side has no legal move and is in check
+    /// (checkmate, beside stalemate): `no_moves` unless the game says.
+    pub no_moves_in_check: NoMoves,
     /// The compass direction (0..8) this side calls forward, if any.
     pub forward: Option<u8>,
     /// Sides of one team win and lose together.
