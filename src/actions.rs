@@ -28,6 +28,12 @@
 //! the same side chooses again, among the next landings of the chains that
 //! begin with the landings chosen so far; where one such chain could stop
 //! and another go on, `end` stops it. [`follow`] does this bookkeeping.
+//!
+//! A swap is numbered by its two sites and a chain by its landings, not by
+//! what it captures: two legal moves that differ only there would share
+//! their actions. No shipped game has such a pair (`tests/actions.rs`
+//! checks every legal move along random games of each); should one occur,
+//! the first in legal-move order is played.
 
 use crate::board::SiteId;
 use crate::rules::{BarrierId, KindId, Move, Rules};
@@ -138,6 +144,7 @@ impl ActionSpace {
                 out.push(self.drop_base() + kind as u32 * self.n_sites + to.0 as u32)
             }
             Move::Huff(s) => out.push(self.huff_base() + s.0 as u32),
+            // `base` never returns a demanding move.
             Move::Pass | Move::Demanding(_) => out.push(self.pass()),
         }
         if matches!(mv, Move::Demanding(_)) && out.len() > start {
