@@ -1,6 +1,7 @@
 """The OpenSpiel-like API: perft against the Rust counts, a seeded game
 against the CLI's, observation shapes, serialization, errors."""
 
+import random
 import re
 import subprocess
 import tomllib
@@ -150,3 +151,23 @@ def test_batch_calls():
     for a in actions:
         st.apply_action(a)
     assert st.move_number() == 1
+
+
+def test_a_capture_chain_is_one_action_per_landing():
+    g = tavoliere.load_game(game_path("asalto.toml"), max_game_length=300)
+    rng = random.Random(4)
+    chains = 0
+    for _ in range(30):
+        before = chains
+        st = g.new_initial_state()
+        while not st.is_terminal():
+            player, moves = st.current_player(), st.move_number()
+            st.apply_action(rng.choice(st.legal_actions()))
+            if st.move_number() == moves:
+                # A landing of a chain not finished: the same player again.
+                assert st.current_player() == player
+                chains += 1
+        assert len(st.history()) == st.move_number() + chains - before
+        again = g.deserialize_state(st.serialize())
+        assert again.move_history() == st.move_history()
+    assert chains > 0
