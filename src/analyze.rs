@@ -35,38 +35,52 @@ pub fn run(
     seed: u64,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Analysis {
+    let games = run_range(rules, players, 0..n, threads, max_plies, seed, progress);
+    Analysis::new(rules, games)
+}
+
+/// The seed of game `g` of a run with seed `seed`: it depends on nothing
+/// else, so that any machine playing game `g` plays the same game.
+pub fn game_seed(seed: u64, g: usize) -> u64 {
+    seed.wrapping_add(g as u64 * 7919)
+}
+
+/// Plays the games of indices `range` of a run with seed `seed`, in that
+/// order: the same games [`run`] plays at those indices, so that a run
+/// split into ranges (on several machines) and joined back is the same run.
+pub fn run_range(
+    rules: &Rules,
+    players: &[Agent],
+    range: std::ops::Range<usize>,
+    threads: usize,
+    max_plies: u32,
+    seed: u64,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<GameResult> {
+    let n = range.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; n]);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= n {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
                     break;
                 }
-                let result = play_one(
-                    rules,
-                    players,
-                    max_plies,
-                    seed.wrapping_add(g as u64 * 7919),
-                );
-                results.lock().expect("results")[g] = Some(result);
+                let g = range.start + i;
+                let result = play_one(rules, players, max_plies, game_seed(seed, g));
+                results.lock().expect("results")[i] = Some(result);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             });
         }
     });
-    let games = results
+    results
         .into_inner()
         .expect("results")
         .into_iter()
         .map(|r| r.expect("every game was played"))
-        .collect();
-    let first_side = rules.order.first().copied().unwrap_or(0);
-    Analysis {
-        games,
-        first_seat: rules.seat_of(first_side),
-    }
+        .collect()
 }
 
 fn play_one(rules: &Rules, players: &[Agent], max_plies: u32, seed: u64) -> GameResult {
@@ -114,6 +128,15 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64, f64) {
 }
 
 impl Analysis {
+    /// The analysis of these games, in the order they were played.
+    pub fn new(rules: &Rules, games: Vec<GameResult>) -> Analysis {
+        let first_side = rules.order.first().copied().unwrap_or(0);
+        Analysis {
+            games,
+            first_seat: rules.seat_of(first_side),
+        }
+    }
+
     /// Games won by each seat, then draws (finished or capped) and capped.
     pub fn seat_wins(&self, rules: &Rules) -> Vec<usize> {
         (0..rules.seats.len())

@@ -6,6 +6,7 @@
 // Diagnostics are large, and only ever built on the way out of a failed
 // load: boxing them would cost clarity for no speed that matters.
 #![allow(clippy::result_large_err)]
+pub mod actions;
 pub mod agent;
 pub mod analyze;
 pub mod board;

@@ -1,0 +1,740 @@
+//! Python bindings of tavoliere (`tavoliere._tavoliere`): games and states
+//! in OpenSpiel's conventions, over the library's `Rules`, with the actions
+//! of `tavoliere::actions`, and batch calls that stay in Rust without the
+//! GIL (random playouts, perft, MCTS, self-play analysis).
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIOError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::Path;
+use std::sync::Arc;
+use tavoliere::actions::{Action, ActionKind, ActionSpace, Encoded, Followed};
+use tavoliere::agent::Agent;
+use tavoliere::analyze::{self, Analysis, GameResult};
+use tavoliere::diag::{render, Sources};
+use tavoliere::rules::{Move, Outcome, Rules, SideId, State as RState};
+use tavoliere::{compile, notation, perft, playout};
+
+create_exception!(
+    _tavoliere,
+    GameError,
+    PyValueError,
+    "A game file with errors: the message is the rendered diagnostics, as `tavoliere validate` prints them."
+);
+
+/// `current_player()` once the game is over, as in OpenSpiel.
+const TERMINAL: i64 = -4;
+const SERIAL_HEADER: &str = "tavoliere-state 1";
+
+/// A compiled game and what the bindings derive from it.
+struct GameData {
+    rules: Rules,
+    space: ActionSpace,
+    max_plies: u32,
+    /// Where the game was read from: a path, or the text itself.
+    source: String,
+}
+
+/// Reads `extends` bases relative to the file that names them.
+fn read_base(from: &str, path: &str) -> Result<(String, String), String> {
+    let base = Path::new(from).parent().unwrap_or(Path::new("")).join(path);
+    let name = base.to_string_lossy().into_owned();
+    std::fs::read_to_string(&base)
+        .map(|text| (name, text))
+        .map_err(|e| e.to_string())
+}
+
+/// Compiles a game from a path, or from its text (anything with a newline
+/// or `=` that is not an existing file is read as text).
+fn load_rules(path_or_text: &str) -> PyResult<Rules> {
+    let is_file = Path::new(path_or_text).is_file();
+    let (name, text) = if is_file || !(path_or_text.contains('\n') || path_or_text.contains('=')) {
+        let text = std::fs::read_to_string(path_or_text)
+            .map_err(|e| PyIOError::new_err(format!("cannot read {path_or_text}: {e}")))?;
+        (path_or_text.to_string(), text)
+    } else {
+        ("<text>".to_string(), path_or_text.to_string())
+    };
+    let mut sources = Sources::new();
+    let file = sources.add(name, text);
+    compile::load(&mut sources, file, &mut read_base)
+        .map(|(rules, _warnings)| rules)
+        .map_err(|diags| GameError::new_err(render(&sources, &diags)))
+}
+
+/// The agents of each side from `NAME=PLAYER` specs, as `tavoliere
+/// analyze --seat` reads them, and their names for the report.
+fn players_of(rules: &Rules, seats: &[String]) -> PyResult<(Vec<Agent>, Vec<String>)> {
+    let mut players = vec![Agent::Random; rules.sides.len()];
+    let mut names = vec!["random".to_string(); rules.sides.len()];
+    for spec in seats {
+        let (name, who) = spec.split_once('=').unwrap_or((spec.as_str(), ""));
+        let mut agent =
+            Agent::parse(who).map_err(|e| PyValueError::new_err(format!("seat {name}: {e}")))?;
+        if let Agent::Mcts { threads, .. } = &mut agent {
+            *threads = 1;
+        }
+        let sides = analyze::sides_named(rules, name).ok_or_else(|| {
+            let known: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
+            PyValueError::new_err(format!(
+                "unknown seat or side `{name}`: they are {}",
+                known.join(", ")
+            ))
+        })?;
+        for s in sides {
+            players[s as usize] = agent.clone();
+            names[s as usize] = who.to_string();
+        }
+    }
+    Ok((players, names))
+}
+
+/// A game: its rules, numbering of actions and sizes.
+#[pyclass(frozen, module = "tavoliere")]
+struct Game {
+    data: Arc<GameData>,
+}
+
+#[pymethods]
+impl Game {
+    /// The players: the game's seats.
+    fn num_players(&self) -> usize {
+        self.data.rules.seats.len()
+    }
+    /// The size of the action numbering: every action is below it.
+    fn num_distinct_actions(&self) -> usize {
+        self.data.space.len()
+    }
+    /// The most plies a game lasts here: it is cut (a draw) after them.
+    fn max_game_length(&self) -> u32 {
+        self.data.max_plies
+    }
+    fn name(&self) -> String {
+        self.data.rules.name.clone()
+    }
+    /// The seat names, in player order.
+    fn player_names(&self) -> Vec<String> {
+        self.data
+            .rules
+            .seats
+            .iter()
+            .map(|s| s.name.clone())
+            .collect()
+    }
+    fn new_initial_state(&self) -> State {
+        State::new(self.data.clone())
+    }
+    /// The observation tensor is flat: see `observation_layout`.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation_layout(&self.data.rules)
+            .iter()
+            .map(|(_, n)| n.iter().product::<usize>())
+            .sum()]
+    }
+    /// The parts of the observation tensor, in order: (name, shape).
+    fn observation_layout(&self) -> Vec<(String, Vec<usize>)> {
+        observation_layout(&self.data.rules)
+    }
+    /// The sites' names, in the order of the observation's site axis.
+    fn site_names(&self) -> Vec<String> {
+        self.data
+            .rules
+            .board
+            .sites
+            .iter()
+            .map(|s| s.name.clone())
+            .collect()
+    }
+    /// The state `State.serialize()` wrote.
+    fn deserialize_state(&self, text: &str) -> PyResult<State> {
+        let mut lines = text.lines();
+        if lines.next() != Some(SERIAL_HEADER) {
+            return Err(PyValueError::new_err(format!(
+                "not a serialized state: it begins with `{SERIAL_HEADER}`"
+            )));
+        }
+        let mut st = State::new(self.data.clone());
+        for word in lines.flat_map(str::split_whitespace) {
+            let a: Action = word
+                .parse()
+                .map_err(|_| PyValueError::new_err(format!("`{word}` is not an action")))?;
+            st.apply_action(a)?;
+        }
+        Ok(st)
+    }
+    fn __str__(&self) -> String {
+        self.data.rules.name.clone()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<tavoliere.Game {:?} from {:?}>",
+            self.data.rules.name, self.data.source
+        )
+    }
+}
+
+/// The parts of the observation: pieces per side and kind over the sites,
+/// barriers per kind over the slots, what each side holds in hand (barrier
+/// kinds, piece kinds, tokens), and the side to move.
+fn observation_layout(rules: &Rules) -> Vec<(String, Vec<usize>)> {
+    let sides = rules.sides.len();
+    let items = rules.barriers.len() + rules.kinds.len() + rules.tokens.len();
+    vec![
+        (
+            "pieces".into(),
+            vec![sides, rules.kinds.len(), rules.board.n_sites()],
+        ),
+        (
+            "barriers".into(),
+            vec![rules.barriers.len(), rules.board.slots.len()],
+        ),
+        ("hands".into(), vec![sides, items]),
+        ("to_move".into(), vec![sides]),
+    ]
+}
+
+/// A position, with the actions chosen so far in the turn (a capture chain
+/// part played) and the history from the start.
+#[pyclass(module = "tavoliere")]
+#[derive(Clone)]
+struct State {
+    data: Arc<GameData>,
+    st: RState,
+    /// Actions chosen this turn, of a chain not finished.
+    prefix: Vec<Action>,
+    /// Every action applied from the start.
+    history: Vec<Action>,
+    /// Every move played from the start.
+    moves: Vec<Move>,
+    /// The legal moves of `st` and their actions, when `fresh`.
+    legal: Vec<Move>,
+    encoded: Encoded,
+    fresh: bool,
+}
+
+impl State {
+    fn new(data: Arc<GameData>) -> State {
+        let st = data.rules.initial();
+        State {
+            data,
+            st,
+            prefix: Vec::new(),
+            history: Vec::new(),
+            moves: Vec::new(),
+            legal: Vec::new(),
+            encoded: Encoded::default(),
+            fresh: false,
+        }
+    }
+
+    fn refresh(&mut self) {
+        if !self.fresh {
+            let rules = &self.data.rules;
+            if self.moves.len() as u32 >= self.data.max_plies {
+                self.legal.clear();
+            } else {
+                rules.legal_moves(&self.st, &mut self.legal);
+            }
+            self.encoded.fill(&self.data.space, rules, &self.legal);
+            self.fresh = true;
+        }
+    }
+
+    fn terminal(&mut self) -> bool {
+        self.refresh();
+        self.legal.is_empty()
+    }
+
+    /// A legal move whose next action after the prefix is `a`, and whether
+    /// `a` is its last.
+    fn move_with_next(&self, a: Action) -> Option<(Move, bool)> {
+        let k = self.prefix.len();
+        (0..self.encoded.len()).find_map(|i| {
+            let seq = self.encoded.of(i);
+            (seq.len() > k && seq.starts_with(&self.prefix) && seq[k] == a)
+                .then(|| (self.legal[i], seq.len() == k + 1))
+        })
+    }
+
+    fn not_ongoing(&self, what: &str) -> PyErr {
+        PyValueError::new_err(format!("{what}: a capture chain is part played"))
+    }
+
+    /// A generic text of an action, from its block.
+    fn action_text(&self, a: Action) -> String {
+        let rules = &self.data.rules;
+        let site = |s| rules.board.site_name(s).to_string();
+        let Some((kind, demanding)) = self.data.space.describe(a) else {
+            return format!("<action {a} out of range>");
+        };
+        let text = match kind {
+            ActionKind::Step { from, to } => format!("{}-{}", site(from), site(to)),
+            ActionKind::Leg { from, to } => format!("{}x{}", site(from), site(to)),
+            ActionKind::Swap { from, with } => format!("{}<>{}", site(from), site(with)),
+            ActionKind::Place { barrier, slot } => format!(
+                "{}:{}",
+                rules.barriers[barrier as usize].name, rules.board.slots[slot as usize].name
+            ),
+            ActionKind::Drop { kind, to } => {
+                format!("{}@{}", rules.kinds[kind as usize].name, site(to))
+            }
+            ActionKind::Huff(s) => format!("huff {}", site(s)),
+            ActionKind::Pass => "pass".into(),
+            ActionKind::End => "end".into(),
+        };
+        if demanding {
+            text + "!"
+        } else {
+            text
+        }
+    }
+
+    fn returns_of(&self) -> Vec<f64> {
+        let rules = &self.data.rules;
+        let o = rules.outcome(&self.st);
+        (0..rules.seats.len())
+            .map(|seat| match o {
+                Outcome::Win(_) if rules.seat_won(seat, o) => 1.0,
+                Outcome::Win(_) => -1.0,
+                _ => 0.0,
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The player (seat) to move; -4 once the game is over.
+    fn current_player(&mut self) -> i64 {
+        if self.terminal() {
+            return TERMINAL;
+        }
+        self.data.rules.seat_of(self.data.rules.to_move(&self.st)) as i64
+    }
+
+    /// The side to move, by name.
+    fn side_to_move(&self) -> String {
+        let rules = &self.data.rules;
+        rules.side_name(rules.to_move(&self.st)).to_string()
+    }
+
+    /// The legal actions, sorted.
+    fn legal_actions(&mut self) -> Vec<Action> {
+        self.refresh();
+        let mut out = Vec::with_capacity(self.encoded.len());
+        self.encoded.next(&self.data.space, &self.prefix, &mut out);
+        out
+    }
+
+    /// 1 for each legal action, 0 elsewhere, over every action.
+    fn legal_actions_mask(&mut self) -> Vec<u8> {
+        let mut mask = vec![0; self.data.space.len()];
+        for a in self.legal_actions() {
+            mask[a as usize] = 1;
+        }
+        mask
+    }
+
+    /// Plays an action: a move, or one landing of a capture chain.
+    fn apply_action(&mut self, action: Action) -> PyResult<()> {
+        self.refresh();
+        self.prefix.push(action);
+        match self.encoded.follow(&self.data.space, &self.prefix) {
+            Followed::Complete(i) => {
+                let mv = self.legal[i];
+                self.data.rules.play(&mut self.st, mv);
+                self.moves.push(mv);
+                self.history.push(action);
+                self.prefix.clear();
+                self.fresh = false;
+                Ok(())
+            }
+            Followed::Pending => {
+                self.history.push(action);
+                Ok(())
+            }
+            Followed::Illegal => {
+                self.prefix.pop();
+                Err(PyValueError::new_err(format!(
+                    "action {action} ({}) is not legal here",
+                    self.action_text(action)
+                )))
+            }
+        }
+    }
+
+    /// The action's text: the move's notation when the action is a whole
+    /// legal move, else its site names (`a1xb2` for a landing).
+    fn action_to_string(&mut self, action: Action) -> String {
+        self.refresh();
+        match self.move_with_next(action) {
+            Some((mv, true)) if self.prefix.is_empty() => {
+                notation::move_to_string(&self.data.rules, &self.st, mv)
+            }
+            _ => self.action_text(action),
+        }
+    }
+
+    /// The action a text names: an `action_to_string` text of a legal
+    /// action, or a move in the game's notation (for a chain, its next
+    /// landing).
+    fn string_to_action(&mut self, text: &str) -> PyResult<Action> {
+        for a in self.legal_actions() {
+            if self.action_to_string(a) == text {
+                return Ok(a);
+            }
+        }
+        let rules = &self.data.rules;
+        let mv = notation::parse_move(rules, &self.st, text)
+            .map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
+        let mut seq = Vec::new();
+        self.data.space.encode(rules, mv, &mut seq);
+        match seq.get(self.prefix.len()) {
+            Some(&a) if seq.starts_with(&self.prefix) => Ok(a),
+            _ => Err(PyValueError::new_err(format!(
+                "`{text}` does not go on from the landings chosen"
+            ))),
+        }
+    }
+
+    /// Whether the game is over (or cut at the game's most plies).
+    fn is_terminal(&mut self) -> bool {
+        self.terminal()
+    }
+
+    /// Per player: 1 for a win of its team, -1 for a loss, 0 otherwise.
+    fn returns(&self) -> Vec<f64> {
+        self.returns_of()
+    }
+
+    /// Per player, the return of the last move: the returns once the game
+    /// is over, else zeros.
+    fn rewards(&mut self) -> Vec<f64> {
+        if self.terminal() {
+            self.returns_of()
+        } else {
+            vec![0.0; self.data.rules.seats.len()]
+        }
+    }
+
+    fn clone(&self) -> State {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> State {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        Clone::clone(self)
+    }
+
+    /// The flat observation: see `Game.observation_layout`.
+    fn observation_tensor(&self) -> Vec<f32> {
+        let rules = &self.data.rules;
+        let (n, kinds) = (rules.board.n_sites(), rules.kinds.len());
+        let layout = observation_layout(rules);
+        let total = layout
+            .iter()
+            .map(|(_, s)| s.iter().product::<usize>())
+            .sum();
+        let mut t = vec![0.0f32; total];
+        for (i, site) in (0..n).map(|i| (i, tavoliere::board::SiteId(i as u16))) {
+            if let Some((side, kind)) = self.st.piece_at(rules, site) {
+                t[(side as usize * kinds + kind as usize) * n + i] = 1.0;
+            }
+        }
+        let mut at = rules.sides.len() * kinds * n;
+        let slots = rules.board.slots.len();
+        for slot in 0..slots {
+            if let Some(b) = self.st.barrier_at(slot as u16) {
+                t[at + b as usize * slots + slot] = 1.0;
+            }
+        }
+        at += rules.barriers.len() * slots;
+        for side in 0..rules.sides.len() as SideId {
+            for b in 0..rules.barriers.len() {
+                t[at] = self.st.reserve(rules, side, b as u8) as f32;
+                at += 1;
+            }
+            for k in 0..kinds {
+                t[at] = self.st.pieces_in_hand(rules, side, k as u8) as f32;
+                at += 1;
+            }
+            for k in 0..rules.tokens.len() {
+                t[at] = self.st.tokens_left(rules, side, k as u8) as f32;
+                at += 1;
+            }
+        }
+        t[at + rules.to_move(&self.st) as usize] = 1.0;
+        t
+    }
+
+    /// The actions applied from the start.
+    fn history(&self) -> Vec<Action> {
+        self.history.clone()
+    }
+
+    /// The moves played from the start, in the game's notation.
+    fn move_history(&self) -> Vec<String> {
+        let rules = &self.data.rules;
+        let mut st = rules.initial();
+        let mut out = Vec::with_capacity(self.moves.len());
+        for &mv in &self.moves {
+            out.push(notation::move_to_string(rules, &st, mv));
+            rules.play(&mut st, mv);
+        }
+        out
+    }
+
+    /// Plies played (whole moves).
+    fn move_number(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The state as text: the actions from the start, for
+    /// `Game.deserialize_state`.
+    fn serialize(&self) -> String {
+        let words: Vec<String> = self.history.iter().map(|a| a.to_string()).collect();
+        format!("{SERIAL_HEADER}\n{}\n", words.join(" "))
+    }
+
+    /// Random playouts from here, in Rust without the GIL: `n` games on
+    /// `threads` threads; a dict of playouts, plies, wins per player, draws.
+    #[pyo3(signature = (n, seed, threads = 1))]
+    fn random_playouts(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<PyObject> {
+        if !self.prefix.is_empty() {
+            return Err(self.not_ongoing("random_playouts"));
+        }
+        let data = self.data.clone();
+        let start = self.st.clone();
+        let played = self.moves.len() as u32;
+        let (plies, wins, draws) = py.allow_threads(move || {
+            let rules = &data.rules;
+            let budget = data.max_plies.saturating_sub(played);
+            let results: Vec<(u64, Vec<u64>, u64)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads.max(1) as u64)
+                    .map(|t| {
+                        let (rules, start) = (rules, &start);
+                        let count =
+                            n / threads.max(1) as u64 + u64::from(t < n % threads.max(1) as u64);
+                        scope.spawn(move || {
+                            let mut rng = fastrand::Rng::with_seed(
+                                seed.wrapping_add(t.wrapping_mul(0x9e37_79b9)),
+                            );
+                            let mut st = start.clone();
+                            let (mut plies, mut wins, mut draws) =
+                                (0, vec![0; rules.seats.len()], 0);
+                            for _ in 0..count {
+                                st.clone_from(start);
+                                plies += playout::random_playout(rules, &mut st, budget, &mut rng)
+                                    as u64;
+                                match rules.outcome(&st) {
+                                    o @ Outcome::Win(_) => {
+                                        for (seat, w) in wins.iter_mut().enumerate() {
+                                            *w += u64::from(rules.seat_won(seat, o));
+                                        }
+                                    }
+                                    _ => draws += 1,
+                                }
+                            }
+                            (plies, wins, draws)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a playout thread"))
+                    .collect()
+            });
+            let mut wins = vec![0u64; rules.seats.len()];
+            let (mut plies, mut draws) = (0, 0);
+            for (p, w, d) in results {
+                plies += p;
+                draws += d;
+                for (a, b) in wins.iter_mut().zip(w) {
+                    *a += b;
+                }
+            }
+            (plies, wins, draws)
+        });
+        let d = PyDict::new(py);
+        d.set_item("playouts", n)?;
+        d.set_item("plies", plies)?;
+        d.set_item("wins", wins)?;
+        d.set_item("draws", draws)?;
+        Ok(d.into_any().unbind())
+    }
+
+    /// perft(depth) from here (whole moves), in Rust without the GIL.
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        if !self.prefix.is_empty() {
+            return Err(self.not_ongoing("perft"));
+        }
+        let (data, st) = (self.data.clone(), self.st.clone());
+        Ok(py.allow_threads(move || perft::perft(&data.rules, &st, depth)))
+    }
+
+    /// The actions of the move a player chooses here (`random`, `mcts`,
+    /// `mcts:ITERATIONS`, `mcts:500ms`, as `tavoliere play --seat` reads
+    /// them), with the same seed the CLI gives it, in Rust without the GIL.
+    #[pyo3(signature = (player, seed))]
+    fn agent_actions(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<Vec<Action>> {
+        let agent = Agent::parse(player).map_err(PyValueError::new_err)?;
+        self.chosen(py, agent, seed)
+    }
+
+    /// The actions of the move UCT search chooses with `budget` iterations
+    /// per thread, in Rust without the GIL; apply them in order.
+    #[pyo3(signature = (budget, seed = 0, threads = 1, max_plies = 400))]
+    fn mcts_move(
+        &self,
+        py: Python<'_>,
+        budget: u32,
+        seed: u64,
+        threads: usize,
+        max_plies: u32,
+    ) -> PyResult<Vec<Action>> {
+        let agent = Agent::Mcts {
+            iterations: budget.max(1),
+            threads: threads.max(1),
+            max_plies: max_plies.max(1),
+            millis: None,
+        };
+        self.chosen(py, agent, seed)
+    }
+
+    fn __str__(&self) -> String {
+        tavoliere::render::board(&self.data.rules, &self.st)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tavoliere.State after {} moves>", self.moves.len())
+    }
+}
+
+impl State {
+    fn chosen(&self, py: Python<'_>, agent: Agent, seed: u64) -> PyResult<Vec<Action>> {
+        if !self.prefix.is_empty() {
+            return Err(self.not_ongoing("choosing a move"));
+        }
+        if self.moves.len() as u32 >= self.data.max_plies {
+            return Err(PyValueError::new_err("the game is over"));
+        }
+        let (data, st) = (self.data.clone(), self.st.clone());
+        let mv = py.allow_threads(|| agent.choose(&data.rules, &st, seed));
+        let mv = mv.ok_or_else(|| PyValueError::new_err("the game is over"))?;
+        let mut seq = Vec::new();
+        self.data.space.encode(&self.data.rules, mv, &mut seq);
+        Ok(seq)
+    }
+}
+
+/// Loads a game from a path or from its text; errors raise `GameError`
+/// with the diagnostics of `tavoliere validate`.
+#[pyfunction]
+#[pyo3(signature = (path_or_text, max_game_length = 1000))]
+fn load_game(path_or_text: &str, max_game_length: u32) -> PyResult<Game> {
+    let rules = load_rules(path_or_text)?;
+    let space = ActionSpace::new(&rules);
+    Ok(Game {
+        data: Arc::new(GameData {
+            rules,
+            space,
+            max_plies: max_game_length.max(1),
+            source: path_or_text.chars().take(200).collect(),
+        }),
+    })
+}
+
+/// Plays games `start..end` of a self-play run (`tavoliere analyze`), in
+/// Rust without the GIL: per game, (winning side or -1, plies, legal moves
+/// seen), the same games whatever the range.
+#[pyfunction]
+#[pyo3(signature = (path, seats, seed, start, end, max_plies = 1000, threads = 1))]
+#[allow(clippy::too_many_arguments)]
+fn analyze_games(
+    py: Python<'_>,
+    path: &str,
+    seats: Vec<String>,
+    seed: u64,
+    start: usize,
+    end: usize,
+    max_plies: u32,
+    threads: usize,
+) -> PyResult<Vec<(i64, u32, u64)>> {
+    let rules = load_rules(path)?;
+    let (players, _) = players_of(&rules, &seats)?;
+    let games = py.allow_threads(|| {
+        analyze::run_range(
+            &rules,
+            &players,
+            start..end.max(start),
+            threads,
+            max_plies,
+            seed,
+            &|_| {},
+        )
+    });
+    Ok(games
+        .into_iter()
+        .map(|g| {
+            let winner = match g.outcome {
+                Outcome::Win(s) => s as i64,
+                Outcome::Draw => -1,
+                Outcome::Ongoing => -2,
+            };
+            (winner, g.plies, g.moves_seen)
+        })
+        .collect())
+}
+
+/// The report of `tavoliere analyze` over games `analyze_games` played, in
+/// game order: text, or JSON with `json=True`.
+#[pyfunction]
+#[pyo3(signature = (path, seats, games, json = false))]
+fn analyze_report(
+    path: &str,
+    seats: Vec<String>,
+    games: Vec<(i64, u32, u64)>,
+    json: bool,
+) -> PyResult<String> {
+    let rules = load_rules(path)?;
+    let (_, names) = players_of(&rules, &seats)?;
+    let games = games
+        .into_iter()
+        .map(|(winner, plies, moves_seen)| GameResult {
+            outcome: match winner {
+                -1 => Outcome::Draw,
+                w if w >= 0 => Outcome::Win(w as SideId),
+                _ => Outcome::Ongoing,
+            },
+            plies,
+            moves_seen,
+        })
+        .collect();
+    let analysis = Analysis::new(&rules, games);
+    Ok(if json {
+        analysis.to_json(&rules, &names)
+    } else {
+        analysis.to_text(&rules, &names)
+    })
+}
+
+#[pymodule]
+fn _tavoliere(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_class::<State>()?;
+    m.add("GameError", m.py().get_type::<GameError>())?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_games, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_report, m)?)?;
+    Ok(())
+}
