@@ -139,6 +139,16 @@ fn random_moves_follow_ranking_stages() {
             "pieces crosses cross a1 b2, noughts nought c3; reserves crosses cross 3, noughts nought 3; turn noughts",
             "drops on the empty squares",
         ),
+        (
+            "games/international-draughts.toml",
+            "pieces white man a1 a3 d4 e5 g3 h2 i3 j6, white king j8, black man a9 j10, black king e1; turn white",
+            "flying kings under maximum capture",
+        ),
+        (
+            "games/draughts.toml",
+            "pieces white man a7 b6 d6 e7 f8, white king g1, black man a1 a3 e1 g3 h2 h6, black king h8; turn black",
+            "kings and compulsory capture",
+        ),
     ] {
         let rules = common::load(game);
         let st = common::position(&rules, position);
