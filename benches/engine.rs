@@ -32,6 +32,8 @@ const GAMES: &[&str] = &[
     "siege-of-paris",
     "cerco-de-paris",
     "tamerlane",
+    "draughts",
+    "international-draughts",
 ];
 
 /// The largest perft a benchmark runs.

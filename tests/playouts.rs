@@ -68,11 +68,14 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 /// finish, followed this far only: the Siege of Paris (clarification 10 of
 /// its rules: no length limit, no repetition rule) once the attackers are
 /// stuck and the defender cannot take them; Tamerlane chess (T15: no
-/// repetition rule, no move limit), where random kings wander for ever.
-const UNBOUNDED: [(&str, u32); 3] = [
+/// repetition rule, no move limit), where random kings wander for ever;
+/// draughts (English and international: draws by repetition and move
+/// counts are not said), where kings may chase each other for ever.
+const UNBOUNDED: [(&str, u32); 4] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
     ("tamerlane", 300),
+    ("draughts", 1_500),
 ];
 
 #[test]

@@ -149,6 +149,16 @@ fn random_moves_follow_ranking_stages() {
             "pieces black warrior c5 f2 b6 e6, white warrior c6 a4 g6, white king d4; turn white",
             "moves whose landing captures by custodian effects, among plain ones",
         ),
+        (
+            "games/international-draughts.toml",
+            "pieces white man a1 a3 d4 e5 g3 h2 i3 j6, white king j8, black man a9 j10, black king e1; turn white",
+            "flying kings under maximum capture",
+        ),
+        (
+            "games/draughts.toml",
+            "pieces white man a7 b6 d6 e7 f8, white king g1, black man a1 a3 e1 g3 h2 h6, black king h8; turn black",
+            "kings and compulsory capture",
+        ),
     ] {
         let rules = common::load(game);
         let st = common::position(&rules, position);

@@ -37,6 +37,9 @@ pub(super) struct Walker<'a> {
     /// when no filter can refuse a candidate): its patterns stop at the
     /// first that gives one.
     pub(super) any: bool,
+    /// Every way of making a chain is kept, not only the first of each
+    /// effect (for reading a chain typed along another path).
+    pub(super) every_path: bool,
 }
 
 impl Walker<'_> {
@@ -82,6 +85,7 @@ impl Walker<'_> {
             stepped: [0; 4],
             target: None,
             any: false,
+            every_path: false,
         }
     }
 }
@@ -353,13 +357,32 @@ impl Rules {
                 }
             }
             chain.push_stop(at);
-            Move::Chain(self.chains.intern(chain))
+            let id = self.chains.intern(chain);
+            if !w.every_path && self.effect_emitted(w, id, at, out) {
+                // Counted as emitted: the walk found a way to finish.
+                return true;
+            }
+            Move::Chain(id)
         };
         match mv {
             Move::Step { to, .. } => w.push_step(to, out),
             _ => w.push(mv, out),
         }
         true
+    }
+
+    /// Whether the piece already has a chain other than `id` with the same
+    /// effect: ending on `at` with the walker's captures, taken in another
+    /// order or along another path. Two such moves leave the same board, so
+    /// they are one move, written as the first found.
+    fn effect_emitted(&self, w: &Walker, id: ChainId, at: SiteId, out: &[Move]) -> bool {
+        let captured = &w.captured[..w.n_captured as usize];
+        out[w.start..].iter().any(|m| match *m {
+            Move::Chain(c) if c != id && c.captures() == id.captures() => {
+                self.chains.same_effect(c, at, captured)
+            }
+            _ => false,
+        })
     }
 
     /// The board value of a site while the piece on `origin` is moving.
@@ -370,5 +393,31 @@ impl Rules {
         } else {
             st.board[s.0 as usize]
         }
+    }
+}
+
+impl Rules {
+    /// Every way the piece of the chain `id` has of doing what it does here,
+    /// in the order found (the legal move is the first): the chains from
+    /// its origin that end where it ends and capture the same pieces. For
+    /// reading a chain typed along another of its paths.
+    pub(crate) fn chain_paths(&self, st: &State, id: ChainId) -> Vec<Chain> {
+        let chain = self.chain(id);
+        let v = st.board[chain.from.0 as usize];
+        if v == 0 {
+            return Vec::new();
+        }
+        let (side, kind) = self.unman(v);
+        let mut w = Walker::new(side);
+        w.every_path = true;
+        let mut moves = Vec::new();
+        self.moves_from(st, &mut w, chain.from, kind, &mut moves);
+        let paths = moves.into_iter().filter_map(|m| match m {
+            Move::Chain(c) => Some(self.chain(c)),
+            _ => None,
+        });
+        paths
+            .filter(|c| c.same_effect(chain.to(), chain.captured()))
+            .collect()
     }
 }

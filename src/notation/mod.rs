@@ -22,7 +22,7 @@ use crate::board::SiteId;
 use crate::diag::suggest;
 use crate::rules::*;
 use explain::{placement_hint, who_demands};
-use write::{forms, plain_move_text, promotion_suffix, slot_text};
+use write::{chain_path_text, chain_text, forms, plain_move_text, promotion_suffix, slot_text};
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -118,7 +118,10 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             .split(['x', '-'])
             .all(|p| rules.board.site(p).is_some())
     {
-        return Err(no_such_chain(rules, &legal, &texts, text));
+        return match by_another_path(rules, st, &legal, text) {
+            Some(mv) => Ok(mv),
+            None => Err(no_such_chain(rules, &legal, &texts, text)),
+        };
     }
     if text == "pass" {
         return if legal.contains(&Move::Pass) {
@@ -269,6 +272,31 @@ fn no_such_swap(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> 
             format!("the legal swaps: {}", swaps.join(", "))
         }),
     }
+}
+
+/// The legal chain that `text` writes along another of its paths: the
+/// same captures taken in another order, or other stops on the way to the
+/// same end (two such chains are one move, printed as the first found).
+/// With or without its promotion suffix.
+fn by_another_path(rules: &Rules, st: &State, legal: &[Move], text: &str) -> Option<Move> {
+    let chains = legal.iter().filter_map(|&m| match m {
+        Move::Chain(id) => Some((m, id)),
+        _ => None,
+    });
+    for (mv, id) in chains {
+        let suffix = promotion_suffix(rules, st, mv);
+        let plain = text.strip_suffix(suffix.as_str()).unwrap_or(text);
+        if !plain.starts_with(rules.board.site_name(rules.chain(id).from)) {
+            continue;
+        }
+        let paths = rules.chain_paths(st, id);
+        if (paths.iter())
+            .any(|c| chain_text(rules, c) == plain || chain_path_text(rules, c) == plain)
+        {
+            return Some(mv);
+        }
+    }
+    None
 }
 
 /// A sequence of captures that is not among the legal moves, with the

@@ -109,18 +109,7 @@ pub(super) fn forms(rules: &Rules, st: &State, mv: Move) -> Vec<String> {
     let site = |s: SiteId| rules.board.site_name(s);
     let plain = plain_move_text(rules, st, mv);
     let longer = match mv {
-        Move::Chain(id) => {
-            // Every site where it captures or stops, in order, each once.
-            let chain = rules.chain(id);
-            let mut path = vec![chain.from];
-            for (s, _) in chain.path() {
-                if path.last() != Some(&s) {
-                    path.push(s);
-                }
-            }
-            let path: Vec<&str> = path.into_iter().map(site).collect();
-            path.join("x")
-        }
+        Move::Chain(id) => chain_path_text(rules, &rules.chain(id)),
         Move::Swap {
             from, via, with, ..
         } if via == from => {
@@ -134,6 +123,29 @@ pub(super) fn forms(rules: &Rules, st: &State, mv: Move) -> Vec<String> {
     } else {
         vec![plain, longer]
     }
+}
+
+/// A chain's plain text: its origin and every stop, joined by `x`.
+pub(super) fn chain_text(rules: &Rules, chain: &Chain) -> String {
+    let mut text = rules.board.site_name(chain.from).to_string();
+    for &stop in chain.stops() {
+        text.push('x');
+        text.push_str(rules.board.site_name(stop));
+    }
+    text
+}
+
+/// A chain's whole path: every site where it captures or stops, in order,
+/// each once, after its origin.
+pub(super) fn chain_path_text(rules: &Rules, chain: &Chain) -> String {
+    let mut path = vec![chain.from];
+    for (s, _) in chain.path() {
+        if path.last() != Some(&s) {
+            path.push(s);
+        }
+    }
+    let path: Vec<&str> = path.into_iter().map(|s| rules.board.site_name(s)).collect();
+    path.join("x")
 }
 
 /// `=R` when the moving piece changes kind where it ends, else nothing.
@@ -170,15 +182,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
                 rules.board.site_name(to)
             )
         }
-        Move::Chain(id) => {
-            let chain = rules.chain(id);
-            let mut text = rules.board.site_name(chain.from).to_string();
-            for &stop in chain.stops() {
-                text.push('x');
-                text.push_str(rules.board.site_name(stop));
-            }
-            text
-        }
+        Move::Chain(id) => chain_text(rules, &rules.chain(id)),
         Move::Place { barrier, slot } => slot_text(rules, barrier, slot),
         Move::Swap {
             from, via, with, ..

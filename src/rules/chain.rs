@@ -83,6 +83,14 @@ impl Chain {
     pub fn to(&self) -> SiteId {
         *self.stops().last().unwrap_or(&self.from)
     }
+    /// Whether the move ends on `to` having captured exactly the pieces of
+    /// `captured`, in any order: what it does to the board (with the same
+    /// origin), whatever way it went.
+    pub fn same_effect(&self, to: SiteId, captured: &[SiteId]) -> bool {
+        self.to() == to
+            && self.captured().len() == captured.len()
+            && captured.iter().all(|c| self.captured().contains(c))
+    }
     /// Its stops and captures together, in the order the move makes them,
     /// each marked `true` when it is a capture.
     pub fn path(&self) -> impl Iterator<Item = (SiteId, bool)> + '_ {
@@ -210,6 +218,11 @@ impl<T: Copy + Eq + std::hash::Hash> Interner<T> {
     pub(crate) fn get(&self, id: u32) -> T {
         self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id as usize]
     }
+
+    /// `f` of the value `id`, without copying it out.
+    pub(crate) fn with<R>(&self, id: u32, f: impl FnOnce(&T) -> R) -> R {
+        f(&self.inner.read().unwrap_or_else(|e| e.into_inner()).1[id as usize])
+    }
 }
 
 /// The chains moves have made, each stored once: a [`Move::Chain`] holds an
@@ -224,6 +237,12 @@ impl ChainTable {
 
     pub(crate) fn get(&self, id: ChainId) -> Chain {
         self.0.get(id.index() as u32)
+    }
+
+    /// [`Chain::same_effect`] of the chain `id`, read in place.
+    pub(crate) fn same_effect(&self, id: ChainId, to: SiteId, captured: &[SiteId]) -> bool {
+        self.0
+            .with(id.index() as u32, |c| c.same_effect(to, captured))
     }
 }
 

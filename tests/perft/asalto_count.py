@@ -5,7 +5,8 @@ Written from shared/rules/asalto.md alone, sharing nothing with the engine:
 soldiers move by the dossier's explicit table (section 4.4) outside the
 fortress and along any line inside it; officers step, or jump soldiers in
 maximal chains (captured soldiers stay on the board until the chain ends and
-cannot be jumped twice; the starting point counts as empty); an officer that
+cannot be jumped twice; the starting point counts as empty; chains with the
+same final point and the same soldiers taken are one move); an officer that
 takes fewer than the most available is huffed (the mover if it could have
 taken the most, else the other officer). End checks after each move: fewer
 than 9 soldiers, 9 soldiers in the fortress, then the side to move has no
@@ -77,7 +78,18 @@ def officer_moves(board, p):
         if not went_on and taken:
             chains.append((p, stops, taken))
     jump(p, (), ())
-    return moves + chains
+    # Two chains with the same effect are one move: the same origin, the
+    # same final point and the same set of soldiers taken (a round trip
+    # d6xf4xd4xd6 and d6xd4xf4xd6 takes the same three soldiers and ends
+    # where it began). The board after them is the same, so a player has
+    # no choice between them; the first found stands for the others.
+    seen, distinct = set(), []
+    for c in chains:
+        effect = (c[1][-1], frozenset(c[2]))
+        if effect not in seen:
+            seen.add(effect)
+            distinct.append(c)
+    return moves + distinct
 
 def legal(board, side):
     out = []
