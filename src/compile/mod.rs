@@ -25,6 +25,7 @@ mod end;
 mod fold;
 mod names;
 mod pattern;
+mod phase;
 mod pieces;
 mod priority;
 mod region;
@@ -328,6 +329,8 @@ impl<'a> Compiler<'a> {
         let Turn {
             order,
             phases,
+            phase_when,
+            removals,
             prelude,
             captures,
             huff,
@@ -392,6 +395,8 @@ impl<'a> Compiler<'a> {
                 regions,
                 order,
                 phases,
+                phase_when,
+                removals,
                 prelude,
                 captures,
                 huff,
