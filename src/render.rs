@@ -224,7 +224,11 @@ fn draw_lines(
                     let (up, ch) = if d == 1 { (true, '/') } else { (false, '\\') };
                     for k in 0..(t.x - s.x) {
                         let y = if up { s.y + k } else { s.y - k };
-                        let groove = if up { row_of_rank(y) - 1 } else { row_of_rank(y) + 1 };
+                        let groove = if up {
+                            row_of_rank(y) - 1
+                        } else {
+                            row_of_rank(y) + 1
+                        };
                         mark(groove, col(s.x + k) + 2, ch);
                         if k > 0 {
                             mark(row_of_rank(y), col(s.x + k), ch);
