@@ -139,6 +139,16 @@ fn random_moves_follow_ranking_stages() {
             "pieces crosses cross a1 b2, noughts nought c3; reserves crosses cross 3, noughts nought 3; turn noughts",
             "drops on the empty squares",
         ),
+        (
+            "games/nine-mens-morris.toml",
+            "pieces white man a1 d1 g1 b2, black man a4 b4 c4 g4 g7 d6; reserves white man 0, black man 0; turn white phase 2",
+            "a removal after a mill: the priority keeps the men outside mills",
+        ),
+        (
+            "games/nine-mens-morris.toml",
+            "pieces white man a1 g7 d5, black man a4 b4 c4 d6 f2 e3; reserves white man 0, black man 0; turn white",
+            "flying: a guard on the count of men, and a jump",
+        ),
     ] {
         let rules = common::load(game);
         let st = common::position(&rules, position);

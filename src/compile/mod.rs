@@ -319,10 +319,8 @@ impl<'a> Compiler<'a> {
         let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
 
-        // Piece movement.
+        // Piece movement; barrier kinds and their slots.
         let mut kinds = self.kinds(raw, &mut scope);
-
-        // Barrier kinds and their slots.
         let barriers = self.barriers(raw, &scope);
 
         // Turn order, phases and the rules of a turn.
