@@ -253,6 +253,19 @@ impl Board {
             if na == nb {
                 return Err(format!("`{a}-{b}` joins a site to itself"));
             }
+            // A compass label: a line of the grid's own direction, drawn
+            // across holes (the compiler checked the geometry). Stored from
+            // its south-west end, as the grid's lines are.
+            if let Some(d) = COMPASS.iter().position(|c| c == label) {
+                let (d, from, to) = match d < 4 {
+                    true => (d, na, nb),
+                    false => (d - 4, nb, na),
+                };
+                if graph.find_edge(from, to).is_none() {
+                    graph.add_edge(from, to, Line::Compass(d as u8));
+                }
+                continue;
+            }
             let li = match labels.iter().position(|l| l == label) {
                 Some(i) => i,
                 None => {

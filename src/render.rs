@@ -84,6 +84,9 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
             row[col(site.x) + text.chars().count().min(3)] = '>';
         }
     }
+    if rules.picture.points && !b.full_grid {
+        draw_lines(b, &mut grid, &col, &row_of_rank);
+    }
     // The other squares an extra site covers show its name.
     for &(x, y, s) in &b.areas {
         let r = row_of_rank(y);
@@ -180,6 +183,61 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
         out.push_str(&format!("in hand: {}\n", hands.join("; ")));
     }
     out
+}
+
+/// The board's compass lines between points, on a points board with holes
+/// or links (Asalto's cross, the Morris squares), where they tell which
+/// points are joined: `-` and `|` along ranks and files, `/` and `\` (`X`
+/// where two cross) in the grooves; a line across holes is drawn over them.
+/// A full grid of points is left as points: every neighbour is joined.
+fn draw_lines(
+    b: &crate::board::Board,
+    grid: &mut [Vec<char>],
+    col: &dyn Fn(i32) -> usize,
+    row_of_rank: &dyn Fn(i32) -> usize,
+) {
+    let mut mark = |r: usize, c: usize, ch: char| {
+        let cell = &mut grid[r][c];
+        *cell = match (*cell, ch) {
+            (' ', _) => ch,
+            ('/', '\\') | ('\\', '/') => 'X',
+            (other, _) => other,
+        };
+    };
+    for (i, s) in b.sites.iter().enumerate() {
+        if b.is_extra(SiteId(i as u16)) {
+            continue;
+        }
+        // n, ne, e, se: each line once, from its south-west end.
+        for d in 0..4u8 {
+            let Some(t) = b.neighbor(SiteId(i as u16), d) else {
+                continue;
+            };
+            let t = &b.sites[t.0 as usize];
+            let (r, c) = (row_of_rank(s.y), col(s.x));
+            match d {
+                0 => (row_of_rank(t.y) + 1..r).for_each(|row| mark(row, c, '|')),
+                2 => (c + 1..col(t.x)).for_each(|cc| mark(r, cc, '-')),
+                _ => {
+                    // A diagonal: one mark per groove it crosses, and over
+                    // the holes it passes.
+                    let (up, ch) = if d == 1 { (true, '/') } else { (false, '\\') };
+                    for k in 0..(t.x - s.x) {
+                        let y = if up { s.y + k } else { s.y - k };
+                        let groove = if up {
+                            row_of_rank(y) - 1
+                        } else {
+                            row_of_rank(y) + 1
+                        };
+                        mark(groove, col(s.x + k) + 2, ch);
+                        if k > 0 {
+                            mark(row_of_rank(y), col(s.x + k), ch);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// `white won`, `white and black won`, `draw`, `ongoing`.

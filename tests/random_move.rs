@@ -159,6 +159,16 @@ fn random_moves_follow_ranking_stages() {
             "pieces white man a7 b6 d6 e7 f8, white king g1, black man a1 a3 e1 g3 h2 h6, black king h8; turn black",
             "kings and compulsory capture",
         ),
+        (
+            "games/nine-mens-morris.toml",
+            "pieces white man a1 d1 g1 b2, black man a4 b4 c4 g4 g7 d6; reserves white man 0, black man 0; turn white phase 2",
+            "a removal after a mill: the priority keeps the men outside mills",
+        ),
+        (
+            "games/nine-mens-morris.toml",
+            "pieces white man a1 g7 d5, black man a4 b4 c4 d6 f2 e3; reserves white man 0, black man 0; turn white",
+            "flying: a guard on the count of men, and a jump",
+        ),
     ] {
         let rules = common::load(game);
         let st = common::position(&rules, position);

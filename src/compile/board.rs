@@ -63,7 +63,11 @@ impl Compiler<'_> {
             ))
         };
         let holes = coords_of(self, &raw.board.holes)?.unwrap_or_default();
-        let diagonal_sites = coords_of(self, &raw.board.diagonals)?;
+        // `diagonals = ""`: no diagonal line at all.
+        let diagonal_sites = match &raw.board.diagonals {
+            Some(text) if text.value.trim().is_empty() => Some(Vec::new()),
+            _ => coords_of(self, &raw.board.diagonals)?,
+        };
         let (extra_sites, areas) = self.extra_sites(raw, &scope, files, ranks, &holes);
         let links = self.links(raw, &scope, &holes, &extra_sites);
         if self.diags.iter().any(Diagnostic::is_error) {
@@ -225,9 +229,10 @@ impl Compiler<'_> {
         let mut links = Vec::new();
         if let Some(table) = &raw.board.links {
             for (label, text) in table.iter() {
-                if COMPASS.contains(&label.value.as_str())
-                    || DIRECTION_WORDS.contains(&label.value.as_str())
-                {
+                // A compass word labels lines of that direction (see
+                // `compass_link`); every other direction word is taken.
+                let compass = COMPASS.iter().position(|c| *c == label.value);
+                if compass.is_none() && DIRECTION_WORDS.contains(&label.value.as_str()) {
                     self.error(
                         Diagnostic::error(
                             "duplicate-name",
@@ -270,12 +275,74 @@ impl Compiler<'_> {
                                 .label("no site has this name")
                                 .hint("link squares of the board (not holes) and sites of `[board.sites]`"),
                         ),
+                        None if compass.is_some_and(|d| {
+                            !self.compass_link(scope, holes, d as u8, (a, b), loc)
+                        }) => {}
                         None => links.push((label.value.clone(), a.to_string(), b.to_string())),
                     }
                 }
             }
         }
         links
+    }
+
+    /// Checks a line labelled with a compass direction, `e = "a1-d1"`: it
+    /// joins two squares of the grid, the second due that way from the
+    /// first, across holes only (so that a step that way from the first
+    /// reaches the second, and back). Reports why not; whether it is one.
+    fn compass_link(
+        &mut self,
+        scope: &Scope,
+        holes: &[(i32, i32)],
+        d: u8,
+        (a, b): (&str, &str),
+        loc: crate::diag::Loc,
+    ) -> bool {
+        let square = |n: &str| {
+            let s = scope.board.site(n)?;
+            let site = &scope.board.sites[s.0 as usize];
+            Some((site.x, site.y))
+        };
+        let word = COMPASS[d as usize];
+        let why = match (square(a), square(b)) {
+            (Some(p), Some(q)) => {
+                let (dx, dy) = crate::board::compass_step(d);
+                let k = if dx != 0 {
+                    (q.0 - p.0) / dx
+                } else {
+                    (q.1 - p.1) / dy
+                };
+                if k < 1 || (p.0 + k * dx, p.1 + k * dy) != q {
+                    Some(format!("`{b}` is not due {word} of `{a}`"))
+                } else if k == 1 {
+                    Some(format!(
+                        "`{a}` and `{b}` are neighbours on the grid: their line is there already"
+                    ))
+                } else {
+                    (1..k)
+                        .map(|i| (p.0 + i * dx, p.1 + i * dy))
+                        .find(|c| !holes.contains(c))
+                        .map(|(x, y)| {
+                            let name = format!("{}{}", crate::board::file_name(x), y + 1);
+                            format!("`{name}` stands between `{a}` and `{b}`, and is not a hole")
+                        })
+                }
+            }
+            _ => Some(format!(
+                "a line labelled `{word}` joins squares of the grid, not sites of `[board.sites]`"
+            )),
+        };
+        let Some(why) = why else { return true };
+        self.error(
+            Diagnostic::error("link-direction", why)
+                .at(loc)
+                .label(format!("not a line going {word}"))
+                .hint(format!(
+                    "a line labelled `{word}` goes {word} from its first site to its second, \
+                     over holes only; use another label for a line of no compass direction"
+                )),
+        );
+        false
     }
 
     /// How the board is drawn: squares, cells or points, and the shaded

@@ -73,6 +73,7 @@ impl Compiler<'_> {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
             ast::SiteCond::Stuck => Cond::Stuck,
+            ast::SiteCond::Line(length, dirs) => self.site_line(&scope.board, s, length, dirs)?,
             ast::SiteCond::Attacks(inner, op, n) => {
                 let inner = self.nested_cond(
                     raw,
@@ -250,11 +251,38 @@ impl Compiler<'_> {
         let owner = self.owner(s, &filter.owner, scope);
         let kind = self.kind_ref(s, &filter.kind, scope);
         let region = match region {
+            // `in hand`: the pieces in hand, not on the board.
+            Some(r) if r.text == "hand" => Some(crate::rules::HAND),
             Some(r) => Some(self.region_ref(raw, scope, s, r)?),
             None => None,
         };
         let (owner, named) = owner?;
         Ok((owner, named, kind?, region))
+    }
+
+    /// The site condition `line(N, DIRS)`.
+    fn site_line(
+        &mut self,
+        board: &Board,
+        s: &Str,
+        length: &(u32, ast::Span),
+        dirs: &[ast::Name],
+    ) -> Res<Cond> {
+        let axes = self.line_axes(board, s, dirs, &length.1);
+        if length.0 == 0 {
+            let loc = s.inner_loc(self.sources, length.1.clone());
+            self.error(
+                Diagnostic::error("line-length", "a line needs at least one piece")
+                    .at(loc)
+                    .label("a line of 0")
+                    .hint("give the number of pieces in a row, such as `line(3, orth)`"),
+            );
+            return Err(());
+        }
+        Ok(Cond::Line {
+            length: length.0,
+            axes: axes?,
+        })
     }
 
     /// `line(OWNER KIND, N, DIRS) [through last]`.
@@ -307,7 +335,7 @@ impl Compiler<'_> {
         })
     }
 
-    fn state_ast(
+    pub(super) fn state_ast(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
@@ -503,7 +531,8 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::Given(_)
         | ast::SiteCond::Attacks(..)
         | ast::SiteCond::Threatens(..)
-        | ast::SiteCond::Stuck => None,
+        | ast::SiteCond::Stuck
+        | ast::SiteCond::Line(..) => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,

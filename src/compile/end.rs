@@ -116,9 +116,10 @@ impl Compiler<'_> {
         // `last(...)` reads the mover's move, whichever side asks; a count
         // of named sides reads nothing of it but its part of the region.
         let region_per_side = |r: RegionId| {
-            scope.regions[r as usize]
-                .as_ref()
-                .is_none_or(|region| region.per_side.windows(2).any(|w| w[0] != w[1]))
+            r != crate::rules::HAND
+                && scope.regions[r as usize]
+                    .as_ref()
+                    .is_none_or(|region| region.per_side.windows(2).any(|w| w[0] != w[1]))
         };
         let reads_side = when.any_part(&|p| match p {
             StateCond::Last(_)

@@ -25,6 +25,7 @@ mod end;
 mod fold;
 mod names;
 mod pattern;
+mod phase;
 mod pieces;
 mod priority;
 mod region;
@@ -318,16 +319,16 @@ impl<'a> Compiler<'a> {
         let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
 
-        // Piece movement.
+        // Piece movement; barrier kinds and their slots.
         let mut kinds = self.kinds(raw, &mut scope);
-
-        // Barrier kinds and their slots.
         let barriers = self.barriers(raw, &scope);
 
         // Turn order, phases and the rules of a turn.
         let Turn {
             order,
             phases,
+            phase_when,
+            removals,
             prelude,
             captures,
             huff,
@@ -392,6 +393,8 @@ impl<'a> Compiler<'a> {
                 regions,
                 order,
                 phases,
+                phase_when,
+                removals,
                 prelude,
                 captures,
                 huff,

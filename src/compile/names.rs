@@ -118,9 +118,9 @@ impl Compiler<'_> {
 }
 
 /// Words of the rule language that cannot name sides, pieces, barriers or regions.
-const KEYWORDS: [&str; 33] = [
+const KEYWORDS: [&str; 35] = [
     "to", "over", "then", "and", "or", "not", "in", "ahead", "count", "reach", "rank", "file",
     "move", "place", "pass", "true", "false", "capture", "nearer", "color", "piece", "own",
     "enemy", "any", "empty", "occupied", "friend", "covered", "backed", "from", "captures", "fill",
-    "can",
+    "can", "hand", "remove",
 ];

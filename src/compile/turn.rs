@@ -5,9 +5,10 @@ use super::{int_in, Compiler, Res, Scope};
 use crate::board::{Board, SiteId, COMPASS};
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{RawGame, Str};
+use crate::rules::Cond;
 use crate::rules::{
     self, Action, BarrierId, Captures, Check, Huff, HuffClaim, KindId, NoMoves, PreludeTurn,
-    SideId, ALL_KINDS,
+    SideId, StateCond, ALL_KINDS,
 };
 use crate::syntax::{self, ast};
 
@@ -16,6 +17,10 @@ use crate::syntax::{self, ast};
 pub(super) struct Turn {
     pub(super) order: Vec<SideId>,
     pub(super) phases: Vec<Vec<Action>>,
+    /// Per phase, the condition under which it comes (none for the first).
+    pub(super) phase_when: Vec<Option<StateCond>>,
+    /// The site conditions of the `remove` actions, by index.
+    pub(super) removals: Vec<Cond>,
     pub(super) prelude: Vec<PreludeTurn>,
     pub(super) captures: Captures,
     pub(super) huff: Option<Huff>,
@@ -33,8 +38,9 @@ impl Compiler<'_> {
         barrier_names: &[String],
     ) -> Res<Turn> {
         let order = self.order(raw, side_names)?;
-        let phases = self.phases(raw, scope, barrier_names)?;
-        let prelude = self.prelude(raw, scope, side_names, barrier_names)?;
+        let mut removals = Vec::new();
+        let (phases, phase_when) = self.phases(raw, scope, barrier_names, &mut removals)?;
+        let prelude = self.prelude(raw, scope, side_names, barrier_names, &mut removals)?;
         if prelude.len() + order.len() > 255 {
             self.error(
                 Diagnostic::error(
@@ -81,6 +87,8 @@ impl Compiler<'_> {
         Ok(Turn {
             order,
             phases,
+            phase_when,
+            removals,
             prelude,
             captures,
             huff,
@@ -193,22 +201,25 @@ impl Compiler<'_> {
         Ok(out)
     }
 
+    /// The phases of a turn, each with its condition.
+    #[allow(clippy::type_complexity)]
     fn phases(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
         barriers: &[String],
-    ) -> Res<Vec<Vec<Action>>> {
+        removals: &mut Vec<Cond>,
+    ) -> Res<(Vec<Vec<Action>>, Vec<Option<StateCond>>)> {
         let Some(list) = &raw.turn.phases else {
-            return Ok(vec![vec![Action::Move(ALL_KINDS)]]);
+            return Ok((vec![vec![Action::Move(ALL_KINDS)]], vec![None]));
         };
         if list.value.is_empty() || list.value.len() > 16 {
             self.error(Diagnostic::error("empty", "a turn has from 1 to 16 phases").at(list.loc()));
             return Err(());
         }
-        let mut phases = Vec::new();
-        for s in &list.value {
-            if let Ok(phase) = self.phase(raw, scope, barriers, s) {
+        let (mut phases, mut conditions) = (Vec::new(), Vec::new());
+        for (i, s) in list.value.iter().enumerate() {
+            if let Ok((phase, when)) = self.phase(raw, scope, barriers, s, removals, i > 0) {
                 if phase.iter().any(|a| matches!(a, Action::Fill(..))) {
                     self.error(
                         Diagnostic::error(
@@ -222,28 +233,37 @@ impl Compiler<'_> {
                     continue;
                 }
                 phases.push(phase);
+                conditions.push(when);
             }
         }
-        Ok(phases)
+        Ok((phases, conditions))
     }
 
-    /// The actions of one phase: `move | place wall`, `place officer in fortress`.
+    /// The actions of one phase: `move | place wall`, `place officer in
+    /// fortress`; and its condition, which only a later phase of a turn
+    /// (`later`) may have.
     fn phase(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
         barriers: &[String],
         s: &Str,
-    ) -> Res<Vec<Action>> {
-        let actions = match syntax::parse_phase(&s.value) {
+        removals: &mut Vec<Cond>,
+        later: bool,
+    ) -> Res<(Vec<Action>, Option<StateCond>)> {
+        let parsed = match syntax::parse_phase(&s.value) {
             Ok(a) => a,
             Err(e) => {
                 self.syntax_error(s, e);
                 return Err(());
             }
         };
+        let when = match &parsed.when {
+            Some((c, span)) => Some(self.phase_condition(raw, scope, s, c, span, later)?),
+            None => None,
+        };
         let mut phase = Vec::new();
-        for (a, _) in actions {
+        for (a, _) in parsed.actions {
             match a {
                 ast::Action::Move(None) => phase.push(Action::Move(ALL_KINDS)),
                 ast::Action::Move(Some(n)) => {
@@ -311,6 +331,12 @@ impl Compiler<'_> {
                         phase.push(Action::Fill(k as KindId, r));
                     }
                 }
+                ast::Action::Remove(c) => {
+                    if let Ok(c) = self.removal(raw, scope, s, &c) {
+                        phase.push(Action::Remove(removals.len() as u16));
+                        removals.push(c);
+                    }
+                }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
         }
@@ -324,7 +350,7 @@ impl Compiler<'_> {
             );
             return Err(());
         }
-        Ok(phase)
+        Ok((phase, when))
     }
 
     /// The turns played once before the turn order: `[[turn.prelude]]`.
@@ -334,6 +360,7 @@ impl Compiler<'_> {
         scope: &mut Scope,
         sides: &[String],
         barriers: &[String],
+        removals: &mut Vec<Cond>,
     ) -> Res<Vec<PreludeTurn>> {
         let mut out = Vec::new();
         let Some(list) = &raw.turn.prelude else {
@@ -349,7 +376,9 @@ impl Compiler<'_> {
                 Some(t) => int_in(self, t, "`times`", 1, 255).unwrap_or(1),
                 None => 1,
             };
-            if let Ok(actions) = self.phase(raw, scope, barriers, &entry.phase) {
+            if let Ok((actions, _)) =
+                self.phase(raw, scope, barriers, &entry.phase, removals, false)
+            {
                 for _ in 0..times {
                     out.push(PreludeTurn {
                         side: side as SideId,

@@ -212,8 +212,10 @@ fn never_holds(c: &StateCond, side: SideId, present: &[Kinds], rules: &Rules) ->
             let kinds = (present.iter().enumerate())
                 .filter(|&(s, _)| counted >> s & 1 == 1)
                 .fold(0, |set, (_, &k)| set | k);
-            let empty_region = region
-                .is_some_and(|r| rules.regions[r as usize].per_side[side as usize].is_empty());
+            let empty_region = region.is_some_and(|r| {
+                r != crate::rules::HAND
+                    && rules.regions[r as usize].per_side[side as usize].is_empty()
+            });
             (kind & kinds == 0 || empty_region) && !op.holds(0, *value)
         }
         StateCond::And(cs) => cs.iter().any(|c| never_holds(c, side, present, rules)),

@@ -174,6 +174,15 @@ impl Rules {
                 COVERING.set(false);
                 stuck
             }
+            Cond::Line { length, axes } => {
+                let v = Self::occupant(st, origin, s);
+                if v == 0 {
+                    return false;
+                }
+                let (owner, _) = self.unman(v);
+                let m = self.line_matcher(owner, Owner::Own, 0, ALL_KINDS);
+                self.line_through(st, &m, s, *length, *axes)
+            }
             Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
@@ -312,6 +321,9 @@ impl Rules {
             }
             return n;
         };
+        if region == HAND {
+            return self.count_in_hand(st, counted, kinds);
+        }
         // The counted sides' pieces in the region, by the piece index;
         // their kinds are read only when not every kind counts (side s's
         // kind k is board value 1 + s × kinds + k, see `cell_owner`).
@@ -334,6 +346,23 @@ impl Rules {
                     n += (kinds >> k & 1) as u32;
                 }
             }
+        }
+        n
+    }
+
+    /// How many pieces of the `counted` sides, of the kinds, are in hand
+    /// (`count(... in hand)`).
+    #[cold]
+    #[inline(never)]
+    fn count_in_hand(&self, st: &State, mut counted: SideSet, kinds: Kinds) -> u32 {
+        let mut n = 0;
+        while counted != 0 {
+            let s = counted.trailing_zeros() as SideId;
+            counted &= counted - 1;
+            n += (0..self.kinds.len() as KindId)
+                .filter(|&k| kinds >> k & 1 == 1)
+                .map(|k| st.pieces_in_hand(self, s, k))
+                .sum::<u32>();
         }
         n
     }

@@ -28,6 +28,7 @@ mod layout;
 mod line;
 mod moves;
 mod outcome;
+mod phase;
 mod placement;
 mod play;
 mod priority;

@@ -169,6 +169,7 @@ impl Rules {
                 Action::Place(b) => self.placements(st, side, b, check_placements, out),
                 Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
                 Action::Fill(..) => {}
+                Action::Remove(i) => self.removals_of(st, side, i, out),
                 Action::Pass => out.push(Move::Pass),
             }
             if done(out) {
@@ -213,6 +214,7 @@ impl Rules {
         match self.base(*mv) {
             Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
             Move::Chain(c) => c.captures(),
+            Move::Remove(_) => 1,
             _ => 0,
         }
     }

@@ -165,7 +165,14 @@ impl Rules {
     /// played on the position before it.
     /// `at` is the index of the next `last(...)` among those of the rules
     /// ([`Last::Decided`]).
-    fn end_holds(&self, c: &StateCond, st: &State, side: SideId, last: Last, at: &mut u32) -> bool {
+    pub(super) fn end_holds(
+        &self,
+        c: &StateCond,
+        st: &State,
+        side: SideId,
+        last: Last,
+        at: &mut u32,
+    ) -> bool {
         match c {
             StateCond::Last(m) => {
                 let i = *at;

@@ -92,7 +92,7 @@ impl Rules {
         };
         let check = match mv {
             Move::Drop { .. } => true,
-            Move::Huff(at) => !self.constraints_barrier_only && counted(at),
+            Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && counted(at),
             Move::Step { from, to } | Move::Swap { from, with: to, .. } => {
                 !self.constraints_barrier_only && (counted(from) || counted(to))
             }

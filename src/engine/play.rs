@@ -93,7 +93,7 @@ impl Rules {
                 let i = side as usize * self.n_items() + barrier as usize;
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
-            Move::Huff(at) => self.put(st, at, 0),
+            Move::Huff(at) | Move::Remove(at) => self.put(st, at, 0),
             Move::Drop { kind, to } => {
                 self.put(st, to, self.man(side, kind));
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
@@ -238,7 +238,7 @@ impl Rules {
         if self.end_if_over(st, side, last) {
             return;
         }
-        self.advance(st, known.unsettled);
+        self.advance(st, mv, known.unsettled);
     }
 
     /// The piece a huffing rule removes after `mv` (as a site after the
@@ -333,8 +333,9 @@ impl Rules {
         }
     }
 
-    /// Moves on to the next phase with a legal action, or to the next side.
-    fn advance(&self, st: &mut State, unsettled: bool) {
+    /// Moves on to the next phase with a legal action whose condition
+    /// holds after `mv`, or to the next side.
+    fn advance(&self, st: &mut State, mv: Move, unsettled: bool) {
         loop {
             st.phase += 1;
             let n_phases = if (st.turn as usize) < self.prelude.len() {
@@ -351,7 +352,7 @@ impl Rules {
                 self.settle_checking(st, !unsettled);
                 return;
             }
-            if self.has_move(st) {
+            if self.phase_comes(st, mv) && self.has_move(st) {
                 return;
             }
         }

@@ -61,6 +61,26 @@ pub(super) fn no_huff(rules: &Rules, st: &State) -> String {
     }
 }
 
+/// Why `xSITE` is no legal removal: no piece is to be removed now, or not
+/// that one (with the ones that may be).
+fn no_removal(rules: &Rules, legal: &[Move], texts: &[String], at: SiteId) -> MoveError {
+    let name = rules.board.site_name(at);
+    let allowed: Vec<&str> = (legal.iter().zip(texts))
+        .filter(|(m, _)| matches!(m, Move::Remove(_)))
+        .map(|(_, t)| t.as_str())
+        .collect();
+    if allowed.is_empty() {
+        return MoveError {
+            message: format!("`x{name}` removes a piece, and no piece is to be removed now"),
+            hint: Some("a piece is removed in a phase with `remove`, when it comes".into()),
+        };
+    }
+    MoveError {
+        message: format!("the piece on {name} may not be removed here"),
+        hint: Some(format!("the removals allowed: {}", allowed.join(" "))),
+    }
+}
+
 /// Parses a move typed or read from a record, and checks it is legal here.
 pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
@@ -112,6 +132,9 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     }
     if let Some((kind, at)) = text.split_once('@') {
         return parse_drop(rules, st, &legal, text, (kind, at));
+    }
+    if let Some(at) = text.strip_prefix('x').and_then(|a| rules.board.site(a)) {
+        return Err(no_removal(rules, &legal, &texts, at));
     }
     if text.matches(['x', '-']).count() > 1
         && text

@@ -208,6 +208,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
             rules.board.site_name(to)
         ),
         Move::Huff(at) => format!("huff@{}", rules.board.site_name(at)),
+        Move::Remove(at) => format!("x{}", rules.board.site_name(at)),
         Move::Pass => "pass".to_string(),
     }
 }

@@ -37,6 +37,12 @@ pub enum Cond {
     Threatens(Box<Cond>, Compare, u32),
     /// The piece here has no legal move.
     Stuck,
+    /// The piece here stands in a row of `length` or more pieces of its
+    /// own team along an axis (bit `d`: compass direction `d` and `d + 4`).
+    Line {
+        length: u32,
+        axes: u8,
+    },
     /// A condition on the site alone (regions, and `not`/`and`/`or` of
     /// them), folded when the game is compiled: bit `side × 64 × words + site`.
     Sites {

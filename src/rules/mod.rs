@@ -30,6 +30,9 @@ pub const ALL_KINDS: Kinds = u64::MAX;
 pub type BarrierId = u8;
 /// Index of a region in [`Rules::regions`].
 pub type RegionId = u16;
+/// The "region" of `count(... in hand)`: the pieces in the sides' hands,
+/// not on the board.
+pub const HAND: RegionId = RegionId::MAX;
 
 /// A set of sites, as a bitset.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -241,6 +244,9 @@ pub enum Action {
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
+    /// Take a piece off the board, on a site that meets the site condition
+    /// [`Rules::removals`] holds at this index.
+    Remove(u16),
     Pass,
 }
 
@@ -458,6 +464,8 @@ pub enum Move {
         kind: KindId,
         to: SiteId,
     },
+    /// The piece on the site leaves the board (a `remove` action).
+    Remove(SiteId),
     Pass,
 }
 
@@ -560,6 +568,11 @@ pub struct Rules {
     pub regions: Vec<Region>,
     pub order: Vec<SideId>,
     pub phases: Vec<Vec<Action>>,
+    /// Per phase, the condition under which it comes, read right after the
+    /// previous phase's action (the first phase has none).
+    pub phase_when: Vec<Option<StateCond>>,
+    /// The site conditions of the `remove` actions.
+    pub removals: Vec<Cond>,
     /// Turns played once, before the turn order starts (setup placements).
     pub prelude: Vec<PreludeTurn>,
     pub captures: Captures,
@@ -649,11 +662,11 @@ impl Rules {
         }
     }
 
-    /// The site a piece move or drop ends on.
+    /// The site a piece move or drop ends on, or the site of a removal.
     #[inline]
     pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
-            Move::Step { to, .. } | Move::Drop { to, .. } => Some(to),
+            Move::Step { to, .. } | Move::Drop { to, .. } | Move::Remove(to) => Some(to),
             Move::Swap { with, .. } => Some(with),
             Move::Chain(c) => Some(self.chain(c).to()),
             _ => None,

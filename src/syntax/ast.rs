@@ -47,6 +47,9 @@ pub enum SiteCond {
     Threatens(Box<SiteCond>, CompareOp, u32),
     /// `stuck`.
     Stuck,
+    /// `line(N, DIRS)`: the piece here is in a row of N of its team; the
+    /// length with its span.
+    Line((u32, Span), Vec<Name>),
     Not(Box<SiteCond>),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
@@ -198,7 +201,17 @@ pub enum Action {
     Place(Name, Option<Name>, Option<Name>),
     /// `fill KIND in REGION`: the whole hand of that kind, at once.
     Fill(Name, Name),
+    /// `remove COND`: a piece on a site meeting the condition leaves the board.
+    Remove(SiteCond),
     Pass,
+}
+
+/// One phase of a turn: its condition (`COND:`, with its span), and its
+/// actions with their spans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    pub when: Option<(StateCond, Span)>,
+    pub actions: Vec<(Action, Span)>,
 }
 
 /// A condition on a legal move: `from(in outside) and not captures`.

@@ -250,6 +250,12 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             SiteCond::Threatens(Box::new(cond), op, n)
         }
         Rule::kw_stuck => SiteCond::Stuck,
+        Rule::site_line => {
+            let mut inner = pair.into_inner().skip(1);
+            let n = inner.next().unwrap();
+            let length = (number(n.clone())?, span(&n));
+            SiteCond::Line(length, dir_set(inner.next().unwrap()))
+        }
         Rule::site_given => {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Given(Box::new(state_cond(inner)?))
@@ -637,42 +643,56 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
 
 // ---------------------------------------------------------------- phases
 
-/// Parses the actions of one phase of a turn, such as `move | place wall`.
-pub fn parse_phase(text: &str) -> Result<Vec<(Action, Span)>> {
+/// Parses one phase of a turn, such as `move | place wall`, with its
+/// condition if it has one (`line(own man, 3, orth) through last: remove
+/// enemy man`).
+pub fn parse_phase(text: &str) -> Result<Phase> {
     let entry = parse_entry(Rule::phase_entry, text)?;
     let phase = entry.into_inner().next().unwrap();
-    Ok(phase
-        .into_inner()
-        .map(|action| {
-            let sp = span(&action);
-            let inner = action.into_inner().next().unwrap();
-            let a = match inner.as_rule() {
-                Rule::action_move => Action::Move(inner.into_inner().nth(1).map(name)),
-                Rule::action_place => {
-                    let (mut region, mut falling) = (None, None);
-                    let mut it = inner.into_inner().skip(1);
-                    let kind = name(it.next().unwrap());
-                    for p in it {
-                        match p.as_rule() {
-                            Rule::name => region = Some(name(p)),
-                            Rule::place_falling => {
-                                falling = p.into_inner().nth(1).map(name);
-                            }
-                            _ => {}
-                        }
+    let mut out = Phase {
+        when: None,
+        actions: Vec::new(),
+    };
+    for part in phase.into_inner() {
+        if part.as_rule() == Rule::phase_when {
+            let sp = span(&part);
+            out.when = Some((state_cond(part.into_inner().next().unwrap())?, sp));
+            continue;
+        }
+        let sp = span(&part);
+        out.actions
+            .push((phase_action(part.into_inner().next().unwrap())?, sp));
+    }
+    Ok(out)
+}
+
+/// One action of a phase.
+fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
+    Ok(match inner.as_rule() {
+        Rule::action_move => Action::Move(inner.into_inner().nth(1).map(name)),
+        Rule::action_place => {
+            let (mut region, mut falling) = (None, None);
+            let mut it = inner.into_inner().skip(1);
+            let kind = name(it.next().unwrap());
+            for p in it {
+                match p.as_rule() {
+                    Rule::name => region = Some(name(p)),
+                    Rule::place_falling => {
+                        falling = p.into_inner().nth(1).map(name);
                     }
-                    Action::Place(kind, region, falling)
+                    _ => {}
                 }
-                Rule::action_fill => {
-                    let mut it = inner.into_inner();
-                    let kind = name(it.nth(1).unwrap());
-                    Action::Fill(kind, name(it.nth(1).unwrap()))
-                }
-                _ => Action::Pass,
-            };
-            (a, sp)
-        })
-        .collect())
+            }
+            Action::Place(kind, region, falling)
+        }
+        Rule::action_fill => {
+            let mut it = inner.into_inner();
+            let kind = name(it.nth(1).unwrap());
+            Action::Fill(kind, name(it.nth(1).unwrap()))
+        }
+        Rule::action_remove => Action::Remove(site_cond(inner.into_inner().nth(1).unwrap())?),
+        _ => Action::Pass,
+    })
 }
 
 // ---------------------------------------------------------------- placements

@@ -57,6 +57,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_line => "`line`",
         Rule::kw_through => "`through`",
         Rule::kw_falling => "`falling`",
+        Rule::kw_remove => "`remove`",
         Rule::pos_huffable => "`huffable SITE`",
         Rule::kw_convert => "`convert`",
         Rule::kw_converts => "`converts`",
@@ -70,6 +71,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_attacks => "`attacks(...) >= N`",
         Rule::kw_threatens => "`threatens`",
         Rule::site_threatens => "`threatens(...) >= N`",
+        Rule::site_line => "`line(N, DIRS)`",
         Rule::kw_spend => "`spend`",
         Rule::kw_spends => "`spends`",
         Rule::seg_spend => "`spend TOKEN`",
@@ -82,6 +84,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_covered => "`covered(...)`",
         Rule::site_backed => "`backed(...)`",
         Rule::action_fill => "`fill KIND in REGION`",
+        Rule::action_remove => "`remove COND`",
+        Rule::phase_when => "a phase's condition `COND:`",
         Rule::move_entry | Rule::move_cond | Rule::move_and | Rule::move_not | Rule::move_atom => {
             "a move condition such as `from(in fortress)` or `captures`"
         }

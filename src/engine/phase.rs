@@ -1,0 +1,38 @@
+//! What follows a move within the same turn: whether a later phase comes
+//! (its condition, read right after the previous phase's action), and the
+//! pieces a `remove` action may take.
+
+use super::outcome::Last;
+use super::*;
+
+impl Rules {
+    /// Whether the phase `st` is in comes after `mv`, the previous phase's
+    /// action: it has no condition, or the condition holds for the side
+    /// to move (`line(...) through last` reads `mv`).
+    #[inline]
+    pub(super) fn phase_comes(&self, st: &State, mv: Move) -> bool {
+        if (st.turn as usize) < self.prelude.len() {
+            return true;
+        }
+        match self.phase_when.get(st.phase as usize) {
+            Some(Some(when)) => {
+                self.end_holds(when, st, self.to_move(st), Last::Decided(0, mv), &mut 0)
+            }
+            _ => true,
+        }
+    }
+
+    /// The removals of the action `remove COND` (COND at index `i` of
+    /// [`Rules::removals`]): one per occupied site that meets COND, seen
+    /// from `side`, in site order.
+    #[inline(never)]
+    pub(super) fn removals_of(&self, st: &State, side: SideId, i: u16, out: &mut Vec<Move>) {
+        let c = &self.removals[i as usize];
+        for (s, &v) in st.board.iter().enumerate() {
+            let at = SiteId(s as u16);
+            if v != 0 && self.eval(c, st, side, NOWHERE, &[], at, NO_HEADING) {
+                out.push(Move::Remove(at));
+            }
+        }
+    }
+}
