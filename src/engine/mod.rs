@@ -33,6 +33,7 @@ mod play;
 mod priority;
 mod random;
 mod reach;
+mod surround;
 mod table;
 mod walk;
 
