@@ -18,6 +18,45 @@ pub fn board(rules: &Rules, st: &State) -> String {
     draw(rules, st, false)
 }
 
+/// The lines of a board drawn as points (`style = "points"`): `---`
+/// between neighbours along a rank, `|` along a file, `/` and `\` (`X`
+/// where two cross) along diagonals, in the cells the pieces leave blank.
+fn draw_lines(
+    b: &crate::board::Board,
+    grid: &mut [Vec<char>],
+    col: &dyn Fn(i32) -> usize,
+    row_of_rank: &dyn Fn(i32) -> usize,
+) {
+    // Compass directions 0 (n), 1 (ne), 2 (e) and 7 (nw): each line once.
+    for s in 0..b.n_sites() {
+        let site = SiteId(s as u16);
+        if b.is_extra(site) {
+            continue;
+        }
+        let (x, y) = (b.sites[s].x, b.sites[s].y);
+        let (r, c) = (row_of_rank(y), col(x));
+        for d in [0u8, 1, 2, 7] {
+            if b.neighbor(site, d).is_none_or(|t| b.is_extra(t)) {
+                continue;
+            }
+            let mut mark = |r: usize, c: usize, ch: char| {
+                let cell = &mut grid[r][c];
+                *cell = match (*cell, ch) {
+                    (' ', _) => ch,
+                    ('/', '\\') | ('\\', '/') => 'X',
+                    (old, _) => old,
+                };
+            };
+            match d {
+                0 => mark(r - 1, c, '|'),
+                1 => mark(r - 1, c + 2, '/'),
+                2 => (c + 1..c + 4).for_each(|k| mark(r, k, '-')),
+                _ => mark(r - 1, c - 2, '\\'),
+            }
+        }
+    }
+}
+
 /// The board as [`board`] draws it, in colour for a terminal: each side's
 /// pieces in a colour of their own (by side name when it names a colour),
 /// barriers and the names of extra sites in others.
@@ -83,6 +122,9 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
             row[col(site.x) - 1] = '<';
             row[col(site.x) + text.chars().count().min(3)] = '>';
         }
+    }
+    if rules.picture.points {
+        draw_lines(b, &mut grid, &|x| col(x), &row_of_rank);
     }
     // The other squares an extra site covers show its name.
     for &(x, y, s) in &b.areas {

@@ -24,7 +24,11 @@ struct Group {
 
 impl Group {
     fn new() -> Group {
-        Group { few: [SiteId(0); 32], n: 0, more: Vec::new() }
+        Group {
+            few: [SiteId(0); 32],
+            n: 0,
+            more: Vec::new(),
+        }
     }
 
     fn clear(&mut self) {

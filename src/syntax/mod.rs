@@ -425,9 +425,10 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
                 let taken = match rule {
                     Rule::seg_over => out.over.replace(site_cond(arg)?).is_some(),
                     Rule::seg_to => out.to.replace(site_cond(arg)?).is_some(),
-                    Rule::effect_by => {
-                        out.by.replace((site_cond(arg)?, clause_span.clone())).is_some()
-                    }
+                    Rule::effect_by => out
+                        .by
+                        .replace((site_cond(arg)?, clause_span.clone()))
+                        .is_some(),
                     _ => out.kind.replace(name(arg)).is_some(),
                 };
                 if taken {
