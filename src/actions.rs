@@ -14,6 +14,7 @@
 //! | `place` | barrier kinds × slots| a barrier goes into a slot                |
 //! | `drop`  | piece kinds × n      | a piece from the reserve onto a site      |
 //! | `huff`  | n                    | the huffable piece on a site is removed   |
+//! | `remove`| n                    | a piece chosen to leave the board (`xd7`) |
 //! | `pass`  | 1                    | the side to move passes                   |
 //! | `end`   | 1                    | a capture chain stops where it stands     |
 //!
@@ -51,6 +52,7 @@ pub enum ActionKind {
     Place { barrier: BarrierId, slot: u16 },
     Drop { kind: KindId, to: SiteId },
     Huff(SiteId),
+    Remove(SiteId),
     Pass,
     End,
 }
@@ -93,8 +95,11 @@ impl ActionSpace {
     fn huff_base(&self) -> u32 {
         self.drop_base() + self.n_kinds * self.n_sites
     }
-    fn pass(&self) -> Action {
+    fn remove_base(&self) -> u32 {
         self.huff_base() + self.n_sites
+    }
+    fn pass(&self) -> Action {
+        self.remove_base() + self.n_sites
     }
     /// The action that stops a capture chain where it stands.
     pub fn end(&self) -> Action {
@@ -144,6 +149,7 @@ impl ActionSpace {
                 out.push(self.drop_base() + kind as u32 * self.n_sites + to.0 as u32)
             }
             Move::Huff(s) => out.push(self.huff_base() + s.0 as u32),
+            Move::Remove(s) => out.push(self.remove_base() + s.0 as u32),
             // `base` never returns a demanding move.
             Move::Pass | Move::Demanding(_) => out.push(self.pass()),
         }
@@ -186,8 +192,10 @@ impl ActionSpace {
                 kind: (i / self.n_sites) as KindId,
                 to: site(i % self.n_sites),
             }
-        } else if a < self.pass() {
+        } else if a < self.remove_base() {
             ActionKind::Huff(site(a - self.huff_base()))
+        } else if a < self.pass() {
+            ActionKind::Remove(site(a - self.remove_base()))
         } else if a == self.pass() {
             ActionKind::Pass
         } else {

@@ -280,6 +280,7 @@ impl State {
                 format!("{}@{}", rules.kinds[kind as usize].name, site(to))
             }
             ActionKind::Huff(s) => format!("huff {}", site(s)),
+            ActionKind::Remove(s) => format!("x{}", site(s)),
             ActionKind::Pass => "pass".into(),
             ActionKind::End => "end".into(),
         };

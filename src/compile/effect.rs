@@ -39,6 +39,15 @@ impl Compiler<'_> {
             Some(c) => self.cond(raw, scope, s, c).map(Some),
             None => Ok(None),
         };
+        let surrounded = match &ast.by {
+            Some((c, span)) => {
+                if ast.to.is_some() {
+                    self.surround_with_to(s, span);
+                }
+                self.cond(raw, scope, s, c).map(Some)
+            }
+            None => Ok(None),
+        };
         let kind = match &ast.kind {
             Some(n) => self.effect_kind(s, &ast, n, scope).map(Some),
             None => Ok(None),
@@ -50,10 +59,25 @@ impl Compiler<'_> {
             max,
             over: over?,
             to: to?,
+            surrounded: surrounded?,
             kind: kind?,
             over_cells: None,
             to_cells: None,
         })
+    }
+
+    /// `surrounded by` and `to` in one effect: a group has no site after it.
+    fn surround_with_to(&mut self, s: &Str, span: &ast::Span) {
+        let loc = s.inner_loc(self.sources, span.clone());
+        self.error(
+            Diagnostic::error(
+                "surround-with-to",
+                "an effect takes either the run closed by `to` or the group `surrounded by`, not both",
+            )
+            .at(loc)
+            .label("this clause")
+            .hint("drop `to ...`: every site beside the group must meet the `surrounded by` condition"),
+        );
     }
 
     /// The range of an effect: `1..` unless given; never 0.

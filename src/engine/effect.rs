@@ -24,6 +24,10 @@ impl Rules {
         hit: &mut dyn FnMut(SiteId, &Effect),
     ) {
         for e in &self.kinds[kind as usize].effects {
+            if e.surrounded.is_some() {
+                self.each_surrounded(st, side, origin, at, e, hit);
+                continue;
+            }
             let cells = Cells::of(e, side);
             let mut dirs = e.dirs;
             while dirs != 0 {
@@ -42,7 +46,7 @@ impl Rules {
     /// The site one step from `s` in direction `d`, across no barrier (a
     /// board without barrier kinds has none to look at).
     #[inline(always)]
-    fn next_site(&self, st: &State, s: SiteId, d: u8) -> Option<SiteId> {
+    pub(super) fn next_site(&self, st: &State, s: SiteId, d: u8) -> Option<SiteId> {
         match self.barriers.is_empty() {
             true => self.board.neighbor(s, d),
             false => self.board.step(s, d, &st.blocked),
@@ -172,6 +176,11 @@ impl Rules {
         }
         let effects = self.kinds[kind as usize].effects.iter();
         effects.filter(|e| e.convert).any(|e| {
+            if e.surrounded.is_some() {
+                let mut any = false;
+                self.each_surrounded(st, side, from, to, e, &mut |_, _| any = true);
+                return any;
+            }
             let cells = Cells::of(e, side);
             let mut dirs = e.dirs;
             while dirs != 0 {

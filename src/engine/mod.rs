@@ -34,6 +34,7 @@ mod play;
 mod priority;
 mod random;
 mod reach;
+mod surround;
 mod table;
 mod walk;
 

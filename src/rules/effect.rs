@@ -7,6 +7,10 @@ use super::{Cond, KindId};
 /// `dirs`, the run of sites meeting `over` — at least `min`, at most `max`
 /// of them — followed by a site meeting `to` (when there is one) is
 /// captured, or converted to the mover's side (and to `kind`, if given).
+/// With `surrounded`, the run is instead the group of sites meeting
+/// `over`, connected along `dirs`, that starts beside the landing site,
+/// and it is enclosed when every site beside the group meets the
+/// condition.
 #[derive(Clone, Debug)]
 pub struct Effect {
     pub convert: bool,
@@ -18,6 +22,10 @@ pub struct Effect {
     pub over: Cond,
     /// The condition on the site that closes the run, if one is needed.
     pub to: Option<Cond>,
+    /// `surrounded by`: the condition every site beside the group must
+    /// meet; then the effect takes groups, not runs (see
+    /// `engine/surround.rs`).
+    pub surrounded: Option<Cond>,
     /// The kind a converted piece becomes (else it keeps its own).
     pub kind: Option<KindId>,
     /// `over`, when it reads only the site's occupant: per mover side, a

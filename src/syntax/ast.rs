@@ -99,6 +99,9 @@ pub struct Effect {
     pub over: Option<SiteCond>,
     /// The site that closes the line, if one is needed.
     pub to: Option<SiteCond>,
+    /// `surrounded by COND`: the group next to the landing site is taken
+    /// when every site beside it meets COND; with the clause's span.
+    pub by: Option<(SiteCond, Span)>,
     /// `as KIND`: the kind a converted piece becomes.
     pub kind: Option<Name>,
     pub span: Span,

@@ -416,6 +416,7 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
         range: None,
         over: None,
         to: None,
+        by: None,
         kind: None,
         span: sp,
     };
@@ -426,10 +427,14 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
                 let clause = item.into_inner().next().unwrap();
                 let clause_span = span(&clause);
                 let rule = clause.as_rule();
-                let arg = clause.into_inner().nth(1).unwrap();
+                let arg = clause.into_inner().last().unwrap();
                 let taken = match rule {
                     Rule::seg_over => out.over.replace(site_cond(arg)?).is_some(),
                     Rule::seg_to => out.to.replace(site_cond(arg)?).is_some(),
+                    Rule::effect_by => out
+                        .by
+                        .replace((site_cond(arg)?, clause_span.clone()))
+                        .is_some(),
                     _ => out.kind.replace(name(arg)).is_some(),
                 };
                 if taken {

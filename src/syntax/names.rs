@@ -66,8 +66,13 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::effect_entry | Rule::effect => {
             "an effect such as `capture(orth, 1) over enemy to friend`"
         }
-        Rule::effect_clause => "`over CONDITION`, `to CONDITION` or `as KIND`",
+        Rule::effect_clause => {
+            "`over CONDITION`, `to CONDITION`, `surrounded by CONDITION` or `as KIND`"
+        }
         Rule::effect_as => "`as KIND`",
+        Rule::effect_by => "`surrounded by CONDITION`",
+        Rule::kw_surrounded => "`surrounded`",
+        Rule::kw_by => "`by`",
         Rule::site_attacks => "`attacks(...) >= N`",
         Rule::kw_threatens => "`threatens`",
         Rule::site_threatens => "`threatens(...) >= N`",

@@ -1,0 +1,149 @@
+//! Surround effects (`capture(DIRS) over COND surrounded by COND`): the
+//! groups beside a landing site that are enclosed on every side, read for
+//! the tafl king taken by four, a Go group without liberties, a Hasami
+//! Shogi piece shut in a corner.
+//!
+//! A group starts at a site beside the landing site, along one of the
+//! effect's directions, that meets `over`; it grows along the same
+//! directions through every site meeting `over` (a single piece when
+//! `over` names one, like `enemy king`). It is enclosed when every site
+//! beside it along the directions, outside the group, meets the
+//! `surrounded by` condition; the landing site (the piece that lands is a
+//! wall), the board's edge and a barrier close a side as a wall does (write `and not edge(orth)` in `over` where a piece on
+//! the edge cannot be surrounded). Its size must be in the effect's range.
+
+use super::*;
+use crate::rules::Effect;
+
+/// The sites of one group, on the stack while there are few.
+struct Group {
+    few: [SiteId; 32],
+    n: usize,
+    more: Vec<SiteId>,
+}
+
+impl Group {
+    fn new() -> Group {
+        Group {
+            few: [SiteId(0); 32],
+            n: 0,
+            more: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.n = 0;
+        self.more.clear();
+    }
+
+    fn push(&mut self, s: SiteId) {
+        match self.few.get_mut(self.n) {
+            Some(slot) => *slot = s,
+            None => self.more.push(s),
+        }
+        self.n += 1;
+    }
+
+    fn get(&self, i: usize) -> SiteId {
+        match self.few.get(i) {
+            Some(&s) if i < self.n.min(32) => s,
+            _ => self.more[i - 32],
+        }
+    }
+
+    fn contains(&self, s: SiteId) -> bool {
+        (0..self.n).any(|i| self.get(i) == s)
+    }
+}
+
+impl Rules {
+    /// Calls `hit` with each site of the groups that effect `e` (with a
+    /// `surrounded` condition) encloses beside `at`, each site once.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn each_surrounded(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        at: SiteId,
+        e: &Effect,
+        hit: &mut dyn FnMut(SiteId, &Effect),
+    ) {
+        // Sites of groups already read, enclosed or not, so that a group
+        // touched from two sides is read once.
+        let mut seen = Group::new();
+        let mut group = Group::new();
+        let mut dirs = e.dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            let Some(start) = self.next_site(st, at, d) else {
+                continue;
+            };
+            if start == at
+                || seen.contains(start)
+                || !self.eval(&e.over, st, side, origin, &[], start, d)
+            {
+                continue;
+            }
+            group.clear();
+            let enclosed = self.grow_group(st, side, origin, at, start, e, &mut group);
+            for i in 0..group.n {
+                seen.push(group.get(i));
+            }
+            if enclosed && group.n as u32 >= e.min {
+                for i in 0..group.n {
+                    hit(group.get(i), e);
+                }
+            }
+        }
+    }
+
+    /// Grows `group` from `start` through the sites meeting `over`; returns
+    /// whether it is enclosed: every site beside it meets `surrounded`, and
+    /// it has at most `max` sites. Stops growing at the first open side.
+    #[allow(clippy::too_many_arguments)]
+    fn grow_group(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        at: SiteId,
+        start: SiteId,
+        e: &Effect,
+        group: &mut Group,
+    ) -> bool {
+        let Some(by) = &e.surrounded else {
+            return false;
+        };
+        group.push(start);
+        let mut next = 0;
+        while next < group.n {
+            let s = group.get(next);
+            next += 1;
+            let mut dirs = e.dirs;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as u8;
+                dirs &= dirs - 1;
+                // The edge and barriers close a side.
+                let Some(t) = self.next_site(st, s, d) else {
+                    continue;
+                };
+                // The landing site closes a side: the piece that lands is
+                // one of the walls (read before the move, it is empty).
+                if t == at || group.contains(t) {
+                    continue;
+                }
+                if self.eval(&e.over, st, side, origin, &[], t, d) {
+                    if group.n as u32 >= e.max {
+                        return false;
+                    }
+                    group.push(t);
+                } else if !self.eval(by, st, side, origin, &[], t, d) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
