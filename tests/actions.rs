@@ -94,7 +94,8 @@ fn describe_inverts_the_numbering() {
     let n = 81;
     assert_eq!(rules.board.n_sites(), n);
     assert_eq!(rules.board.slots.len(), 128);
-    let expected = 3 * n * n + rules.barriers.len() * 128 + rules.kinds.len() * n + n + 2;
+    // Steps, legs, swaps; walls; drops; huffs and removals; pass and end.
+    let expected = 3 * n * n + rules.barriers.len() * 128 + rules.kinds.len() * n + 2 * n + 2;
     assert_eq!(space.len(), expected);
     let mut seen = std::collections::HashSet::new();
     for a in 0..space.len() as u32 {
