@@ -333,7 +333,7 @@ async fn tamerlane_promotion() {
     s.wait("app.history.length === 1").await;
     assert_eq!(s.moves().await, ["b9-b10=R"]);
     let svg = s.js("document.querySelector('#picture svg').innerHTML").await;
-    assert!(svg.as_str().unwrap().contains(">R<"));
+    assert!(svg.as_str().unwrap().contains(">wR<"));
     s.screenshot("tamerlane").await;
 }
 

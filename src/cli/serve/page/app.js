@@ -29,7 +29,7 @@ const app = {
   seats: [],       // per seat: "human", "random", "mcts:..."
   paused: false,
   busy: false,
-  allowSave: false,
+  allowSave: null,
   modified: 0,
   dirty: false,
   diagnostics: [],
@@ -630,6 +630,7 @@ function chart(res) {
 
 async function route() {
   const file = decodeURIComponent(location.hash.slice(1));
+  if (app.allowSave === null) app.allowSave = (await api("/api/games")).allow_save;
   closeMenu();
   say("");
   try {
