@@ -332,7 +332,9 @@ async fn tamerlane_promotion() {
     s.click_site("b10").await;
     s.wait("app.history.length === 1").await;
     assert_eq!(s.moves().await, ["b9-b10=R"]);
-    let svg = s.js("document.querySelector('#picture svg').innerHTML").await;
+    let svg = s
+        .js("document.querySelector('#picture svg').innerHTML")
+        .await;
     assert!(svg.as_str().unwrap().contains(">wR<"));
     s.screenshot("tamerlane").await;
 }
@@ -352,13 +354,19 @@ async fn siege_of_paris_three_seats() {
         .click()
         .await
         .unwrap();
-    s.wait("app.sel && app.sel.drop === 'defender_general'").await;
+    s.wait("app.sel && app.sel.drop === 'defender_general'")
+        .await;
     let target = s
         .js("app.game.layout.sites[app.view.moves.find((m) => m.drop === 'defender_general').path[0]].name")
         .await;
     s.click_site(target.as_str().unwrap()).await;
     s.wait("app.history.length === 1").await;
-    for seat in s.client.find_all(Locator::Css("#seats select")).await.unwrap() {
+    for seat in s
+        .client
+        .find_all(Locator::Css("#seats select"))
+        .await
+        .unwrap()
+    {
         seat.select_by_value("random").await.unwrap();
     }
     s.wait("app.history.length >= 12").await;

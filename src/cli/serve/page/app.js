@@ -395,7 +395,7 @@ $("undo").onclick = async () => {
   app.paused = humans ? wasPaused : true;
   renderSeats();
 };
-$("pause").onclick = () => { app.paused = !app.paused; renderSeats(); maybeComputer(); };
+$("pause").onclick = () => { app.paused = !app.paused; say(""); renderSeats(); maybeComputer(); };
 $("first").onclick = () => show(0);
 $("prev").onclick = () => show(Math.max(0, app.ply - 1));
 $("next").onclick = () => show(Math.min(app.history.length, app.ply + 1));
