@@ -306,3 +306,38 @@ fn fifty_concurrent_games() {
     );
     assert!(requests > 50 * 20);
 }
+
+#[test]
+fn analysis_runs_and_reports_progress() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "tic-tac-toe.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let (status, job) = post(
+        &s.addr,
+        "/api/analyze",
+        json!({ "id": id, "games": 40, "players": ["random", "random"] }),
+    );
+    assert_eq!(status, 200, "{job}");
+    let path = format!("/api/analysis?job={}", job["job"].as_str().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let result = loop {
+        let (_, p) = get(&s.addr, &path);
+        assert!(p["done"].as_u64().unwrap() <= 40);
+        if !p["result"].is_null() {
+            break p["result"].clone();
+        }
+        assert!(Instant::now() < deadline, "the analysis did not finish");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let wins: u64 = (result["wins"].as_object().unwrap().values())
+        .map(|w| w["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + result["draws"]["games"].as_u64().unwrap(), 40);
+    let (status, _) = post(
+        &s.addr,
+        "/api/analyze",
+        json!({ "id": id, "games": 5, "players": ["random"] }),
+    );
+    assert_eq!(status, 400, "one player per side");
+}

@@ -113,7 +113,7 @@ class Board {
     const cell = this.layout.cell;
     for (const i of last) {
       const s = this.layout.sites[i];
-      o.appendChild(el("rect", { x: s.x - cell / 2, y: s.y - cell / 2, width: cell, height: cell, fill: "#f5d442", opacity: 0.35 }));
+      o.appendChild(el("rect", { class: "last", x: s.x - cell / 2 + 2, y: s.y - cell / 2 + 2, width: cell - 4, height: cell - 4, fill: "none", stroke: "#e0a800", "stroke-width": 3 }));
     }
     for (const i of selected) {
       const s = this.layout.sites[i];
