@@ -152,12 +152,19 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
 
 /// One diagnostic as a JSON object, for editors and CI.
 pub fn to_json(sources: &Sources, d: &Diagnostic) -> serde_json::Value {
-    let (file, line, column) = match &d.loc {
+    let (file, line, column, end) = match &d.loc {
         Some(loc) => {
             let (l, c) = sources.line_col(loc.file, loc.span.start);
-            (Some(sources.name(loc.file).to_string()), Some(l), Some(c))
+            let (el, ec) = sources.line_col(loc.file, loc.span.end);
+            let end = serde_json::json!({ "line": el, "column": ec });
+            (
+                Some(sources.name(loc.file).to_string()),
+                Some(l),
+                Some(c),
+                Some(end),
+            )
         }
-        None => (None, None, None),
+        None => (None, None, None, None),
     };
     serde_json::json!({
         "severity": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
@@ -166,6 +173,8 @@ pub fn to_json(sources: &Sources, d: &Diagnostic) -> serde_json::Value {
         "file": file,
         "line": line,
         "column": column,
+        "end": end,
+        "label": d.label,
         "hint": d.hint,
     })
 }

@@ -4,7 +4,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::{analyze, bench, moves, perft, play, scenario, show, validate};
+use cli::{analyze, bench, moves, perft, play, scenario, serve, show, validate};
 use std::process::ExitCode;
 
 /// A board-game rules interpreter: every game and variant is a data file.
@@ -24,6 +24,7 @@ Examples (GAME is a game file such as one in games/):
   tavoliere bench GAME --seconds 5 --max-plies 324
   tavoliere play GAME --seat black=mcts
   tavoliere scenario tests/scenarios/FILE.toml
+  tavoliere serve games --port 0      (then open the address it prints)
 
 Exit codes: 0 success (also when the reader of the output stops early, as
 `head` does); 1 a game file, position or move is invalid; 2 bad
@@ -47,6 +48,8 @@ enum Command {
     Scenario(scenario::Args),
     /// Play in the terminal: type moves at the prompt; `help` lists commands.
     Play(play::Args),
+    /// Play and author games in a web browser: a local server for a folder of games.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Scenario(args) => scenario::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match done {
         Ok(code) => code,

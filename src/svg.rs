@@ -21,19 +21,37 @@ const SIDE_COLOURS: [(&str, &str); 6] = [
     ("#2e8b57", "#f5f5f5"),
 ];
 
+/// Where a picture puts things, for a page that makes it clickable: the
+/// picture's size, each site's centre (by site id) and each barrier slot's
+/// line (by slot id), in the picture's own coordinates.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub width: i32,
+    pub height: i32,
+    pub cell: i32,
+    pub sites: Vec<(i32, i32)>,
+    pub slots: Vec<(i32, i32, i32, i32)>,
+}
+
+/// The layout of every picture of `rules`' board.
+pub fn layout(rules: &Rules) -> Layout {
+    let p = Picture::new(rules);
+    let b = &rules.board;
+    Layout {
+        width: p.width,
+        height: p.height,
+        cell: CELL,
+        sites: (0..b.n_sites())
+            .map(|s| p.centre(SiteId(s as u16)))
+            .collect(),
+        slots: b.slots.iter().map(|slot| p.slot_line(slot)).collect(),
+    }
+}
+
 /// The position as an SVG document.
 pub fn position(rules: &Rules, st: &State) -> String {
-    let b = &rules.board;
-    let (x0, x1) = b.drawn_files();
-    let (cols, rows) = (x1 - x0 + 1, b.ranks);
-    let (width, height) = (2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL);
-    let mut p = Picture {
-        rules,
-        x0,
-        rows,
-        height,
-        out: String::new(),
-    };
+    let mut p = Picture::new(rules);
+    let (width, height) = (p.width, p.height);
     let _ = writeln!(
         p.out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
@@ -61,11 +79,40 @@ struct Picture<'a> {
     /// The first file drawn, and the number of ranks.
     x0: i32,
     rows: i32,
+    width: i32,
     height: i32,
     out: String,
 }
 
-impl Picture<'_> {
+impl<'a> Picture<'a> {
+    fn new(rules: &'a Rules) -> Self {
+        let b = &rules.board;
+        let (x0, x1) = b.drawn_files();
+        let (cols, rows) = (x1 - x0 + 1, b.ranks);
+        Picture {
+            rules,
+            x0,
+            rows,
+            width: 2 * MARGIN + cols * CELL,
+            height: 2 * MARGIN + rows * CELL,
+            out: String::new(),
+        }
+    }
+
+    /// The ends of the line a barrier in `slot` is drawn as.
+    fn slot_line(&self, slot: &crate::board::Slot) -> (i32, i32, i32, i32) {
+        let anchor = &self.rules.board.sites[slot.anchor.0 as usize];
+        let len = slot.length as i32;
+        if slot.orientation == 'h' {
+            let y = self.py(anchor.y);
+            (self.px(anchor.x) + 2, y, self.px(anchor.x + len) - 2, y)
+        } else {
+            let x = self.px(anchor.x) + CELL;
+            let (top, bottom) = (self.py(anchor.y + len - 1), self.py(anchor.y));
+            (x, top + 2, x, bottom + CELL - 2)
+        }
+    }
+
     /// Left edge of the cell drawn at grid file `x`.
     fn px(&self, x: i32) -> i32 {
         MARGIN + (x - self.x0) * CELL
@@ -202,16 +249,7 @@ impl Picture<'_> {
             if st.barrier_at(slot_id as u16).is_none() {
                 continue;
             }
-            let anchor = &b.sites[slot.anchor.0 as usize];
-            let len = slot.length as i32;
-            let (xa, ya, xb, yb) = if slot.orientation == 'h' {
-                let y = self.py(anchor.y);
-                (self.px(anchor.x) + 2, y, self.px(anchor.x + len) - 2, y)
-            } else {
-                let x = self.px(anchor.x) + CELL;
-                let (top, bottom) = (self.py(anchor.y + len - 1), self.py(anchor.y));
-                (x, top + 2, x, bottom + CELL - 2)
-            };
+            let (xa, ya, xb, yb) = self.slot_line(slot);
             let _ = writeln!(
                 self.out,
                 r##"<line x1="{xa}" y1="{ya}" x2="{xb}" y2="{yb}" stroke="#5a2d0c" stroke-width="6" stroke-linecap="round"/>"##
@@ -271,7 +309,7 @@ impl Picture<'_> {
 
 /// A side's disc and ink colours: by its name when it names a colour
 /// (`white`, `black`, `yellow`, `red`, `blue`, `green`), else by its place.
-fn side_colours(name: &str, index: usize) -> (&'static str, &'static str) {
+pub fn side_colours(name: &str, index: usize) -> (&'static str, &'static str) {
     const NAMED: [&str; 6] = ["white", "black", "yellow", "red", "blue", "green"];
     match NAMED.iter().position(|n| *n == name) {
         Some(i) => SIDE_COLOURS[i],

@@ -8,6 +8,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod scenario;
+pub mod serve;
 pub mod show;
 pub mod validate;
 

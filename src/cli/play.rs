@@ -110,7 +110,7 @@ Type a move (e1-e2, e2, e3h, pass), or:
 
 /// A game record: `# tavoliere game record`, `game PATH`, then one move
 /// per line.
-fn record_text(file: &Path, moves: &[String]) -> String {
+pub(crate) fn record_text(file: &Path, moves: &[String]) -> String {
     let mut text = format!("# tavoliere game record\ngame {}\n", file.display());
     for m in moves {
         text.push_str(m);
@@ -120,7 +120,7 @@ fn record_text(file: &Path, moves: &[String]) -> String {
 }
 
 /// The moves of a record, checking it is a record of `file`.
-fn read_record(text: &str, file: &Path) -> Result<Vec<String>, String> {
+pub(crate) fn read_record(text: &str, file: &Path) -> Result<Vec<String>, String> {
     let mut moves = Vec::new();
     let mut game = None;
     for (i, line) in text.lines().enumerate() {

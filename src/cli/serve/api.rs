@@ -1,0 +1,448 @@
+//! The JSON API the page speaks (documented in the README): list and read
+//! games, open one (from its file or a text), positions with their legal
+//! moves, play, why a move is not legal, a computer's move, validate, save,
+//! replay a list of moves or a record, and analysis. Every answer is JSON;
+//! a request that cannot be answered gets `{"error": ...}` and status 400.
+
+use super::games::Game;
+use super::{analysis, files, view, Server};
+use axum::extract::{DefaultBodyLimit, Query, State as Shared};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tavoliere::agent::Agent;
+use tavoliere::diag::{self, Sources};
+use tavoliere::rules::{Move, Rules, State};
+use tavoliere::{compile, notation, svg};
+
+/// The longest a computer may think for one move.
+const MAX_THINK: Duration = Duration::from_secs(5);
+/// The largest request body, in bytes.
+const MAX_BODY: usize = 1024 * 1024;
+/// At most this many moves replayed in one request.
+const MAX_MOVES: usize = 5000;
+
+type Srv = Shared<Arc<Server>>;
+type Answer = Result<Json<Value>, Failure>;
+
+/// A request that cannot be answered: status 400 and `{"error": ...}`.
+pub struct Failure(String);
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        (StatusCode::BAD_REQUEST, Json(json!({ "error": self.0 }))).into_response()
+    }
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Self {
+        Failure(e)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(e: &str) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+pub fn routes(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/api/games", get(list_games))
+        .route("/api/file", get(read_file))
+        .route("/api/modified", get(modified))
+        .route("/api/picture", get(picture))
+        .route("/api/open", post(open))
+        .route("/api/validate", post(validate))
+        .route("/api/position", post(position))
+        .route("/api/play", post(play))
+        .route("/api/why", post(why))
+        .route("/api/agent", post(agent))
+        .route("/api/replay", post(replay))
+        .route("/api/record", post(record))
+        .route("/api/save", post(save))
+        .route("/api/analyze", post(analyze_start))
+        .route("/api/analysis", get(analyze_progress))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(server)
+}
+
+#[derive(Deserialize)]
+struct FileQuery {
+    file: String,
+}
+
+/// `[game] name` of a file, read without compiling it.
+fn game_name(text: &str) -> Option<String> {
+    let value: toml::Table = toml::from_str(text).ok()?;
+    Some(value.get("game")?.get("name")?.as_str()?.to_string())
+}
+
+async fn list_games(Shared(srv): Srv) -> Json<Value> {
+    let games: Vec<Value> = (srv.dir.list().into_iter())
+        .map(|file| {
+            let name = srv.dir.read(&file).ok().and_then(|t| game_name(&t));
+            json!({ "file": file, "name": name })
+        })
+        .collect();
+    Json(json!({ "games": games, "allow_save": srv.dir.allow_save }))
+}
+
+async fn read_file(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
+    let text = srv.dir.read(&q.file)?;
+    let modified = srv.dir.modified(&q.file)?;
+    Ok(Json(
+        json!({ "file": q.file, "text": text, "modified": modified }),
+    ))
+}
+
+async fn modified(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
+    Ok(Json(json!({ "modified": srv.dir.modified(&q.file)? })))
+}
+
+/// Compiles a rule text read as the file `file` (relative to the folder,
+/// its `extends` read from there): the game, or the diagnostics.
+fn compile_text(
+    srv: &Server,
+    file: Option<&str>,
+    text: String,
+) -> (Option<Rules>, Sources, Vec<diag::Diagnostic>) {
+    let name = file.unwrap_or("edited.toml").to_string();
+    let mut sources = Sources::new();
+    let id = sources.add(name, text);
+    let mut read_base = |from: &str, path: &str| srv.dir.read_base(from, path);
+    match compile::load(&mut sources, id, &mut read_base) {
+        Ok((rules, warnings)) => (Some(rules), sources, warnings),
+        Err(diags) => (None, sources, diags),
+    }
+}
+
+/// A picture of a game's start, as SVG (the games list's thumbnails).
+async fn picture(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Result<Response, Failure> {
+    let text = srv.dir.read(&q.file)?;
+    let svg = tokio::task::spawn_blocking(move || {
+        let (rules, _, _) = compile_text(&srv, Some(&q.file), text);
+        rules.map(|r| svg::position(&r, &r.initial()))
+    })
+    .await
+    .map_err(|e| e.to_string())?
+    .ok_or("the game has errors")?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+#[derive(Deserialize)]
+struct OpenRequest {
+    file: Option<String>,
+    text: Option<String>,
+}
+
+/// Opens a game from its file, or from a text (read as that file, when one
+/// is named): its id, facts and start, or its diagnostics.
+async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
+    let text = match (&req.text, &req.file) {
+        (Some(text), _) if text.len() > files::MAX_FILE => {
+            return Err(Failure(format!(
+                "the rule text is larger than {} bytes",
+                files::MAX_FILE
+            )))
+        }
+        (Some(text), _) => text.clone(),
+        (None, Some(file)) => srv.dir.read(file)?,
+        (None, None) => return Err(Failure("give `file` or `text`".into())),
+    };
+    if let Some(file) = &req.file {
+        srv.dir.resolve(file, false)?;
+    }
+    let answer = tokio::task::spawn_blocking(move || {
+        let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), text);
+        let diagnostics = view::diagnostics(&sources, &diags);
+        let Some(rules) = rules else {
+            return json!({ "ok": false, "diagnostics": diagnostics });
+        };
+        let info = view::game_info(&rules);
+        let start = view::position(&rules, &rules.initial());
+        let id = srv.games.insert(Game {
+            rules,
+            file: req.file,
+        });
+        json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics })
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(Json(answer))
+}
+
+#[derive(Deserialize)]
+struct TextRequest {
+    file: Option<String>,
+    text: String,
+}
+
+/// Checks a rule text: `ok` and every diagnostic, as `validate` reports them.
+async fn validate(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
+    if req.text.len() > files::MAX_FILE {
+        return Err(Failure(format!(
+            "the rule text is larger than {} bytes",
+            files::MAX_FILE
+        )));
+    }
+    let answer = tokio::task::spawn_blocking(move || {
+        let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), req.text);
+        json!({ "ok": rules.is_some(), "diagnostics": view::diagnostics(&sources, &diags) })
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(Json(answer))
+}
+
+/// A request about a position of an open game: the start when `position`
+/// is not given.
+#[derive(Deserialize)]
+struct At {
+    id: String,
+    position: Option<String>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    agent: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+impl At {
+    fn game(&self, srv: &Server) -> Result<Arc<Game>, Failure> {
+        srv.games.get(&self.id).ok_or_else(|| {
+            Failure(format!(
+                "no open game `{}` (it may have been closed for idleness: reload the page)",
+                self.id
+            ))
+        })
+    }
+
+    fn state(&self, rules: &Rules) -> Result<State, Failure> {
+        let Some(text) = &self.position else {
+            return Ok(rules.initial());
+        };
+        if text.len() > files::MAX_FILE {
+            return Err(Failure("the position text is too long".into()));
+        }
+        let mut sources = Sources::new();
+        let file = sources.add("position", text.clone());
+        notation::parse_position(rules, text, file)
+            .map_err(|diags| Failure(diag::render(&sources, &diags)))
+    }
+
+    fn move_text(&self) -> Result<&str, Failure> {
+        self.mv
+            .as_deref()
+            .map(str::trim)
+            .ok_or_else(|| Failure("give `move`".into()))
+    }
+}
+
+async fn position(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+    let game = at.game(&srv)?;
+    let st = at.state(&game.rules)?;
+    Ok(Json(view::position(&game.rules, &st)))
+}
+
+/// Plays a legal move: `ok`, the move's text and the position after it;
+/// or `ok: false` and why it is not legal.
+async fn play(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+    let game = at.game(&srv)?;
+    let rules = &game.rules;
+    let mut st = at.state(rules)?;
+    let text = at.move_text()?;
+    match notation::parse_move(rules, &st, text) {
+        Ok(mv) => {
+            let written = notation::move_to_string(rules, &st, mv);
+            rules.play(&mut st, mv);
+            Ok(Json(
+                json!({ "ok": true, "move": written, "after": view::position(rules, &st) }),
+            ))
+        }
+        Err(_) => Ok(Json(
+            json!({ "ok": false, "why": why_text(rules, &st, text) }),
+        )),
+    }
+}
+
+/// What `moves --why MOVE` prints.
+fn why_text(rules: &Rules, st: &State, text: &str) -> (bool, String) {
+    match notation::read_any_move(rules, st, text) {
+        Ok(mv) if rules.why_not(st, mv).is_none() => {
+            (true, notation::explain_typed(rules, st, mv, text))
+        }
+        Ok(mv) => (
+            false,
+            format!(
+                "`{text}` is not legal: {}",
+                notation::explain_typed(rules, st, mv, text)
+            ),
+        ),
+        Err(e) => (false, format!("`{text}` is not legal: {e}")),
+    }
+}
+
+async fn why(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+    let game = at.game(&srv)?;
+    let st = at.state(&game.rules)?;
+    let (legal, text) = why_text(&game.rules, &st, at.move_text()?);
+    Ok(Json(json!({ "legal": legal, "text": text })))
+}
+
+/// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`.
+fn bounded_agent(text: &str) -> Result<Agent, Failure> {
+    let mut agent = Agent::parse(text)?;
+    if let Agent::Mcts {
+        millis, threads, ..
+    } = &mut agent
+    {
+        let cap = MAX_THINK.as_millis() as u64;
+        *millis = Some(millis.map_or(cap, |ms| ms.min(cap)));
+        *threads = (*threads).min(2);
+    }
+    Ok(agent)
+}
+
+/// The move a computer player chooses (`random`, `mcts`, `mcts:500ms`, ...).
+async fn agent(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+    let game = at.game(&srv)?;
+    let st = at.state(&game.rules)?;
+    let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"))?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let rules = &game.rules;
+        let mv: Option<Move> = agent.choose(rules, &st, fastrand::u64(..));
+        json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) })
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(Json(answer))
+}
+
+/// Plays `moves` from the position while they are legal: the text and
+/// position after each, and where and why they stopped, if they did.
+fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
+    let mut history = Vec::new();
+    let mut stopped = Value::Null;
+    for (i, text) in moves.iter().take(MAX_MOVES).enumerate() {
+        match notation::parse_move(rules, &st, text) {
+            Ok(mv) => {
+                let written = notation::move_to_string(rules, &st, mv);
+                rules.play(&mut st, mv);
+                history.push(json!({ "move": written, "position": notation::position_to_string(rules, &st) }));
+            }
+            Err(_) => {
+                let (_, why) = why_text(rules, &st, text);
+                stopped = json!({ "ply": i, "move": text, "why": why });
+                break;
+            }
+        }
+    }
+    json!({ "history": history, "stopped": stopped, "last": view::position(rules, &st) })
+}
+
+async fn replay(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+    let game = at.game(&srv)?;
+    let st = at.state(&game.rules)?;
+    let answer = tokio::task::spawn_blocking(move || replay_moves(&game.rules, st, &at.moves))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(Json(answer))
+}
+
+#[derive(Deserialize)]
+struct RecordRequest {
+    id: String,
+    /// A record to read (`play --record`'s format) ...
+    text: Option<String>,
+    /// ... or moves to write as one.
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+/// Writes moves as a game record, or reads one and replays it.
+async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
+    let game = srv.games.get(&req.id).ok_or("no such open game")?;
+    let file = srv
+        .dir
+        .shown
+        .join(game.file.as_deref().unwrap_or("edited.toml"));
+    let Some(text) = req.text else {
+        return Ok(Json(
+            json!({ "text": super::super::play::record_text(&file, &req.moves) }),
+        ));
+    };
+    let moves = super::super::play::read_record(&text, &file)?;
+    let answer = tokio::task::spawn_blocking(move || {
+        replay_moves(&game.rules, game.rules.initial(), &moves)
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(Json(answer))
+}
+
+async fn save(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
+    let file = req.file.ok_or("give `file`")?;
+    srv.dir.save(&file, &req.text)?;
+    Ok(Json(
+        json!({ "ok": true, "modified": srv.dir.modified(&file)? }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct AnalyzeRequest {
+    id: String,
+    games: usize,
+    /// Per side, `random` or `mcts:...` (each MCTS move bounded to 200 ms).
+    players: Vec<String>,
+}
+
+async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Answer {
+    let game = srv.games.get(&req.id).ok_or("no such open game")?;
+    if req.players.len() != game.rules.sides.len() {
+        return Err(Failure(format!(
+            "give one player per side ({})",
+            game.rules.sides.len()
+        )));
+    }
+    let mut players = Vec::new();
+    for p in &req.players {
+        let mut agent = bounded_agent(p)?;
+        if let Agent::Mcts {
+            millis, threads, ..
+        } = &mut agent
+        {
+            *millis = Some(millis.unwrap_or(200).min(200));
+            *threads = 1;
+        }
+        players.push((agent, p.clone()));
+    }
+    let games = req.games.clamp(1, analysis::MAX_GAMES);
+    let job = srv.jobs.start(game, players, games);
+    Ok(Json(json!({ "job": job, "total": games })))
+}
+
+#[derive(Deserialize)]
+struct JobQuery {
+    job: String,
+}
+
+async fn analyze_progress(Shared(srv): Srv, Query(q): Query<JobQuery>) -> Answer {
+    let job = srv.jobs.get(&q.job).ok_or("no such analysis")?;
+    let result = job
+        .result
+        .lock()
+        .expect("job")
+        .as_ref()
+        .map(|(v, _)| v.clone());
+    Ok(Json(json!({
+        "total": job.total,
+        "done": job.done.load(std::sync::atomic::Ordering::Relaxed),
+        "result": result,
+    })))
+}

@@ -1,0 +1,66 @@
+//! The games open on pages, by id: each a compiled game and the file and
+//! text it came from. A game no page has asked about for a while is dropped.
+
+use super::Server;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tavoliere::rules::Rules;
+
+/// How long a game stays open without a request.
+const IDLE: Duration = Duration::from_secs(30 * 60);
+/// At most this many games open at once; the least recently used goes.
+const MAX_OPEN: usize = 1024;
+
+/// A compiled game and where it came from.
+pub struct Game {
+    pub rules: Rules,
+    /// Its file, relative to the folder, when it has one.
+    pub file: Option<String>,
+}
+
+#[derive(Default)]
+pub struct Games {
+    open: Mutex<HashMap<String, (Arc<Game>, Instant)>>,
+}
+
+impl Games {
+    /// Keeps a game open; returns its id.
+    pub fn insert(&self, game: Game) -> String {
+        let id = format!("{:016x}", fastrand::u64(..));
+        let mut open = self.open.lock().expect("games");
+        if open.len() >= MAX_OPEN {
+            if let Some(oldest) = (open.iter())
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(id, _)| id.clone())
+            {
+                open.remove(&oldest);
+            }
+        }
+        open.insert(id.clone(), (Arc::new(game), Instant::now()));
+        id
+    }
+
+    /// An open game, marked as used now.
+    pub fn get(&self, id: &str) -> Option<Arc<Game>> {
+        let mut open = self.open.lock().expect("games");
+        let (game, used) = open.get_mut(id)?;
+        *used = Instant::now();
+        Some(game.clone())
+    }
+
+    fn drop_idle(&self) {
+        let now = Instant::now();
+        (self.open.lock().expect("games")).retain(|_, (_, used)| now - *used < IDLE);
+    }
+}
+
+/// Drops idle games and finished analyses, once a minute.
+pub async fn sweep(server: Arc<Server>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        tick.tick().await;
+        server.games.drop_idle();
+        server.jobs.drop_old();
+    }
+}

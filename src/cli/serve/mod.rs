@@ -1,0 +1,94 @@
+//! `serve`: play and author games in a web browser. A local HTTP server
+//! (axum on tokio) gives the page (static files compiled in, `page.rs`) and
+//! a small JSON API over the library (`api.rs`); the engine runs here, the
+//! page only draws and clicks. It reads game files only under its folder
+//! (`files.rs`) and writes only with `--allow-save`.
+
+mod analysis;
+mod api;
+mod files;
+mod games;
+mod page;
+mod view;
+
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder of game files to serve.
+    #[arg(default_value = "games")]
+    dir: PathBuf,
+    /// The address to listen on; anything but 127.0.0.1 opens the server
+    /// to other machines (a warning says so).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port; 0 takes a free one. The address is printed either way.
+    #[arg(long, default_value_t = 8020)]
+    port: u16,
+    /// Let the page write edited rule files back into the folder.
+    #[arg(long)]
+    allow_save: bool,
+}
+
+/// What every request shares.
+pub struct Server {
+    pub dir: files::GameDir,
+    pub games: games::Games,
+    pub jobs: analysis::Jobs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let dir = files::GameDir::new(&args.dir, args.allow_save)
+        .with_context(|| format!("cannot open the games folder {}", args.dir.display()))?;
+    if args.host != "127.0.0.1" && args.host != "localhost" {
+        eprintln!(
+            "warning: listening on {}: anyone who can reach this machine can use the server{}",
+            args.host,
+            if args.allow_save {
+                " and write rule files in the folder"
+            } else {
+                ""
+            }
+        );
+    }
+    let server = Arc::new(Server {
+        dir,
+        games: games::Games::default(),
+        jobs: analysis::Jobs::default(),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(serve(server, args.host, args.port))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn serve(server: Arc<Server>, host: String, port: u16) -> Result<()> {
+    let listener = tokio::net::TcpListener::bind((host.as_str(), port))
+        .await
+        .with_context(|| format!("cannot listen on {host}:{port}"))?;
+    let addr = listener.local_addr()?;
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "tavoliere serve: http://{addr}/")?;
+        writeln!(
+            out,
+            "serving the games in {} (saving {}); Ctrl-C stops",
+            server.dir.shown.display(),
+            if server.dir.allow_save { "on" } else { "off" }
+        )?;
+        out.flush()?;
+    }
+    tokio::spawn(games::sweep(server.clone()));
+    let app = page::routes().merge(api::routes(server));
+    axum::serve(listener, app)
+        .await
+        .context("the server stopped")?;
+    Ok(())
+}

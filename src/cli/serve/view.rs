@@ -1,0 +1,135 @@
+//! What the page is sent, as JSON: a game's fixed facts (sides, seats, the
+//! picture's layout), a position (its text, picture, status, hands and
+//! legal moves, each with the sites a click reaches it by), diagnostics.
+
+use serde_json::{json, Value};
+use tavoliere::board::SiteId;
+use tavoliere::diag::{self, Diagnostic, Sources};
+use tavoliere::rules::{Move, Outcome, Rules, State};
+use tavoliere::{notation, render, svg};
+
+/// The facts of a game that no move changes.
+pub fn game_info(rules: &Rules) -> Value {
+    let layout = svg::layout(rules);
+    let b = &rules.board;
+    let sites: Vec<Value> = (layout.sites.iter().enumerate())
+        .map(|(i, &(x, y))| json!({ "name": b.site_name(SiteId(i as u16)), "x": x, "y": y }))
+        .collect();
+    let slots: Vec<Value> = (layout.slots.iter().zip(&b.slots))
+        .map(|(&(x1, y1, x2, y2), slot)| {
+            json!({ "name": slot.name, "x1": x1, "y1": y1, "x2": x2, "y2": y2 })
+        })
+        .collect();
+    let sides: Vec<Value> = (rules.sides.iter().enumerate())
+        .map(|(i, s)| {
+            let (fill, ink) = svg::side_colours(&s.name, i);
+            json!({ "name": s.name, "fill": fill, "ink": ink })
+        })
+        .collect();
+    let seats: Vec<Value> = (rules.seats.iter())
+        .map(|s| json!({ "name": s.name, "sides": s.sides }))
+        .collect();
+    json!({
+        "name": rules.name,
+        "sides": sides,
+        "seats": seats,
+        "kinds": rules.kinds.iter().map(|k| k.name.clone()).collect::<Vec<_>>(),
+        "barriers": rules.barriers.iter().map(|k| k.name.clone()).collect::<Vec<_>>(),
+        "layout": {
+            "width": layout.width, "height": layout.height, "cell": layout.cell,
+            "sites": sites, "slots": slots,
+        },
+    })
+}
+
+/// A position: its text and picture, whose turn, the outcome, what each
+/// side holds in hand, and the legal moves.
+pub fn position(rules: &Rules, st: &State) -> Value {
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    let texts = notation::move_texts(rules, st, &legal);
+    let moves: Vec<Value> = (legal.iter().zip(texts))
+        .map(|(&mv, text)| move_json(rules, st, mv, text))
+        .collect();
+    let outcome = rules.outcome(st);
+    let to_move = rules.to_move(st);
+    json!({
+        "position": notation::position_to_string(rules, st),
+        "svg": svg::position(rules, st),
+        "status": render::status(rules, st),
+        "over": outcome != Outcome::Ongoing,
+        "outcome": (outcome != Outcome::Ongoing).then(|| render::outcome(rules, outcome)),
+        "note": render::nothing_to_play(rules, st, &legal),
+        "to_move": to_move,
+        "seat": rules.seat_of(to_move),
+        "hands": hands(rules, st),
+        "moves": moves,
+    })
+}
+
+/// Per side, the barriers and pieces it holds in hand (those it has any of).
+fn hands(rules: &Rules, st: &State) -> Vec<Value> {
+    (0..rules.sides.len() as u8)
+        .map(|side| {
+            let mut items = Vec::new();
+            for (i, b) in rules.barriers.iter().enumerate() {
+                let n = st.reserve(rules, side, i as u8);
+                if n > 0 {
+                    items.push(json!({ "name": b.name, "count": n, "barrier": true }));
+                }
+            }
+            for (i, k) in rules.kinds.iter().enumerate() {
+                let n = st.pieces_in_hand(rules, side, i as u8);
+                if n > 0 {
+                    items.push(json!({ "name": k.name, "count": n, "barrier": false }));
+                }
+            }
+            json!(items)
+        })
+        .collect()
+}
+
+/// A legal move, with how a click reaches it: the piece's site (`from`),
+/// the sites clicked after it (`path`: each stop of a chain, the site a
+/// step, swap or drop ends on), the sites it captures, the barrier slot it
+/// fills, the kind it drops, or none of these (`pass`, a huff).
+pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
+    let site = |s: SiteId| s.0 as usize;
+    let (mut from, mut path, mut captures, mut slot, mut drop) =
+        (None, Vec::new(), Vec::new(), None, None);
+    match rules.base(mv) {
+        Move::Step { from: f, to } => {
+            from = Some(site(f));
+            path.push(site(to));
+            if st.piece_at(rules, to).is_some() {
+                captures.push(site(to));
+            }
+        }
+        Move::Chain(id) => {
+            let chain = rules.chain(id);
+            from = Some(site(chain.from));
+            path = chain.stops().iter().map(|&s| site(s)).collect();
+            captures = chain.captured().iter().map(|&s| site(s)).collect();
+        }
+        Move::Swap { from: f, with, .. } => {
+            from = Some(site(f));
+            path.push(site(with));
+        }
+        Move::Place { slot: s, .. } => slot = Some(s),
+        Move::Drop { kind, to } => {
+            drop = Some(rules.kinds[kind as usize].name.clone());
+            path.push(site(to));
+        }
+        Move::Huff(s) => captures.push(site(s)),
+        Move::Pass | Move::Demanding(_) => {}
+    }
+    json!({
+        "text": text, "from": from, "path": path, "captures": captures,
+        "slot": slot, "drop": drop,
+    })
+}
+
+/// Diagnostics as `validate --format json` gives them, with the label.
+pub fn diagnostics(sources: &Sources, diags: &[Diagnostic]) -> Vec<Value> {
+    diags.iter().map(|d| diag::to_json(sources, d)).collect()
+}

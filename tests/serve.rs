@@ -1,0 +1,343 @@
+//! `tavoliere serve` through its JSON API, without a browser: what it
+//! refuses to read or write (paths out of its folder, symbolic links out,
+//! saving without `--allow-save`, oversized bodies), and 50 concurrent
+//! random games against one server, every answer checked.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(dir: &Path, args: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavoliere"))
+        .arg("serve")
+        .arg(dir)
+        .args(["--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let addr = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    Server { child, addr }
+}
+
+/// One HTTP/1.1 request: the status and the JSON body.
+fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let body = body.unwrap_or("");
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status: u16 = text[9..12].parse().unwrap();
+    let json = text
+        .split_once("\r\n\r\n")
+        .and_then(|(_, b)| serde_json::from_str(b).ok())
+        .unwrap_or(Value::Null);
+    (status, json)
+}
+
+fn post(addr: &str, path: &str, body: Value) -> (u16, Value) {
+    request(addr, "POST", path, Some(&body.to_string()))
+}
+
+fn get(addr: &str, path: &str) -> (u16, Value) {
+    request(addr, "GET", path, None)
+}
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("tavoliere-serve-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("games")).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn shipped(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn nothing_outside_the_folder_is_read() {
+    let tmp = TempDir::new("outside");
+    let games = tmp.0.join("games");
+    std::fs::write(games.join("tic-tac-toe.toml"), shipped("tic-tac-toe.toml")).unwrap();
+    std::fs::write(tmp.0.join("outside.toml"), shipped("tic-tac-toe.toml")).unwrap();
+    std::os::unix::fs::symlink(tmp.0.join("outside.toml"), games.join("link.toml")).unwrap();
+    std::os::unix::fs::symlink(&tmp.0, games.join("up")).unwrap();
+    let s = serve(&games, &[]);
+    let (status, _) = get(&s.addr, "/api/file?file=tic-tac-toe.toml");
+    assert_eq!(status, 200);
+    for bad in [
+        "../outside.toml",
+        "%2Fetc%2Fpasswd",
+        "link.toml",
+        "up/outside.toml",
+        "up/games/../outside.toml",
+        "tic-tac-toe.toml%2F..%2F..%2Foutside.toml",
+        "..%2Foutside.toml",
+    ] {
+        let (status, v) = get(&s.addr, &format!("/api/file?file={bad}"));
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert!(v["error"].is_string(), "{bad}: {v}");
+        let (status, _) = post(
+            &s.addr,
+            "/api/open",
+            json!({ "file": bad.replace("%2F", "/") }),
+        );
+        assert_eq!(status, 400, "{bad}");
+    }
+    let (_, list) = get(&s.addr, "/api/games");
+    let files: Vec<&str> = (list["games"].as_array().unwrap().iter())
+        .map(|g| g["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["tic-tac-toe.toml"]);
+    // `extends` cannot climb out either.
+    let text = "extends = \"../outside.toml\"\n[game]\nname = \"x\"\n";
+    let (status, v) = post(
+        &s.addr,
+        "/api/open",
+        json!({ "file": "x.toml", "text": text }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(v["ok"], json!(false), "{v}");
+    // No saving without --allow-save.
+    let (status, v) = post(
+        &s.addr,
+        "/api/save",
+        json!({ "file": "tic-tac-toe.toml", "text": "x" }),
+    );
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().contains("--allow-save"));
+    assert_eq!(
+        std::fs::read_to_string(games.join("tic-tac-toe.toml")).unwrap(),
+        shipped("tic-tac-toe.toml")
+    );
+    // Bodies have a size limit.
+    let big = json!({ "text": "#".repeat(2 << 20) }).to_string();
+    let (status, _) = request(&s.addr, "POST", "/api/validate", Some(&big));
+    assert_eq!(status, 413);
+}
+
+#[test]
+fn saving_writes_only_toml_files_inside() {
+    let tmp = TempDir::new("save");
+    let games = tmp.0.join("games");
+    let s = serve(&games, &["--allow-save"]);
+    let text = shipped("tic-tac-toe.toml");
+    let (status, v) = post(
+        &s.addr,
+        "/api/save",
+        json!({ "file": "mine.toml", "text": text }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        std::fs::read_to_string(games.join("mine.toml")).unwrap(),
+        text
+    );
+    for bad in [
+        "../mine.toml",
+        "mine.txt",
+        "/tmp/mine.toml",
+        "no/such/mine.toml",
+    ] {
+        let (status, _) = post(&s.addr, "/api/save", json!({ "file": bad, "text": text }));
+        assert_eq!(status, 400, "{bad}");
+    }
+    assert!(!tmp.0.join("mine.toml").exists());
+}
+
+#[test]
+fn the_api_answers_as_the_command_line_does() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap();
+    // The seed rules: a pawn steps to the three free squares next to it.
+    let (_, why) = post(&s.addr, "/api/why", json!({ "id": id, "move": "e1-e3" }));
+    assert_eq!(why["legal"], json!(false));
+    let cli = Command::new(env!("CARGO_BIN_EXE_tavoliere"))
+        .args(["moves"])
+        .arg(games.join("quoridor.toml"))
+        .args(["--why", "e1-e3"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        why["text"].as_str().unwrap(),
+        String::from_utf8_lossy(&cli.stdout).trim()
+    );
+    let (_, played) = post(&s.addr, "/api/play", json!({ "id": id, "move": "e2" }));
+    assert_eq!(played["move"], json!("e1-e2"));
+    let (_, bad) = post(&s.addr, "/api/play", json!({ "id": id, "move": "e1-e5" }));
+    assert_eq!(bad["ok"], json!(false));
+    // Validation gives line, column, label and hint, like `validate --format json`.
+    let (_, v) = post(
+        &s.addr,
+        "/api/validate",
+        json!({ "text": "[game]\nname = 1\n" }),
+    );
+    let d = &v["diagnostics"][0];
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(2), Some(8))
+    );
+    assert!(d["label"].is_string() && d["hint"].is_string(), "{d}");
+    let (status, _) = post(&s.addr, "/api/position", json!({ "id": "nonesuch" }));
+    assert_eq!(status, 400);
+    let (_, agent) = post(
+        &s.addr,
+        "/api/agent",
+        json!({ "id": id, "agent": "mcts:100ms" }),
+    );
+    assert!(agent["move"].is_string());
+}
+
+/// 50 random games at once, every answer checked: each move played is one
+/// of the legal moves listed, and the position comes back as sent.
+#[test]
+fn fifty_concurrent_games() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let started = Instant::now();
+    let results: Vec<(usize, Vec<Duration>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..50)
+            .map(|g| {
+                let addr = s.addr.clone();
+                scope.spawn(move || {
+                    let file = [
+                        "asalto.toml",
+                        "quoridor.toml",
+                        "tic-tac-toe.toml",
+                        "tamerlane.toml",
+                        "siege-of-paris.toml",
+                    ][g % 5];
+                    let mut rng = fastrand::Rng::with_seed(g as u64);
+                    let (status, open) = post(&addr, "/api/open", json!({ "file": file }));
+                    assert_eq!(status, 200, "{open}");
+                    let id = open["id"].as_str().unwrap().to_string();
+                    let mut position = open["start"]["position"].as_str().unwrap().to_string();
+                    let (mut requests, mut latencies) = (1, Vec::new());
+                    for _ in 0..40 {
+                        let t = Instant::now();
+                        let (status, view) = post(
+                            &addr,
+                            "/api/position",
+                            json!({ "id": id, "position": position }),
+                        );
+                        latencies.push(t.elapsed());
+                        requests += 1;
+                        assert_eq!(status, 200, "{view}");
+                        assert_eq!(view["position"].as_str().unwrap(), position);
+                        let moves = view["moves"].as_array().unwrap();
+                        if moves.is_empty() {
+                            assert_eq!(view["over"], json!(true));
+                            break;
+                        }
+                        let mv = moves[rng.usize(..moves.len())]["text"].as_str().unwrap();
+                        let (status, played) = post(
+                            &addr,
+                            "/api/play",
+                            json!({ "id": id, "position": position, "move": mv }),
+                        );
+                        requests += 1;
+                        assert_eq!(status, 200);
+                        assert_eq!(played["ok"], json!(true), "{mv}: {played}");
+                        assert_eq!(played["move"].as_str().unwrap(), mv);
+                        position = played["after"]["position"].as_str().unwrap().to_string();
+                    }
+                    (requests, latencies)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let elapsed = started.elapsed();
+    let requests: usize = results.iter().map(|r| r.0).sum();
+    let mut lat: Vec<Duration> = results.into_iter().flat_map(|r| r.1).collect();
+    lat.sort();
+    let at = |q: f64| lat[((lat.len() - 1) as f64 * q) as usize];
+    eprintln!(
+        "50 concurrent games: {requests} requests in {elapsed:.2?} ({:.0} requests/s); legal moves p50 {:.2?}, p99 {:.2?}",
+        requests as f64 / elapsed.as_secs_f64(),
+        at(0.5),
+        at(0.99)
+    );
+    assert!(requests > 50 * 20);
+}
+
+#[test]
+fn analysis_runs_and_reports_progress() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "tic-tac-toe.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let (status, job) = post(
+        &s.addr,
+        "/api/analyze",
+        json!({ "id": id, "games": 40, "players": ["random", "random"] }),
+    );
+    assert_eq!(status, 200, "{job}");
+    let path = format!("/api/analysis?job={}", job["job"].as_str().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let result = loop {
+        let (_, p) = get(&s.addr, &path);
+        assert!(p["done"].as_u64().unwrap() <= 40);
+        if !p["result"].is_null() {
+            break p["result"].clone();
+        }
+        assert!(Instant::now() < deadline, "the analysis did not finish");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let wins: u64 = (result["wins"].as_object().unwrap().values())
+        .map(|w| w["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + result["draws"]["games"].as_u64().unwrap(), 40);
+    let (status, _) = post(
+        &s.addr,
+        "/api/analyze",
+        json!({ "id": id, "games": 5, "players": ["random"] }),
+    );
+    assert_eq!(status, 400, "one player per side");
+}
