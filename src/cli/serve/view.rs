@@ -92,7 +92,8 @@ fn hands(rules: &Rules, st: &State) -> Vec<Value> {
 /// A legal move, with how a click reaches it: the piece's site (`from`),
 /// the sites clicked after it (`path`: each stop of a chain, the site a
 /// step, swap or drop ends on), the sites it captures, the barrier slot it
-/// fills, the kind it drops, or none of these (`pass`, a huff).
+/// fills, the kind it drops, or none of these (`pass`, a huff; a removal
+/// has only the site it empties, as its path and its capture).
 pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
     let site = |s: SiteId| s.0 as usize;
     let (mut from, mut path, mut captures, mut slot, mut drop) =
@@ -121,6 +122,11 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
             path.push(site(to));
         }
         Move::Huff(s) => captures.push(site(s)),
+        // A removal is clicked on the piece it takes off.
+        Move::Remove(s) => {
+            path.push(site(s));
+            captures.push(site(s));
+        }
         Move::Pass | Move::Demanding(_) => {}
     }
     json!({

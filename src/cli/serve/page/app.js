@@ -191,7 +191,7 @@ function renderExtraMoves() {
   box.innerHTML = "";
   if (!humanToMove()) return;
   for (const m of app.view.moves) {
-    if (m.from !== null || m.slot !== null || m.drop !== null) continue;
+    if (m.from !== null || m.slot !== null || m.drop !== null || m.path.length) continue;
     const b = document.createElement("button");
     b.textContent = m.text;
     b.dataset.move = m.text;
@@ -268,7 +268,8 @@ async function clickSite(site) {
   if (!sel) {
     const starts = v.moves.filter((m) => m.from === site);
     if (starts.length) { app.sel = { from: site, drop: null, path: [] }; say(""); return renderMarks(); }
-    const drops = v.moves.filter((m) => m.from === null && m.drop !== null && m.path[0] === site);
+    // Drops onto the site, or removals of the piece on it.
+    const drops = v.moves.filter((m) => m.from === null && m.slot === null && m.path[0] === site);
     if (drops.length === 1) return playText(drops[0].text);
     if (drops.length > 1) return choose(drops, site);
     return say(`no legal move starts on ${siteName(site)}` + (v.note ? `: ${v.note}` : ""));
