@@ -11,8 +11,9 @@ alone, with its own board and chain search:
   jumps a goose along a line to the empty point just beyond, and goes on
   jumping while it can; a goose jumped once is not jumped again, and the
   geese jumped leave when the move ends (so they still block landing).
-  Only whole chains are moves; two chains with the same stops and the
-  same geese taken are one move.
+  Only whole chains are moves; two chains with the same final point and
+  the same geese taken are one move, whatever their stops (the board after
+  them is the same: the player has no choice between them).
 - A goose steps to an empty point: north, north-east, north-west, east or
   west, along a line.
 - The fox wins when 5 geese or fewer remain; a side that cannot move
@@ -63,8 +64,12 @@ def fox_moves(fox, geese):
             went_on = True
             chain(land, taken | {over}, stops + (land,))
         if not went_on and taken:
-            out.add((stops, frozenset(taken)))
+            effect = (stops[-1], frozenset(taken))
+            if effect not in effects:
+                effects.add(effect)
+                out.add((stops, frozenset(taken)))
 
+    effects = set()
     chain(fox, frozenset(), ())
     return list(out)
 
