@@ -236,10 +236,11 @@ pub fn short_texts(rules: &Rules, st: &State, legal: &[Move]) -> Vec<String> {
         .collect()
 }
 
-/// `text` for a step or drop whose destination no other legal step or
-/// drop has, `e2` (`e2=Q`, `e2!`) instead of `e1-e2` or `P@e2`.
+/// `text` for a step whose destination no other legal step or drop has,
+/// `e2` (`e2=Q`, `e2!`) instead of `e1-e2`. A drop keeps its kind (`G@SW`),
+/// though its site alone also reads back.
 fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) -> String {
-    let (Move::Step { to, .. } | Move::Drop { to, .. }) = rules.base(mv) else {
+    let Move::Step { to, .. } = rules.base(mv) else {
         return text;
     };
     let same_to = legal
