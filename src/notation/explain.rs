@@ -67,16 +67,8 @@ pub fn explain_typed(rules: &Rules, st: &State, mv: Move, typed: &str) -> String
             Move::Place { slot, .. } => placement_hint(rules, st, slot)
                 .unwrap_or_else(|| "no barrier can go there now".into()),
             Move::Drop { kind, to } => {
-                if st.pieces_in_hand(rules, side, kind) == 0 {
-                    format!(
-                        "{} has no {} in hand",
-                        rules.side_name(side),
-                        rules.kinds[kind as usize].name
-                    )
-                } else if let Some(why) = crate::render::fall_hint(rules, st, kind, to) {
+                if let Some(why) = drop_refused(rules, st, side, kind, to) {
                     why
-                } else if st.piece_at(rules, to).is_some() {
-                    format!("{} is taken", site(to))
                 } else {
                     format!(
                         "a {} cannot be placed on {} now",
@@ -195,4 +187,27 @@ fn breaks(rules: &Rules, st: &State, mv: Move) -> String {
         Some(i) => format!("would break the rule `{}`", rules.constraints[i].text),
         None => "would break a constraint of the game".into(),
     }
+}
+
+/// Why a drop of `kind` onto `to` by `side` is refused, where the position
+/// alone tells: nothing of that kind in hand, a falling drop that lands
+/// elsewhere, or the site taken.
+pub(super) fn drop_refused(
+    rules: &Rules,
+    st: &State,
+    side: SideId,
+    kind: KindId,
+    to: SiteId,
+) -> Option<String> {
+    if st.pieces_in_hand(rules, side, kind) == 0 {
+        return Some(format!(
+            "{} has no {} in hand",
+            rules.side_name(side),
+            rules.kinds[kind as usize].name
+        ));
+    }
+    if let Some(why) = crate::render::fall_hint(rules, st, kind, to) {
+        return Some(why);
+    }
+    (st.piece_at(rules, to).is_some()).then(|| format!("{} is taken", rules.board.site_name(to)))
 }

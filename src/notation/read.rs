@@ -495,16 +495,8 @@ fn parse_drop(
         return Ok(mv);
     }
     let side = rules.to_move(st);
-    let hint = if st.pieces_in_hand(rules, side, k) == 0 {
-        format!(
-            "{} has no {} in hand",
-            rules.side_name(side),
-            rules.kinds[k as usize].name
-        )
-    } else if let Some(why) = crate::render::fall_hint(rules, st, k, to) {
+    let hint = if let Some(why) = super::explain::drop_refused(rules, st, side, k, to) {
         why
-    } else if st.piece_at(rules, to).is_some() {
-        format!("{at} is occupied")
     } else if !legal.iter().any(|m| matches!(m, Move::Drop { .. })) {
         "pieces cannot be placed now".to_string()
     } else {
