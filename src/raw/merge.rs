@@ -83,6 +83,7 @@ impl Merge for RawGame {
         self.demand.merge(over.demand);
         self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
+        self.flags.merge(over.flags);
     }
 }
 
@@ -117,6 +118,7 @@ merge_fields!(RawPiece {
     value,
     effects
 });
+merge_fields!(RawFlag { pieces, moved });
 merge_fields!(RawBarrier {
     length,
     orientations,

@@ -160,6 +160,9 @@ pub struct RawGame {
     pub tokens: Table<Located<i64>>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
+    /// Flag name -> which pieces carry it and what moving does to it.
+    #[serde(default)]
+    pub flags: Table<RawFlag>,
     /// What a variant drops from its base before merging over it.
     #[serde(default)]
     pub remove: RawRemove,
@@ -381,6 +384,18 @@ pub struct RawPromote {
     /// The kind it becomes instead, where it stands, when `at` is taken.
     #[serde(rename = "else")]
     pub otherwise: Option<Str>,
+}
+
+/// A `[flags]` entry: `unmoved = { pieces = ["king", "rook"], moved = "clear" }`.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFlag {
+    /// The kinds (or classes) whose pieces carry the flag in the setup
+    /// (default: every kind).
+    pub pieces: Option<Located<Vec<Str>>>,
+    /// What a move of the piece does to its flag: `clear` (the default),
+    /// `set` or `keep`.
+    pub moved: Option<Str>,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
