@@ -4,7 +4,7 @@
 use super::{Compiler, Res, Scope};
 use crate::diag::Diagnostic;
 use crate::raw::{RawGame, Str};
-use crate::rules::{Flag, FlagMove, ALL_KINDS};
+use crate::rules::{Fen, Flag, FlagMove, KindId, ALL_KINDS};
 use crate::syntax::ast;
 
 /// The most flags a game may declare: one bit each in a byte per site.
@@ -33,11 +33,7 @@ impl Compiler<'_> {
                 Some(list) => {
                     let mut mask = 0;
                     for k in &list.value {
-                        let name = ast::Name {
-                            text: k.value.clone(),
-                            span: 0..k.value.len(),
-                        };
-                        match self.kind_ref(k, &name, scope) {
+                        match self.kind_ref(k, &whole(k), scope) {
                             Ok(m) => mask |= m,
                             Err(()) => ok = false,
                         }
@@ -81,5 +77,65 @@ impl Compiler<'_> {
                 Err(())
             }
         }
+    }
+}
+
+impl Compiler<'_> {
+    /// `[fen]`: the castling flag and kinds, and the en passant kind.
+    pub(super) fn fen(&mut self, raw: &RawGame, scope: &Scope) -> Res<Fen> {
+        let Some(fen) = &raw.fen else {
+            return Ok(Fen::default());
+        };
+        let mut out = Fen::default();
+        let mut ok = true;
+        if let Some(c) = &fen.castling {
+            let (Some(flag), Some(king), Some(rook)) = (&c.flag, &c.king, &c.rook) else {
+                let at = [&c.flag, &c.king, &c.rook].into_iter().flatten().next();
+                self.error(
+                    Diagnostic::error("missing-key", "`[fen] castling` needs `flag`, `king` and `rook`")
+                        .at_opt(at.map(|s| s.loc()))
+                        .hint("write `castling = { flag = \"unmoved\", king = \"king\", rook = \"rook\" }`"),
+                );
+                return Err(());
+            };
+            let bit = self.flag_ref(flag, &whole(flag), scope);
+            let king = self.one_kind(king, scope);
+            let rook = self.one_kind(rook, scope);
+            match (bit, king, rook) {
+                (Ok(b), Ok(k), Ok(r)) => out.castling = Some((b, k, r)),
+                _ => ok = false,
+            }
+        }
+        if let Some(kind) = &fen.en_passant {
+            match self.one_kind(kind, scope) {
+                Ok(k) => out.en_passant = Some(k),
+                Err(()) => ok = false,
+            }
+        }
+        if ok {
+            Ok(out)
+        } else {
+            Err(())
+        }
+    }
+
+    /// A piece kind named by a whole string (not a class).
+    fn one_kind(&mut self, s: &Str, scope: &Scope) -> Res<KindId> {
+        match scope.kinds.iter().position(|k| *k == s.value) {
+            Some(i) => Ok(i as KindId),
+            None => {
+                let known: Vec<&str> = scope.kinds.iter().map(String::as_str).collect();
+                self.unknown("piece", s, &whole(s), &known);
+                Err(())
+            }
+        }
+    }
+}
+
+/// A whole string as a name inside it.
+fn whole(s: &Str) -> ast::Name {
+    ast::Name {
+        text: s.value.clone(),
+        span: 0..s.value.len(),
     }
 }

@@ -361,6 +361,7 @@ impl<'a> Compiler<'a> {
         let demand = self.demand(raw, &mut scope, &side_names);
 
         let flags = self.flags(raw, &scope);
+        let fen = self.fen(raw, &scope);
         let picture = self.picture(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
 
@@ -431,6 +432,7 @@ impl<'a> Compiler<'a> {
                 demands: DemandTable::default(),
                 tokens: scope.tokens.clone(),
                 flags: flags?,
+                fen: fen?,
                 tracks_last: self.tracks_last,
                 check,
                 chains: ChainTable::default(),

@@ -373,8 +373,7 @@ impl Compiler<'_> {
         first: bool,
     ) -> Res<rules::Segment> {
         let loc = s.inner_loc(self.sources, seg.span.clone());
-        if !first || seg.capture || seg.capture_last || seg.spend.is_some() || seg.range.is_some()
-        {
+        if !first || seg.capture || seg.capture_last || seg.spend.is_some() || seg.range.is_some() {
             self.error(
                 Diagnostic::error("castle-alone", "a castling is a move of its own")
                     .at(loc)
@@ -386,10 +385,13 @@ impl Compiler<'_> {
         let dirs = self.dirs(&scope.board, s, &seg.dirs, true)?;
         if dirs.relative != 0 || dirs.absolute & !0xff != 0 {
             self.error(
-                Diagnostic::error("castle-directions", "a castling goes along compass directions")
-                    .at(loc)
-                    .label("a relative direction or a link label here")
-                    .hint("name the wings by compass directions, such as `w | e`"),
+                Diagnostic::error(
+                    "castle-directions",
+                    "a castling goes along compass directions",
+                )
+                .at(loc)
+                .label("a relative direction or a link label here")
+                .hint("name the wings by compass directions, such as `w | e`"),
             );
             return Err(());
         }
@@ -557,11 +559,9 @@ pub(super) fn may_capture(p: &Pattern) -> bool {
             _ => true,
         }
     }
-    p.segments
-        .iter()
-        .any(|s| {
-            s.capture
-                || s.capture_last
-                || (s.swap.is_none() && s.castle.is_none() && may_be_occupied(&s.to))
-        })
+    p.segments.iter().any(|s| {
+        s.capture
+            || s.capture_last
+            || (s.swap.is_none() && s.castle.is_none() && may_be_occupied(&s.to))
+    })
 }

@@ -43,7 +43,13 @@ impl Rules {
     /// `attacked`: whether an enemy piece could take a piece of `side` on
     /// `s` — the moving piece, moved there from `origin` (in a guard, where
     /// it stands). False inside another attack test, like `covered`.
-    pub(super) fn attacked_here(&self, st: &State, side: SideId, origin: SiteId, s: SiteId) -> bool {
+    pub(super) fn attacked_here(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        s: SiteId,
+    ) -> bool {
         if COVERING.get() {
             return false;
         }

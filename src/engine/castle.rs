@@ -53,11 +53,14 @@ impl Rules {
             if !path.iter().all(safe) || !self.eval(&segment.to, st, side, origin, &[], to, d) {
                 continue;
             }
-            w.push(Move::Castle {
-                from: origin,
-                to,
-                with,
-            }, out);
+            w.push(
+                Move::Castle {
+                    from: origin,
+                    to,
+                    with,
+                },
+                out,
+            );
             emitted = true;
         }
         emitted

@@ -75,7 +75,9 @@ impl Rules {
                 }
                 carry(marks, chain.from, chain.to());
             }
-            Move::Swap { from, via, with, .. } => {
+            Move::Swap {
+                from, via, with, ..
+            } => {
                 let partner = std::mem::take(&mut marks[with.0 as usize]);
                 carry(marks, from, with);
                 marks[via.0 as usize] = self.moved_marks(partner);
@@ -96,7 +98,10 @@ impl Rules {
     #[inline]
     pub(super) fn has_flag(st: &State, s: SiteId, bit: u8) -> bool {
         st.board[s.0 as usize] != 0
-            && st.marks.get(s.0 as usize).is_some_and(|m| m >> bit & 1 == 1)
+            && st
+                .marks
+                .get(s.0 as usize)
+                .is_some_and(|m| m >> bit & 1 == 1)
     }
 
     /// Whether the last move went over `s`: `s` lies strictly between its
@@ -129,7 +134,10 @@ impl Rules {
 
     /// The compass direction from `a` toward `b` (0 when not on a line).
     pub(super) fn compass_toward(&self, a: SiteId, b: SiteId) -> u8 {
-        let (p, q) = (&self.board.sites[a.0 as usize], &self.board.sites[b.0 as usize]);
+        let (p, q) = (
+            &self.board.sites[a.0 as usize],
+            &self.board.sites[b.0 as usize],
+        );
         let line = ((q.x - p.x).signum(), (q.y - p.y).signum());
         (0..8)
             .find(|&d| crate::board::compass_step(d) == line)

@@ -475,7 +475,10 @@ impl PositionReader<'_> {
                 if self.st.board[s.0 as usize] == 0 {
                     let d = Diagnostic::error(
                         "bad-position",
-                        format!("`{}` is empty: no piece there carries `{}`", n.text, flag.text),
+                        format!(
+                            "`{}` is empty: no piece there carries `{}`",
+                            n.text, flag.text
+                        ),
                     )
                     .at(self.at(n.span.clone()))
                     .hint("a flag belongs to a piece: name the sites of pieces in `pieces`");

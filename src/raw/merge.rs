@@ -84,6 +84,7 @@ impl Merge for RawGame {
         self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
         self.flags.merge(over.flags);
+        self.fen.merge(over.fen);
     }
 }
 
@@ -119,6 +120,7 @@ merge_fields!(RawPiece {
     effects
 });
 merge_fields!(RawFlag { pieces, moved });
+
 merge_fields!(RawBarrier {
     length,
     orientations,

@@ -163,6 +163,8 @@ pub struct RawGame {
     /// Flag name -> which pieces carry it and what moving does to it.
     #[serde(default)]
     pub flags: Table<RawFlag>,
+    /// `[fen]`: what FEN's castling and en passant fields stand for.
+    pub fen: Option<RawFen>,
     /// What a variant drops from its base before merging over it.
     #[serde(default)]
     pub remove: RawRemove,
@@ -384,6 +386,24 @@ pub struct RawPromote {
     /// The kind it becomes instead, where it stands, when `at` is taken.
     #[serde(rename = "else")]
     pub otherwise: Option<Str>,
+}
+
+/// `[fen]`: the flag and the kinds FEN's castling field speaks of, and the
+/// kind whose double step its en passant field records.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFen {
+    pub castling: Option<RawFenCastling>,
+    pub en_passant: Option<Str>,
+}
+
+/// `castling = { flag = "unmoved", king = "king", rook = "rook" }`.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFenCastling {
+    pub flag: Option<Str>,
+    pub king: Option<Str>,
+    pub rook: Option<Str>,
 }
 
 /// A `[flags]` entry: `unmoved = { pieces = ["king", "rook"], moved = "clear" }`.

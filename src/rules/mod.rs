@@ -192,6 +192,16 @@ pub struct Flag {
     pub moved: FlagMove,
 }
 
+/// What FEN's fields stand for (`[fen]`): castling rights as a flag on a
+/// king kind and a rook kind, the en passant square as the last move of a
+/// kind.
+#[derive(Clone, Debug, Default)]
+pub struct Fen {
+    /// The flag's bit, the castling kind, its partners' kind.
+    pub castling: Option<(u8, KindId, KindId)>,
+    pub en_passant: Option<KindId>,
+}
+
 /// What moving does to a piece's flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FlagMove {
@@ -639,6 +649,8 @@ pub struct Rules {
     pub flags: Vec<Flag>,
     /// Whether the game reads the last move's sites, so `play` keeps them.
     pub(crate) tracks_last: bool,
+    /// What FEN's castling and en passant fields stand for.
+    pub fen: Fen,
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
     pub(crate) demands: DemandTable,
