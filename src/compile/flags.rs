@@ -89,15 +89,7 @@ impl Compiler<'_> {
         let mut out = Fen::default();
         let mut ok = true;
         if let Some(c) = &fen.castling {
-            let (Some(flag), Some(king), Some(rook)) = (&c.flag, &c.king, &c.rook) else {
-                let at = [&c.flag, &c.king, &c.rook].into_iter().flatten().next();
-                self.error(
-                    Diagnostic::error("missing-key", "`[fen] castling` needs `flag`, `king` and `rook`")
-                        .at_opt(at.map(|s| s.loc()))
-                        .hint("write `castling = { flag = \"unmoved\", king = \"king\", rook = \"rook\" }`"),
-                );
-                return Err(());
-            };
+            let (flag, king, rook) = (&c.flag, &c.king, &c.rook);
             let bit = self.flag_ref(flag, &whole(flag), scope);
             let king = self.one_kind(king, scope);
             let rook = self.one_kind(rook, scope);

@@ -150,6 +150,16 @@ impl Compiler<'_> {
                 }
                 None => None,
             };
+            let castles = segments.iter().any(|seg| seg.castle.is_some());
+            if castles && (segments.len() > 1 || ast.repeat.is_some()) {
+                self.error(
+                    Diagnostic::error("castle-alone", "a castling is a move of its own")
+                        .at(s.loc())
+                        .label("`castle(...)` with other segments")
+                        .hint("write the castling as a pattern of its own: `has(unmoved): castle(w | e, friend rook, castled) over not attacked`"),
+                );
+                return Err(());
+            }
             let swaps = segments.iter().any(|seg| seg.swap.is_some());
             if swaps && (ast.repeat.is_some() || segments.iter().any(|seg| seg.capture)) {
                 self.error(

@@ -398,12 +398,12 @@ pub struct RawFen {
 }
 
 /// `castling = { flag = "unmoved", king = "king", rook = "rook" }`.
-#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFenCastling {
-    pub flag: Option<Str>,
-    pub king: Option<Str>,
-    pub rook: Option<Str>,
+    pub flag: Str,
+    pub king: Str,
+    pub rook: Str,
 }
 
 /// A `[flags]` entry: `unmoved = { pieces = ["king", "rook"], moved = "clear" }`.
