@@ -83,6 +83,8 @@ struct Compiler<'a> {
     allow_can: bool,
     /// Whether `last(...)` may be used: in an end rule's `when` only.
     allow_last: bool,
+    /// What the conditions read so far read of the game's history.
+    history: Option<HistoryRules>,
 }
 
 type Res<T> = Result<T, ()>;
@@ -241,6 +243,7 @@ pub fn compile(
         diags: Vec::new(),
         allow_can: false,
         allow_last: false,
+        history: None,
     };
     let result = c.game(raw);
     let has_errors = c.diags.iter().any(Diagnostic::is_error);
@@ -404,6 +407,7 @@ impl<'a> Compiler<'a> {
                 constraints_barrier_only,
                 constraint_kinds,
                 ends_read_last,
+                history: self.history.take(),
                 reach: Vec::new(),
                 cell_owner: std::iter::once((0, 0))
                     .chain((0..side_names.len()).flat_map(|s| {
@@ -437,6 +441,7 @@ impl<'a> Compiler<'a> {
         if setup.is_err() || self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
+        rules.initial.history = rules.fresh_history(&rules.initial);
         self.warnings(raw, &rules);
         Ok(rules)
     }

@@ -159,5 +159,6 @@ pub(super) fn empty_position(
         huffable: None,
         ended_by: EndedBy::Nothing,
         outcome: Outcome::Ongoing,
+        history: None,
     }
 }

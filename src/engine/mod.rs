@@ -24,6 +24,7 @@ mod attack;
 mod check;
 mod cond;
 mod effect;
+mod history;
 mod layout;
 mod line;
 mod moves;

@@ -9,6 +9,7 @@
 //! refused, `position` prints and reads positions.
 
 mod explain;
+mod history;
 mod position;
 mod read;
 mod write;

@@ -103,6 +103,7 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
     if let Some(s) = st.huffable {
         parts.push(format!("huffable {}", rules.board.site_name(s)));
     }
+    parts.extend(super::history::history_text(rules, st));
     parts.join("; ")
 }
 
@@ -123,6 +124,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
     };
     let mut seen_pieces = false;
     let mut seen_turn = false;
+    let mut history = super::history::HistoryText::default();
     for (section, section_span) in sections {
         match section {
             PosSection::Pieces(list) => {
@@ -137,6 +139,8 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Passes(n, span) => r.passes(n, span),
             PosSection::Demanded => r.demanded(section_span),
             PosSection::Huffable(site) => r.huffable(site),
+            PosSection::Counters(list) => history.counters = Some((list, section_span)),
+            PosSection::History(list) => history.seen = Some((list, section_span)),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 r.turn(side, phase);
@@ -165,6 +169,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
         );
     }
     rules.index_pieces(&mut st);
+    errors.extend(history.apply(rules, &mut st, file));
     if errors.is_empty() && !rules.constraints_hold_in(&st) {
         errors.push(
             Diagnostic::error(

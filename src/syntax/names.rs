@@ -62,6 +62,18 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_convert => "`convert`",
         Rule::kw_converts => "`converts`",
         Rule::kw_stalled => "`stalled`",
+        Rule::kw_repetitions => "`repetitions`",
+        Rule::kw_since => "`since`",
+        Rule::kw_perpetual => "`perpetual`",
+        Rule::kw_counters => "`counters`",
+        Rule::kw_history => "`history`",
+        Rule::state_repetitions => "`repetitions OP N`",
+        Rule::state_since => "`since(...) OP N`",
+        Rule::state_perpetual => "`perpetual check`",
+        Rule::pos_counters => "`counters N ...`",
+        Rule::pos_history => "`history HASH/SIDE ...`",
+        Rule::pos_seen => "a position seen, `HASH/SIDE`",
+        Rule::check_mark => "`+`",
         Rule::kw_as => "`as`",
         Rule::effect_entry | Rule::effect => {
             "an effect such as `capture(orth, 1) over enemy to friend`"
