@@ -84,8 +84,8 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
             row[col(site.x) + text.chars().count().min(3)] = '>';
         }
     }
-    if rules.picture.points && !b.full_grid {
-        draw_lines(b, &mut grid, &col, &row_of_rank);
+    if rules.picture.points && (!b.full_grid || rules.picture.trims_lines()) {
+        draw_lines(b, &rules.picture, &mut grid, &col, &row_of_rank);
     }
     // The other squares an extra site covers show its name.
     for &(x, y, s) in &b.areas {
@@ -189,9 +189,11 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
 /// or links (Asalto's cross, the Morris squares), where they tell which
 /// points are joined: `-` and `|` along ranks and files, `/` and `\` (`X`
 /// where two cross) in the grooves; a line across holes is drawn over them.
-/// A full grid of points is left as points: every neighbour is joined.
+/// A full grid of points is left as points: every neighbour is joined,
+/// unless `drawn_diagonals` or `gaps` leave lines out of pictures.
 fn draw_lines(
     b: &crate::board::Board,
+    picture: &crate::rules::Picture,
     grid: &mut [Vec<char>],
     col: &dyn Fn(i32) -> usize,
     row_of_rank: &dyn Fn(i32) -> usize,
@@ -213,6 +215,9 @@ fn draw_lines(
             let Some(t) = b.neighbor(SiteId(i as u16), d) else {
                 continue;
             };
+            if !picture.draws(SiteId(i as u16), t, d) {
+                continue;
+            }
             let t = &b.sites[t.0 as usize];
             let (r, c) = (row_of_rank(s.y), col(s.x));
             match d {

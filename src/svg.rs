@@ -203,7 +203,7 @@ impl<'a> Picture<'a> {
                 let Some(t) = b.neighbor(SiteId(s as u16), d) else {
                     continue;
                 };
-                if (t.0 as usize) < s {
+                if (t.0 as usize) < s || !self.rules.picture.draws(SiteId(s as u16), t, d) {
                     continue;
                 }
                 let ((ax, ay), (bx, by)) = (self.centre(SiteId(s as u16)), self.centre(t));

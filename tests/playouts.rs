@@ -71,11 +71,14 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 /// repetition rule, no move limit), where random kings wander for ever;
 /// draughts (English and international: draws by repetition and move
 /// counts are not said), where kings may chase each other for ever.
-const UNBOUNDED: [(&str, u32); 4] = [
+const UNBOUNDED: [(&str, u32); 5] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
     ("tamerlane", 300),
     ("draughts", 1_500),
+    // Without its rules on perpetual check and chasing, a random game of
+    // xiangqi may go on for ever.
+    ("xiangqi", 300),
 ];
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::pattern::DIRECTION_WORDS;
 use super::{board_extent, int_in, Compiler, Res, Scope};
-use crate::board::{Board, GridSpec, COMPASS};
+use crate::board::{Board, GridSpec, SiteId, COMPASS};
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::Picture;
@@ -360,6 +360,10 @@ impl Compiler<'_> {
                 ],
             )
             .unwrap_or((false, false));
+        let diagonal_sites = (raw.board.drawn_diagonals.as_ref()).and_then(|text| {
+            self.region_expr(raw, scope, text, None, &mut Vec::new())
+                .ok()
+        });
         Picture {
             points,
             plain,
@@ -367,7 +371,42 @@ impl Compiler<'_> {
                 .flat_map(|list| &list.value)
                 .filter_map(|name| self.region_name(raw, scope, name).ok())
                 .collect(),
+            diagonal_sites,
+            gaps: self.gaps(raw, scope),
         }
+    }
+
+    /// The lines of `[board] gaps`, `b5-b6 c5-c6`, that pictures leave out:
+    /// each joins two neighbours along a compass line.
+    fn gaps(&mut self, raw: &RawGame, scope: &Scope) -> Vec<(SiteId, SiteId)> {
+        let Some(text) = &raw.board.gaps else {
+            return Vec::new();
+        };
+        let board = &scope.board;
+        let mut gaps = Vec::new();
+        let mut offset = 0;
+        for word in text.value.split_whitespace() {
+            let at = offset + text.value[offset..].find(word).unwrap_or(0);
+            offset = at + word.len();
+            let loc = text.inner_loc(self.sources, at..at + word.len());
+            let ends = word
+                .split_once('-')
+                .map(|(a, b)| (board.site(a), board.site(b)));
+            let joined = |a: SiteId, b: SiteId| (0..8).any(|d| board.neighbor(a, d) == Some(b));
+            match ends {
+                Some((Some(a), Some(b))) if joined(a, b) => gaps.push((a.min(b), a.max(b))),
+                _ => self.error(
+                    Diagnostic::error(
+                        "gap-not-a-line",
+                        format!("`{word}` is not a line of the board"),
+                    )
+                    .at(loc)
+                    .label("not two neighbouring sites joined by `-`")
+                    .hint("a gap names a compass line between two sites one step apart: `b5-b6`"),
+                ),
+            }
+        }
+        gaps
     }
 
     /// Reports an extra site named like a square of the grid; whether it is.

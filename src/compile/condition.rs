@@ -1,12 +1,15 @@
 //! Site conditions (`empty`, `enemy pawn`, `in goal`, `ahead(...)`, `covered(...)`)
 //! and position conditions (`count(...) >= 1`, `reach(...)`, `can(...)`,
-//! `last(...)`, `check`): what segments, guards, end rules and constraints test.
+//! `last(...)`, `check`, and the draw rules' `repetitions`, `since(...)`,
+//! `perpetual check`): what segments, guards, end rules and constraints test.
 
 use super::{Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
-use crate::rules::{Compare, Cond, Counted, DirSel, Owner, SideSet, StateCond, ALL_KINDS};
+use crate::rules::{
+    Compare, Cond, Counted, DirSel, HistoryRules, Owner, SideSet, StateCond, ALL_KINDS,
+};
 use crate::syntax::{self, ast};
 
 impl Compiler<'_> {
@@ -472,6 +475,67 @@ impl Compiler<'_> {
                 }
                 StateCond::Stalled
             }
+            ast::StateCond::Repetitions { op, value, span } => {
+                self.history_here(s, span, "repetitions")?;
+                if value.0 < 2 {
+                    let loc = s.inner_loc(self.sources, value.1.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "repetition-count",
+                            "a position is seen at least once: count repetitions from 2",
+                        )
+                        .at(loc)
+                        .label(format!("a count of {} holds at once or never", value.0))
+                        .hint("threefold repetition is `repetitions >= 3`"),
+                    );
+                    return Err(());
+                }
+                self.history.get_or_insert_with(HistoryRules::default);
+                StateCond::Repetitions {
+                    op: compare(*op),
+                    value: value.0,
+                }
+            }
+            ast::StateCond::Since {
+                cond,
+                op,
+                value,
+                span,
+            } => {
+                self.history_here(s, span, "since(...)")?;
+                let cond = self.move_cond(raw, scope, s, cond)?;
+                let history = self.history.get_or_insert_with(HistoryRules::default);
+                history.since.push(cond);
+                StateCond::Since {
+                    counter: history.since.len() as u32 - 1,
+                    op: compare(*op),
+                    value: *value,
+                }
+            }
+            ast::StateCond::PerpetualCheck(span) => {
+                self.history_here(s, span, "perpetual check")?;
+                if !raw
+                    .pieces
+                    .iter()
+                    .any(|(_, p)| p.royal.as_ref().is_some_and(|r| r.value))
+                {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "perpetual-without-royals",
+                            "`perpetual check` in a game without royal pieces",
+                        )
+                        .at(loc)
+                        .label("no move can give check")
+                        .hint("mark the piece to protect `royal = true` in its `[pieces.NAME]`"),
+                    );
+                    return Err(());
+                }
+                self.history
+                    .get_or_insert_with(HistoryRules::default)
+                    .perpetual = true;
+                StateCond::PerpetualCheck
+            }
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
@@ -679,5 +743,26 @@ fn side_list(scope: &Scope, set: SideSet) -> String {
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => names.concat(),
+    }
+}
+
+impl Compiler<'_> {
+    /// Reports a condition on the game's history (`what`) where no move has
+    /// just been played: anywhere but an end rule or a phase's `when`.
+    fn history_here(&mut self, s: &Str, span: &ast::Span, what: &str) -> Res<()> {
+        if self.allow_last {
+            return Ok(());
+        }
+        let loc = s.inner_loc(self.sources, span.clone());
+        self.error(
+            Diagnostic::error(
+                "history-outside-end",
+                format!("`{what}` is read only in an end rule's `when`"),
+            )
+            .at(loc)
+            .label("the game's history is not kept for this")
+            .hint("use it in `[[end]] when`, which is checked right after each move"),
+        );
+        Err(())
     }
 }

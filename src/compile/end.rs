@@ -173,7 +173,10 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         StateCond::Const(_) | StateCond::Connected { .. } => 0,
         StateCond::Count { kind, .. } | StateCond::Line { kind, .. } => *kind,
         StateCond::Compare { left, right, .. } => left.2 | right.2,
-        StateCond::Stalled => 0,
+        StateCond::Stalled
+        | StateCond::Repetitions { .. }
+        | StateCond::Since { .. }
+        | StateCond::PerpetualCheck => 0,
         StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
             ALL_KINDS
         }
@@ -202,6 +205,9 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         StateCond::Count { .. }
         | StateCond::Compare { .. }
         | StateCond::Stalled
+        | StateCond::Repetitions { .. }
+        | StateCond::Since { .. }
+        | StateCond::PerpetualCheck
         | StateCond::Line { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)

@@ -87,6 +87,8 @@ struct Compiler<'a> {
     /// Whether a condition or segment read the last move's sites
     /// (`last_to`, `last_over`, `capture last`), so play keeps them.
     tracks_last: bool,
+    /// What the conditions read so far read of the game's history.
+    history: Option<HistoryRules>,
 }
 
 type Res<T> = Result<T, ()>;
@@ -249,6 +251,7 @@ pub fn compile(
         allow_can: false,
         allow_last: false,
         tracks_last: false,
+        history: None,
     };
     let result = c.game(raw);
     let has_errors = c.diags.iter().any(Diagnostic::is_error);
@@ -414,6 +417,7 @@ impl<'a> Compiler<'a> {
                 constraints_barrier_only,
                 constraint_kinds,
                 ends_read_last,
+                history: self.history.take(),
                 reach: Vec::new(),
                 cell_owner: std::iter::once((0, 0))
                     .chain((0..side_names.len()).flat_map(|s| {
@@ -450,6 +454,7 @@ impl<'a> Compiler<'a> {
         if setup.is_err() || self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
+        rules.initial.history = rules.fresh_history(&rules.initial);
         self.warnings(raw, &rules);
         Ok(rules)
     }

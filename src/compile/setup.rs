@@ -162,5 +162,6 @@ pub(super) fn empty_position(
         outcome: Outcome::Ongoing,
         marks: Box::new([]),
         last: NO_LAST,
+        history: None,
     }
 }

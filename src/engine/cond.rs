@@ -276,6 +276,11 @@ impl Rules {
             // True only when the end rules are checked because no side
             // can move ([`Rules::check_end`] reads it so).
             StateCond::Stalled => false,
+            StateCond::Repetitions { op, value } => op.holds(self.repetitions(st), *value),
+            StateCond::Since { counter, op, value } => {
+                op.holds(self.plies_since(st, *counter), *value)
+            }
+            StateCond::PerpetualCheck => self.perpetual_check(st, side),
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),

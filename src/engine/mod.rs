@@ -26,6 +26,7 @@ mod check;
 mod cond;
 mod effect;
 mod flags;
+mod history;
 mod layout;
 mod line;
 mod moves;

@@ -158,11 +158,12 @@ impl Rules {
         if st.outcome != Outcome::Ongoing {
             return;
         }
+        let resets = self.history_resets(st, mv);
         if !self.ends_read_last {
-            return self.play_after(st, mv, Last::None, known, false);
+            return self.play_after(st, mv, Last::None, known, (false, resets));
         }
         if let Some(decided) = self.decide_lasts(st, mv) {
-            return self.play_after(st, mv, Last::Decided(decided, mv), known, false);
+            return self.play_after(st, mv, Last::Decided(decided, mv), known, (false, resets));
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
@@ -175,9 +176,9 @@ impl Rules {
                     }
                     other => other.insert(st.clone()),
                 };
-                self.play_after(st, mv, Last::On(before, mv), known, false)
+                self.play_after(st, mv, Last::On(before, mv), known, (false, resets))
             }
-            Err(_) => self.play_after(st, mv, Last::On(&st.clone(), mv), known, false),
+            Err(_) => self.play_after(st, mv, Last::On(&st.clone(), mv), known, (false, resets)),
         })
     }
 
@@ -194,6 +195,7 @@ impl Rules {
         known: Known,
     ) -> State {
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
+        let resets = self.history_resets(st, mv);
         let before = std::mem::replace(st, after);
         let known = Known {
             huffed: Some(huffed),
@@ -203,15 +205,23 @@ impl Rules {
             true => Last::On(&before, mv),
             false => Last::None,
         };
-        self.play_after(st, mv, last, known, true);
+        self.play_after(st, mv, last, known, (true, resets));
         before
     }
 
     /// Plays `mv` on `st` (unless `applied`: `st` is already the position
-    /// after `apply`), then what follows a move: huffing, passes, the end
-    /// rules (reading `last` of the move), the next turn.
+    /// after `apply`), then what follows a move: huffing, passes, the
+    /// history (the counters `resets` restarts), the end rules (reading
+    /// `last` of the move), the next turn.
     #[inline]
-    fn play_after(&self, st: &mut State, mv: Move, last: Last, known: Known, applied: bool) {
+    fn play_after(
+        &self,
+        st: &mut State,
+        mv: Move,
+        last: Last,
+        known: Known,
+        (applied, resets): (bool, u64),
+    ) {
         let side = self.to_move(st);
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         if !applied {
@@ -226,6 +236,7 @@ impl Rules {
                 _ => st.huffable = Some(victim),
             }
         }
+        self.record_history(st, side, resets);
         if matches!(mv, Move::Huff(_)) && self.huff_claim == HuffClaim::BeforeMove {
             // The claim is not the side's move: it moves next, in the same
             // phase of the same turn.

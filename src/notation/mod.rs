@@ -10,6 +10,7 @@
 
 mod explain;
 mod fen;
+mod history;
 mod position;
 mod read;
 mod write;

@@ -104,6 +104,7 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
         parts.push(format!("huffable {}", rules.board.site_name(s)));
     }
     parts.extend(memory_text(rules, st));
+    parts.extend(super::history::history_text(rules, st));
     parts.join("; ")
 }
 
@@ -151,6 +152,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
     let mut seen_turn = false;
     // Flags are read once every piece is on the board.
     let mut flags = Vec::new();
+    let mut history = super::history::HistoryText::default();
     for (section, section_span) in sections {
         match section {
             PosSection::Pieces(list) => {
@@ -169,6 +171,8 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Huffable(site) => r.huffable(site),
             PosSection::Flags(list) => flags.push(list),
             PosSection::Last(from, to) => r.last(from, to),
+            PosSection::Counters(list) => history.counters = Some((list, section_span)),
+            PosSection::History(list) => history.seen = Some((list, section_span)),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 r.turn(side, phase);
@@ -198,6 +202,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
         );
     }
     rules.index_pieces(&mut st);
+    errors.extend(history.apply(rules, &mut st, file));
     if errors.is_empty() && !rules.constraints_hold_in(&st) {
         errors.push(
             Diagnostic::error(

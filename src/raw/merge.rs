@@ -108,7 +108,9 @@ merge_fields!(RawBoard {
     sites,
     links,
     style,
-    shade
+    shade,
+    drawn_diagonals,
+    gaps
 });
 merge_fields!(RawPiece {
     symbol,

@@ -303,6 +303,10 @@ pub struct RawBoard {
     pub style: Option<Str>,
     /// Regions pictures shade.
     pub shade: Option<Located<Vec<Str>>>,
+    /// Pictures draw a diagonal line only between two sites of this region.
+    pub drawn_diagonals: Option<Str>,
+    /// Lines pictures leave out: `b5-b6 c5-c6`.
+    pub gaps: Option<Str>,
 }
 
 /// A region is one expression for every side, or one per side.

@@ -155,6 +155,21 @@ pub enum StateCond {
     /// No side can move (end rules only: true when they are checked
     /// because no side can move, false otherwise).
     Stalled,
+    /// How many times the present position has been seen (end rules only).
+    Repetitions {
+        op: Compare,
+        value: u32,
+    },
+    /// Plies since the last move meeting the `counter`-th `since(...)`
+    /// condition of [`super::HistoryRules`] (end rules only).
+    Since {
+        counter: u32,
+        op: Compare,
+        value: u32,
+    },
+    /// The position has been seen before, and each move the side played
+    /// since then gave check (end rules only).
+    PerpetualCheck,
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),

@@ -8,11 +8,13 @@ use crate::board::{Board, SiteId};
 mod chain;
 mod cond;
 mod effect;
+mod history;
 pub(crate) mod tables;
 
 pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX_CHAIN};
 pub use cond::{Compare, Cond, Counted, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
+pub use history::{History, HistoryRules, Seen};
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -570,6 +572,9 @@ pub struct State {
     /// The last piece move's start and end, when the game reads them
     /// (`last_to`, `last_over`, `capture last`); else `NOWHERE` twice.
     pub(crate) last: [SiteId; 2],
+    /// The positions seen and the `since(...)` counters, in a game whose
+    /// end rules read them ([`Rules::history`]); `None` in any other.
+    pub(crate) history: Option<Box<History>>,
 }
 
 /// What ended a game.
@@ -597,6 +602,26 @@ pub struct Picture {
     pub plain: bool,
     /// Regions shaded, for every side.
     pub shaded: Vec<RegionId>,
+    /// `drawn_diagonals`: a diagonal line is drawn only between two of
+    /// these sites (every diagonal line when `None`).
+    pub diagonal_sites: Option<SiteSet>,
+    /// `gaps`: lines not drawn, each as its two sites, lower id first.
+    pub gaps: Vec<(SiteId, SiteId)>,
+}
+
+impl Picture {
+    /// Whether pictures draw the board's line from `a` to `b`, a
+    /// neighbour in compass direction `d`.
+    pub fn draws(&self, a: SiteId, b: SiteId, d: u8) -> bool {
+        let diagonal_ok = d.is_multiple_of(2)
+            || (self.diagonal_sites.as_ref()).is_none_or(|set| set.contains(a) && set.contains(b));
+        diagonal_ok && !self.gaps.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// Whether some line of the board is left out of pictures.
+    pub fn trims_lines(&self) -> bool {
+        self.diagonal_sites.is_some() || !self.gaps.is_empty()
+    }
 }
 
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.
@@ -665,6 +690,9 @@ pub struct Rules {
     pub(crate) constraint_kinds: Kinds,
     /// Whether an end rule reads the last move (`last(...)`).
     pub(crate) ends_read_last: bool,
+    /// What the end rules read of the game's history (`repetitions`,
+    /// `since(...)`, `perpetual check`), if anything.
+    pub(crate) history: Option<HistoryRules>,
     /// Per kind and side: every grid offset a move of that piece could
     /// end at on an empty board, or `None` when its patterns follow link
     /// labels or repeat (for the check rule's quick rejections).
@@ -949,6 +977,7 @@ impl State {
         self.ended_by = o.ended_by;
         self.marks.copy_from_slice(&o.marks);
         self.last = o.last;
+        self.history.clone_from(&o.history);
     }
 
     /// The side to move.

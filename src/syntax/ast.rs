@@ -203,6 +203,21 @@ pub enum StateCond {
     Check,
     /// `stalled`: no side can move (end rules only).
     Stalled(Span),
+    /// `repetitions OP N`: how many times the position has been seen.
+    Repetitions {
+        op: CompareOp,
+        value: (u32, Span),
+        span: Span,
+    },
+    /// `since(MOVE_CONDITION) OP N`: plies since a move met the condition.
+    Since {
+        cond: MoveCond,
+        op: CompareOp,
+        value: u32,
+        span: Span,
+    },
+    /// `perpetual check`.
+    PerpetualCheck(Span),
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -280,4 +295,8 @@ pub enum PosSection {
     Flags(Vec<(Name, Vec<Name>)>),
     /// The last move's start and end.
     Last(Name, Name),
+    /// The draw rules' counters, in file order.
+    Counters(Vec<(u32, Span)>),
+    /// The positions seen before: hash, mover, whether it gave check.
+    History(Vec<(Name, Name, bool)>),
 }

@@ -614,6 +614,32 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             }
         }
         Rule::state_connected => StateCond::Connected(dir_set(pair.into_inner().nth(1).unwrap())),
+        Rule::state_repetitions => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner().skip(1);
+            let op = compare_op(inner.next().unwrap().as_str());
+            let n = inner.next().unwrap();
+            let value = (number(n.clone())?, span(&n));
+            StateCond::Repetitions {
+                op,
+                value,
+                span: sp,
+            }
+        }
+        Rule::state_since => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner().skip(1);
+            let cond = move_cond(inner.next().unwrap())?;
+            let op = compare_op(inner.next().unwrap().as_str());
+            let value = number(inner.next().unwrap())?;
+            StateCond::Since {
+                cond,
+                op,
+                value,
+                span: sp,
+            }
+        }
+        Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
         r => unreachable!("state condition rule {r:?}"),
     })
 }
@@ -824,6 +850,28 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                 let mut it = inner.into_inner().skip(1).map(name);
                 PosSection::Last(it.next().unwrap(), it.next().unwrap())
             }
+            Rule::pos_counters => PosSection::Counters(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|n| {
+                        let sp = span(&n);
+                        Ok((number(n)?, sp))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            Rule::pos_history => PosSection::History(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|seen| {
+                        let mut it = seen.into_inner();
+                        let hash = name(it.next().unwrap());
+                        let mover = name(it.next().unwrap());
+                        (hash, mover, it.next().is_some())
+                    })
+                    .collect(),
+            ),
             r => unreachable!("position section {r:?}"),
         };
         out.push((parsed, sp));

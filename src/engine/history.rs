@@ -1,0 +1,112 @@
+//! The history kept for the draw rules, move by move: the positions seen
+//! (for `repetitions` and `perpetual check`) and the plies since the last
+//! move meeting each `since(...)` condition ([`History`]).
+
+use super::*;
+use std::hash::Hasher;
+
+impl Rules {
+    /// A hash of what makes two positions reached by the same side's move
+    /// the same for `repetitions`: the pieces, barriers, reserves and the
+    /// rights the last move left (demanded, huffable). Stable from run to
+    /// run, so that a saved position's history can be read back.
+    pub fn position_hash(&self, st: &State) -> u64 {
+        let mut h = FxHasher::default();
+        h.write(&st.board);
+        h.write(&st.slots);
+        h.write(&st.reserves);
+        h.write_u8(u8::from(st.demanded));
+        h.write_u16(st.huffable.map_or(u16::MAX, |s| s.0));
+        h.finish()
+    }
+
+    /// The entry of `st` in its own history, reached by `mover`'s move.
+    pub(crate) fn seen(&self, st: &State, mover: SideId) -> Seen {
+        let perpetual = self.history.as_ref().is_some_and(|h| h.perpetual);
+        let team = self.sides[mover as usize].team;
+        let gave_check = perpetual
+            && (0..self.sides.len() as SideId)
+                .filter(|&s| self.sides[s as usize].team != team)
+                .any(|s| !self.royals_safe(st, s));
+        Seen {
+            hash: self.position_hash(st),
+            mover,
+            gave_check,
+        }
+    }
+
+    /// A history that starts at `st`, for a game that keeps one.
+    pub(crate) fn fresh_history(&self, st: &State) -> Option<Box<History>> {
+        let rules = self.history.as_ref()?;
+        let mover = match st.phase {
+            0 => self.turn_side(self.previous_turn(st.turn as usize)),
+            _ => self.to_move(st),
+        };
+        Some(Box::new(History {
+            since: vec![0; rules.since.len()],
+            seen: vec![self.seen(st, mover)],
+        }))
+    }
+
+    /// Which `since(...)` counters `mv`, about to be played on `st`,
+    /// restarts: bit `i` for the `i`-th. 0 in a game without history.
+    #[inline]
+    pub(crate) fn history_resets(&self, st: &State, mv: Move) -> u64 {
+        let Some(rules) = &self.history else { return 0 };
+        let mover = self.to_move(st);
+        (rules.since.iter().enumerate().take(64))
+            .filter(|(_, c)| self.move_meets(c, st, mover, &mv))
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
+    /// Notes the position `st` that `mover`'s action has just reached (the
+    /// turn not yet passed on): the
+    /// counters go on, those in `resets` from 0, and the position joins
+    /// the ones seen.
+    #[inline]
+    pub(crate) fn record_history(&self, st: &mut State, mover: SideId, resets: u64) {
+        if st.history.is_none() {
+            return;
+        }
+        let seen = self.seen(st, mover);
+        if let Some(h) = &mut st.history {
+            for (i, n) in h.since.iter_mut().enumerate() {
+                *n = if i < 64 && resets >> i & 1 == 1 {
+                    0
+                } else {
+                    n.saturating_add(1)
+                };
+            }
+            h.seen.push(seen);
+        }
+    }
+
+    /// How many times the present position has been seen, this time
+    /// included (1 without a history).
+    pub(crate) fn repetitions(&self, st: &State) -> u32 {
+        let Some(h) = &st.history else { return 1 };
+        let Some(now) = h.seen.last() else { return 1 };
+        h.seen.iter().filter(|s| s.same(now)).count() as u32
+    }
+
+    /// The plies since the last move meeting the `i`-th `since(...)`.
+    pub(crate) fn plies_since(&self, st: &State, i: u32) -> u32 {
+        (st.history.as_ref()).map_or(0, |h| h.since.get(i as usize).copied().unwrap_or(0))
+    }
+
+    /// Whether the present position has been seen before, and every move
+    /// `side` played since it was first seen gave check.
+    pub(crate) fn perpetual_check(&self, st: &State, side: SideId) -> bool {
+        let Some(h) = &st.history else { return false };
+        let Some(now) = h.seen.last() else {
+            return false;
+        };
+        let first = h.seen.iter().position(|s| s.same(now)).unwrap_or(0);
+        let mut moves = h.seen[first + 1..].iter().filter(|s| s.mover == side);
+        let mut any = false;
+        moves.all(|s| {
+            any = true;
+            s.gave_check
+        }) && any
+    }
+}
