@@ -70,12 +70,15 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 /// stuck and the defender cannot take them; Tamerlane chess (T15: no
 /// repetition rule, no move limit), where random kings wander for ever;
 /// draughts (English and international: draws by repetition and move
-/// counts are not said), where kings may chase each other for ever.
-const UNBOUNDED: [(&str, u32); 4] = [
+/// counts are not said), where kings may chase each other for ever; chess
+/// and Chess960, whose files do not yet write the fifty-move rule,
+/// repetition or dead positions.
+const UNBOUNDED: [(&str, u32); 5] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
     ("tamerlane", 300),
     ("draughts", 1_500),
+    ("chess", 300),
 ];
 
 #[test]
