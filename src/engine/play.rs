@@ -47,7 +47,8 @@ impl Rules {
 
     /// [`Rules::apply`] without the landing effects.
     pub(super) fn apply_plain(&self, st: &mut State, side: SideId, mv: Move) {
-        if self.tracks_last || !st.marks.is_empty() {
+        // A demanding move is noted once, as its plain move, below.
+        if (self.tracks_last || !st.marks.is_empty()) && !matches!(mv, Move::Demanding(_)) {
             self.note_move(st, mv);
         }
         match mv {

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Compares tavoliere's chess and Chess960 with python-chess, an
+established implementation, outside cargo test.
+
+- Legal moves, move by move: random games from the start and from
+  Kiwipete (chess), and from random Chess960 start positions, each
+  position loaded into tavoliere by FEN (`tavoliere moves --fen`), the
+  two sets of (from, to) compared. Castling is compared as the king's
+  move to its destination; promotions other than to a queen are left out
+  while games/chess.toml promotes to a queen only.
+- Chess960 perft(3) of sampled start positions (and perft(4) of a few),
+  from games/chess960-starts.txt, against python-chess's own perft; and
+  that table against python-chess's Board.from_chess960_pos.
+
+The first run makes a virtualenv in .venv (git-ignored) and installs
+python-chess there.
+
+    cargo build --release
+    python3 tests/perft/chess_compare.py [--games 20] [--plies 60] [--seed 1]
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV = ROOT / ".venv"
+
+try:
+    import chess
+except ImportError:
+    if os.environ.get("CHESS_COMPARE_VENV"):
+        sys.exit("python-chess did not install in .venv")
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "chess"], check=True)
+    env = dict(os.environ, CHESS_COMPARE_VENV="1")
+    os.execve(str(python), [str(python), __file__, *sys.argv[1:]], env)
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def tavoliere_moves(exe, game, fen):
+    out = subprocess.run(
+        [exe, "moves", game, "--fen", fen], capture_output=True, text=True
+    )
+    if out.returncode != 0:
+        sys.exit(f"tavoliere failed on {fen}:\n{out.stderr}")
+    return [line.strip() for line in out.stdout.splitlines() if line.strip()]
+
+
+def as_pairs(board, texts):
+    """tavoliere's move texts as (from, to) square names."""
+    pairs = set()
+    king = board.king(board.turn)
+    for text in texts:
+        text = text.split("=")[0]
+        if text in ("O-O", "O-O-O"):
+            rank = chess.square_rank(king)
+            file = 6 if text == "O-O" else 2
+            pairs.add((chess.square_name(king), chess.square_name(chess.square(file, rank))))
+            continue
+        parts = text.replace("x", "-").split("-")
+        pairs.add((parts[0], parts[-1]))
+    return pairs
+
+
+def reference_pairs(board):
+    """python-chess's legal moves as (from, to), castling as the king's move."""
+    pairs = set()
+    for m in board.legal_moves:
+        if m.promotion not in (None, chess.QUEEN):
+            continue
+        to = m.to_square
+        if board.is_castling(m):
+            rank = chess.square_rank(m.from_square)
+            file = 6 if board.is_kingside_castling(m) else 2
+            to = chess.square(file, rank)
+        pairs.add((chess.square_name(m.from_square), chess.square_name(to)))
+    return pairs
+
+
+def compare_game(exe, game, board, plies, rng):
+    """Random play from `board`, comparing every position; positions checked."""
+    checked = 0
+    for _ in range(plies):
+        fen = board.fen()
+        ours = as_pairs(board, tavoliere_moves(exe, game, fen))
+        theirs = reference_pairs(board)
+        if ours != theirs:
+            print(f"MISMATCH at {fen}")
+            print("  only tavoliere:", sorted(ours - theirs))
+            print("  only python-chess:", sorted(theirs - ours))
+            sys.exit(1)
+        checked += 1
+        moves = [m for m in board.legal_moves if m.promotion in (None, chess.QUEEN)]
+        if not moves or board.is_game_over(claim_draw=False):
+            break
+        board.push(rng.choice(moves))
+    return checked
+
+
+def perft(board, depth):
+    if depth == 0:
+        return 1
+    n = 0
+    for m in board.legal_moves:
+        if m.promotion not in (None, chess.QUEEN):
+            continue
+        if depth == 1:
+            n += 1
+            continue
+        board.push(m)
+        n += perft(board, depth - 1)
+        board.pop()
+    return n
+
+
+def tavoliere_perft(exe, game, fen, depth):
+    out = subprocess.run(
+        [exe, "perft", game, "--fen", fen, "--depth", str(depth)],
+        capture_output=True,
+        text=True,
+    )
+    last = [l for l in out.stdout.splitlines() if l.startswith(f"{depth} ")]
+    if out.returncode != 0 or not last:
+        sys.exit(f"tavoliere perft failed on {fen}:\n{out.stderr}")
+    return int(last[0].split()[1])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--plies", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tavoliere", default=str(ROOT / "target/release/tavoliere"))
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    exe = args.tavoliere
+    chess_game = str(ROOT / "games/chess.toml")
+    c960_game = str(ROOT / "games/chess960.toml")
+
+    total = 0
+    for i in range(args.games):
+        start = chess.STARTING_FEN if i % 2 == 0 else KIWIPETE
+        total += compare_game(exe, chess_game, chess.Board(start), args.plies, rng)
+    print(f"chess: {total} positions, legal moves equal")
+
+    table = {}
+    for line in (ROOT / "games/chess960-starts.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            n, fen = line.split(" ", 1)
+            table[int(n)] = fen
+    assert len(table) == 960
+    for n, fen in table.items():
+        ref = chess.Board.from_chess960_pos(n)
+        assert fen.split()[0] == ref.board_fen(), f"start {n}: {fen} != {ref.board_fen()}"
+    print("chess960: the 960 start positions equal python-chess's from_chess960_pos")
+
+    total = 0
+    for _ in range(args.games):
+        n = rng.randrange(960)
+        total += compare_game(exe, c960_game, chess.Board(table[n], chess960=True), args.plies, rng)
+    print(f"chess960: {total} positions from random starts, legal moves equal")
+
+    sample = sorted(rng.sample(range(960), 40))
+    for n in sample:
+        fen = table[n]
+        depth = 4 if n in sample[:3] else 3
+        ours = tavoliere_perft(exe, c960_game, fen, depth)
+        theirs = perft(chess.Board(fen, chess960=True), depth)
+        if ours != theirs:
+            sys.exit(f"chess960 start {n}: perft({depth}) {ours} != python-chess {theirs}")
+    print(f"chess960: perft(3) of {len(sample)} starts, perft(4) of 3, equal: {sample}")
+
+
+if __name__ == "__main__":
+    main()
