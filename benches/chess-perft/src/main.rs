@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::Instant;
 use tavoliere::diag::Sources;
 use tavoliere::rules::{Rules, State};
-use tavoliere::{compile, perft};
+use tavoliere::{compile, notation, perft};
 
 /// The standard perft positions (chessprogramming.org, "Perft Results").
 const POSITIONS: &[(&str, &str, u32)] = &[
@@ -76,8 +76,10 @@ fn load(path: &Path) -> anyhow::Result<Rules> {
         .map_err(|diags| anyhow::anyhow!("games/chess.toml: {} errors", diags.len()))
 }
 
-/// The position of a FEN in tavoliere's rules.
+/// The position of a FEN in tavoliere's rules, read by `--fen`'s reader.
 fn position(rules: &Rules, fen: &str) -> anyhow::Result<State> {
-    let _ = fen;
-    Ok(rules.initial())
+    let mut sources = Sources::new();
+    let file = sources.add("FEN", fen.to_string());
+    notation::parse_fen(rules, fen, file)
+        .map_err(|diags| anyhow::anyhow!("{fen}: {} errors", diags.len()))
 }
