@@ -377,6 +377,9 @@ impl<'a> Compiler<'a> {
             .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
         let stalls = ends.iter().any(|e| e.stalled);
         let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
+        let choosing_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.promote.as_ref().is_some_and(Promote::chooses))
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
         let mut rules =
             Rules {
                 name,
@@ -420,6 +423,8 @@ impl<'a> Compiler<'a> {
                 capturing_effects,
                 stalls,
                 demands: DemandTable::default(),
+                promotings: PromotionTable::default(),
+                choosing_kinds,
                 tokens: scope.tokens.clone(),
                 check,
                 chains: ChainTable::default(),

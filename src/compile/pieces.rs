@@ -3,7 +3,7 @@
 
 use super::{Compiler, Res, Scope, MAX_KINDS};
 use crate::diag::Diagnostic;
-use crate::raw::{RawGame, Str};
+use crate::raw::{RawGame, RawPromote, Str};
 use crate::rules::{Kind, KindId, Kinds, Promote, ALL_KINDS};
 use crate::syntax::ast;
 
@@ -129,17 +129,78 @@ impl Compiler<'_> {
                 }
             };
             let region = self.region_name(raw, scope, &p.region);
-            let to = kind_of(self, &p.to);
+            let items = p.to.items();
+            let mut to = Vec::new();
+            for item in &items {
+                let Ok(k) = kind_of(self, item) else { continue };
+                if to.contains(&k) {
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-choice",
+                            format!("`{}` is offered twice", item.value),
+                        )
+                        .at(item.loc())
+                        .label("named already in this list")
+                        .hint("name each kind once"),
+                    );
+                }
+                to.push(k);
+            }
+            if items.is_empty() {
+                self.error(
+                    Diagnostic::error("empty-choice", "a promotion to no kind")
+                        .at(p.to.loc())
+                        .label("this list is empty")
+                        .hint("name the kind it becomes, or the kinds it chooses among"),
+                );
+            }
             let at = p.at.as_ref().map(|s| self.region_name(raw, scope, s));
             let otherwise = p.otherwise.as_ref().map(|s| kind_of(self, s));
-            if let (Ok(region), Ok(to)) = (region, to) {
+            let optional = p.optional.as_ref().is_some_and(|o| o.value);
+            let forced = p.forced.as_ref().map(|s| self.region_name(raw, scope, s));
+            self.check_choice(p, items.len(), optional);
+            if let (Ok(region), Some((&first, rest)), true) =
+                (region, to.split_first(), to.len() == items.len())
+            {
                 kinds[i].promote = Some(Promote {
                     region,
-                    to,
+                    to: first,
                     at: at.and_then(Result::ok),
                     otherwise: otherwise.and_then(Result::ok),
+                    choices: rest.to_vec(),
+                    optional,
+                    forced: forced.and_then(Result::ok),
+                    leaving: p.leaving.as_ref().is_some_and(|l| l.value),
                 });
             }
+        }
+    }
+
+    /// Reports a choice of promotion combined with what cannot go with it:
+    /// a relocation (`at`), or a `forced` region on a promotion that
+    /// cannot be declined anyway.
+    fn check_choice(&mut self, p: &RawPromote, n_kinds: usize, optional: bool) {
+        if let (Some(at), true) = (&p.at, optional || n_kinds > 1) {
+            self.error(
+                Diagnostic::error(
+                    "choice-with-at",
+                    "a promotion with a choice cannot relocate",
+                )
+                .at(at.loc())
+                .label("`at` moves the piece it promotes")
+                .hint("give `at` to a promotion to one kind, without `optional`"),
+            );
+        }
+        if let (Some(forced), false) = (&p.forced, optional) {
+            self.error(
+                Diagnostic::error(
+                    "forced-without-optional",
+                    "`forced` on a promotion that cannot be declined",
+                )
+                .at(forced.loc())
+                .label("the promotion is compulsory everywhere already")
+                .hint("add `optional = true`, or remove `forced`"),
+            );
         }
     }
 

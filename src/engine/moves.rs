@@ -158,6 +158,7 @@ impl Rules {
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         mut aside: Option<&mut Aside>,
     ) -> bool {
+        let start = out.len();
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
@@ -176,7 +177,45 @@ impl Rules {
                 return true;
             }
         }
+        if self.choosing_kinds != 0 {
+            self.add_promotion_choices(st, side, start, out);
+        }
         false
+    }
+
+    /// Beside each piece move of `out[start..]` whose mover chooses its
+    /// promotion, the moves that choose otherwise than its default: its
+    /// other kinds, then staying what it is where that is allowed.
+    fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
+        let chooses = |mv: &Move| {
+            let (from, to) = (self.move_from(mv)?, self.move_to(mv)?);
+            let kind = self.unman(st.board[from.0 as usize]).1;
+            if self.choosing_kinds >> kind & 1 == 0 {
+                return None;
+            }
+            let p = self.kinds[kind as usize].promote.as_ref()?;
+            let zone = &self.regions[p.region as usize].per_side[side as usize];
+            (zone.contains(to) || p.leaving && zone.contains(from)).then_some((kind, p, to))
+        };
+        if !out[start..].iter().any(|m| chooses(m).is_some()) {
+            return;
+        }
+        let plain = out.split_off(start);
+        for mv in plain {
+            out.push(mv);
+            let Some((kind, p, to)) = chooses(&mv) else {
+                continue;
+            };
+            for &other in &p.choices {
+                out.push(self.promoting(mv, other));
+            }
+            let forced = p
+                .forced
+                .is_some_and(|f| self.regions[f as usize].per_side[side as usize].contains(to));
+            if p.optional && !forced {
+                out.push(self.promoting(mv, kind));
+            }
+        }
     }
 
     /// Why `mv` is not legal in `st`, or `None` when it is.

@@ -49,11 +49,22 @@ impl Rules {
     pub(super) fn apply_plain(&self, st: &mut State, side: SideId, mv: Move) {
         match mv {
             Move::Demanding(id) => self.apply_plain(st, side, self.demands.get(id)),
+            Move::Promoting(id) => {
+                // The move as its default promotion makes it, then the
+                // mover (standing where it ended: a choice never relocates)
+                // becomes the kind chosen.
+                let (plain, kind) = self.promotings.get(id);
+                self.apply_plain(st, side, plain);
+                if let Some(to) = self.move_to(&plain) {
+                    self.put(st, to, 0);
+                    self.put(st, to, self.man(side, kind));
+                }
+            }
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
                 self.put(st, from, 0);
                 self.put(st, to, v);
-                self.arrive(st, v, to);
+                self.arrive(st, v, from, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
@@ -63,7 +74,7 @@ impl Rules {
                 }
                 self.put(st, chain.from, 0);
                 self.put(st, chain.to(), v);
-                self.arrive(st, v, chain.to());
+                self.arrive(st, v, chain.from, chain.to());
             }
             Move::Swap {
                 from,
@@ -76,7 +87,7 @@ impl Rules {
                 self.put(st, via, partner);
                 self.put(st, with, mover);
                 // The mover ends its move on the partner's site.
-                self.arrive(st, mover, with);
+                self.arrive(st, mover, from, with);
                 if token != NO_TOKEN {
                     let i = side as usize * self.n_items()
                         + self.barriers.len()
@@ -104,13 +115,21 @@ impl Rules {
         }
     }
 
-    /// What piece `v`, ending a move on `to` (where it now stands),
-    /// becomes and where: its new kind and site, if its kind promotes there.
+    /// What piece `v`, moving from `from` and ending on `to` (where it now
+    /// stands), becomes and where, by default (a choice's first kind): its
+    /// new kind and site, if its kind promotes on this move.
     #[inline]
-    pub(crate) fn promotion(&self, st: &State, v: u8, to: SiteId) -> Option<(KindId, SiteId)> {
+    pub(crate) fn promotion(
+        &self,
+        st: &State,
+        v: u8,
+        from: SiteId,
+        to: SiteId,
+    ) -> Option<(KindId, SiteId)> {
         let (side, kind) = self.unman(v);
         let p = self.kinds[kind as usize].promote.as_ref()?;
-        if !self.regions[p.region as usize].per_side[side as usize].contains(to) {
+        let zone = &self.regions[p.region as usize].per_side[side as usize];
+        if !zone.contains(to) && !(p.leaving && zone.contains(from)) {
             return None;
         }
         let Some(at) = p.at else {
@@ -125,10 +144,10 @@ impl Rules {
         }
     }
 
-    /// Promotes the piece `v` that has just ended a move on `to`.
+    /// Promotes the piece `v` that has just moved from `from` to `to`.
     #[inline]
-    fn arrive(&self, st: &mut State, v: u8, to: SiteId) {
-        if let Some((kind, site)) = self.promotion(st, v, to) {
+    fn arrive(&self, st: &mut State, v: u8, from: SiteId, to: SiteId) {
+        if let Some((kind, site)) = self.promotion(st, v, from, to) {
             let (side, _) = self.unman(v);
             self.put(st, to, 0);
             self.put(st, site, self.man(side, kind));

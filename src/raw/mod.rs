@@ -373,14 +373,67 @@ pub struct RawPromote {
     /// The region (the mover's part of it) where the piece changes.
     #[serde(rename = "in")]
     pub region: Str,
-    /// The kind it becomes.
-    pub to: Str,
+    /// The kind it becomes, or the kinds the mover chooses among.
+    pub to: Located<OneOrMany>,
+    /// The mover may also decline, and stay what it is.
+    pub optional: Option<Located<bool>>,
+    /// A region where an optional promotion may not be declined.
+    pub forced: Option<Str>,
+    /// A move that starts in the region promotes too.
+    pub leaving: Option<Located<bool>>,
     /// A region whose (first) site the piece is moved to as it changes, when
     /// that site is empty.
     pub at: Option<Str>,
     /// The kind it becomes instead, where it stands, when `at` is taken.
     #[serde(rename = "else")]
     pub otherwise: Option<Str>,
+}
+
+/// A string, or a list of strings (`to = "queen"`, `to = ["queen", "rook"]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<Str>),
+}
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct OneOrManyVisitor;
+        impl<'de> Visitor<'de> for OneOrManyVisitor {
+            type Value = OneOrMany;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string or a list of strings")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(OneOrMany::One(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Str>()? {
+                    items.push(item);
+                }
+                Ok(OneOrMany::Many(items))
+            }
+        }
+        d.deserialize_any(OneOrManyVisitor)
+    }
+}
+
+impl Located<OneOrMany> {
+    /// Each string, located (a lone string at the whole value).
+    pub fn items(&self) -> Vec<Str> {
+        match &self.value {
+            OneOrMany::One(s) => vec![Located {
+                value: s.clone(),
+                file: self.file,
+                span: self.span.clone(),
+            }],
+            OneOrMany::Many(items) => items.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]

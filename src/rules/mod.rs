@@ -10,7 +10,9 @@ mod cond;
 mod effect;
 pub(crate) mod tables;
 
-pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX_CHAIN};
+pub use chain::{
+    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, MAX_CHAIN,
+};
 pub use cond::{Compare, Cond, Counted, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
 
@@ -118,6 +120,23 @@ pub struct Promote {
     pub to: KindId,
     pub at: Option<RegionId>,
     pub otherwise: Option<KindId>,
+    /// The other kinds the mover may choose instead of `to` (`to = [...]`),
+    /// in the order written.
+    pub choices: Vec<KindId>,
+    /// The mover may also stay what it is (`optional = true`)...
+    pub optional: bool,
+    /// ... except where it ends in this region (`forced`).
+    pub forced: Option<RegionId>,
+    /// A move that starts in the region promotes too (`leaving = true`).
+    pub leaving: bool,
+}
+
+impl Promote {
+    /// Whether the mover chooses what it becomes: among several kinds, or
+    /// whether to change at all.
+    pub fn chooses(&self) -> bool {
+        self.optional || !self.choices.is_empty()
+    }
 }
 
 /// Which directions a segment may take: absolute ones, plus ones relative
@@ -456,6 +475,9 @@ pub enum Move {
         barrier: BarrierId,
         slot: u16,
     },
+    /// A piece move with a promotion chosen other than its default: the
+    /// move and the kind the mover ends as are in [`Rules::promoting`].
+    Promoting(u32),
     /// The side to move huffs the piece the last move left huffable
     /// (`[turn] huff_claim`): it leaves the board.
     Huff(SiteId),
@@ -588,6 +610,10 @@ pub struct Rules {
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
     pub(crate) demands: DemandTable,
+    /// The moves whose mover chose its promotion, with the kind chosen.
+    pub(crate) promotings: PromotionTable,
+    /// The kinds whose promotion is a choice ([`Promote::chooses`]).
+    pub(crate) choosing_kinds: Kinds,
     /// One per player; every side belongs to exactly one.
     pub seats: Vec<Seat>,
     pub(crate) initial: State,
@@ -647,9 +673,36 @@ impl Rules {
     #[inline]
     pub fn base(&self, mv: Move) -> Move {
         match mv {
+            Move::Demanding(id) => self.base(self.demands.get(id)),
+            Move::Promoting(id) => self.promotings.get(id).0,
+            other => other,
+        }
+    }
+
+    /// A demanding move's plain move, its promotion chosen kept; any other
+    /// move itself.
+    #[inline]
+    pub fn undemanded(&self, mv: Move) -> Move {
+        match mv {
             Move::Demanding(id) => self.demands.get(id),
             other => other,
         }
+    }
+
+    /// The kind a move's mover chose to end as, when it chose other than
+    /// its default promotion (a [`Move::Promoting`], demanding or not).
+    #[inline]
+    pub fn chosen_kind(&self, mv: Move) -> Option<KindId> {
+        match self.undemanded(mv) {
+            Move::Promoting(id) => Some(self.promotings.get(id).1),
+            _ => None,
+        }
+    }
+
+    /// The move `mv` (a piece move, not itself promoting) with the mover
+    /// ending as `kind`.
+    pub fn promoting(&self, mv: Move, kind: KindId) -> Move {
+        Move::Promoting(self.promotings.intern((mv, kind)))
     }
 
     /// The site a piece move starts from.
