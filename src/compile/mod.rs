@@ -380,6 +380,12 @@ impl<'a> Compiler<'a> {
         let choosing_kinds = (kinds.iter().enumerate())
             .filter(|(_, k)| k.promote.as_ref().is_some_and(Promote::chooses))
             .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let hand_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.to_hand.is_some())
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let no_mate_drops = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.drop.no_mate)
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
         let mut rules =
             Rules {
                 name,
@@ -425,6 +431,8 @@ impl<'a> Compiler<'a> {
                 demands: DemandTable::default(),
                 promotings: PromotionTable::default(),
                 choosing_kinds,
+                hand_kinds,
+                no_mate_drops,
                 tokens: scope.tokens.clone(),
                 check,
                 chains: ChainTable::default(),

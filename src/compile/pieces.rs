@@ -3,7 +3,7 @@
 
 use super::{Compiler, Res, Scope, MAX_KINDS};
 use crate::diag::Diagnostic;
-use crate::raw::{RawGame, RawPromote, Str};
+use crate::raw::{RawGame, RawPiece, RawPromote, Str};
 use crate::rules::{Kind, KindId, Kinds, Promote, ALL_KINDS};
 use crate::syntax::ast;
 
@@ -101,6 +101,8 @@ impl Compiler<'_> {
                 symbol,
                 patterns,
                 promote: None,
+                to_hand: None,
+                drop: Default::default(),
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
                 value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
             });
@@ -117,6 +119,7 @@ impl Compiler<'_> {
         kinds: &mut [Kind],
     ) {
         for (i, (_, piece)) in raw.pieces.iter().enumerate() {
+            self.hand_rules(raw, scope, kind_names, &mut kinds[i], piece);
             let Some(p) = &piece.promote else { continue };
             let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
             let kind_of = |c: &mut Self, s: &Str| -> Res<KindId> {
@@ -172,6 +175,40 @@ impl Compiler<'_> {
                     forced: forced.and_then(Result::ok),
                     leaving: p.leaving.as_ref().is_some_and(|l| l.value),
                 });
+            }
+        }
+    }
+
+    /// A kind's `to_hand` and `drop`, once every kind is known.
+    fn hand_rules(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        kind_names: &[String],
+        kind: &mut Kind,
+        piece: &RawPiece,
+    ) {
+        if let Some(to) = &piece.to_hand {
+            match kind_names.iter().position(|k| *k == to.value) {
+                Some(k) => kind.to_hand = Some(k as KindId),
+                None => {
+                    let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
+                    self.unknown_key("piece", to, &known);
+                }
+            }
+        }
+        let Some(d) = &piece.drop else { return };
+        kind.drop.not_in = (d.not_in.as_ref()).and_then(|s| self.region_name(raw, scope, s).ok());
+        kind.drop.no_mate = d.mate.as_ref().is_some_and(|m| !m.value);
+        if let Some(n) = &d.file_limit {
+            match u8::try_from(n.value) {
+                Ok(v) if v >= 1 => kind.drop.file_limit = Some(v),
+                _ => self.error(
+                    Diagnostic::error("out-of-range", format!("a file limit of {}", n.value))
+                        .at(n.loc())
+                        .label("not a number from 1 to 255")
+                        .hint("write how many pieces of the kind a file may hold: 1 to 255"),
+                ),
             }
         }
     }

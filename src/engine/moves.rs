@@ -75,6 +75,12 @@ impl Rules {
         if gone(out, before) {
             return Some(Refusal::Check);
         }
+        if self.no_mate_drops != 0 {
+            out.retain(|&mv| !self.drop_mates(st, mv));
+        }
+        if gone(out, before) {
+            return Some(Refusal::MatingDrop);
+        }
         match self.captures {
             Captures::Free => {}
             Captures::Compulsory => {
@@ -183,6 +189,49 @@ impl Rules {
         false
     }
 
+    /// Whether the kind's `drop` rule lets `side` drop it on `at`: not in
+    /// its `not_in` region, not on a file that holds its `file_limit` of
+    /// such pieces of the side already.
+    fn drop_allowed(&self, st: &State, side: SideId, kind: KindId, at: SiteId) -> bool {
+        let rule = &self.kinds[kind as usize].drop;
+        if rule
+            .not_in
+            .is_some_and(|r| self.regions[r as usize].per_side[side as usize].contains(at))
+        {
+            return false;
+        }
+        let (Some(limit), Some(file)) = (rule.file_limit, self.board.file_of(at)) else {
+            return true;
+        };
+        let man = self.man(side, kind);
+        let on_file = (0..st.board.len())
+            .filter(|&i| st.board[i] == man && self.board.file_of(SiteId(i as u16)) == Some(file))
+            .count();
+        on_file < limit as usize
+    }
+
+    /// Whether the drop `mv` (of a kind whose drops may not mate) leaves
+    /// the next side in check with no legal move.
+    fn drop_mates(&self, st: &State, mv: Move) -> bool {
+        let Move::Drop { kind, .. } = self.base(mv) else {
+            return false;
+        };
+        if self.no_mate_drops >> kind & 1 == 0 {
+            return false;
+        }
+        let mut next = st.clone();
+        let known = play::Known {
+            unsettled: true,
+            ..Default::default()
+        };
+        self.play_knowing(&mut next, mv, known);
+        if next.outcome != Outcome::Ongoing {
+            return false;
+        }
+        let other = self.to_move(&next);
+        other != self.to_move(st) && self.in_check(&next, other) && !self.has_move(&next)
+    }
+
     /// Beside each piece move of `out[start..]` whose mover chooses its
     /// promotion, the moves that choose otherwise than its default: its
     /// other kinds, then staying what it is where that is allowed.
@@ -275,8 +324,11 @@ impl Rules {
         if st.pieces_in_hand(self, side, kind) == 0 {
             return;
         }
+        let rule = &self.kinds[kind as usize].drop;
+        let restricted = rule.not_in.is_some() || rule.file_limit.is_some();
         let inside = |at: SiteId| {
             region.is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(at))
+                && (!restricted || self.drop_allowed(st, side, kind, at))
         };
         let Some(d) = fall else {
             for (i, &v) in st.board.iter().enumerate() {

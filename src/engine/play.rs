@@ -62,17 +62,28 @@ impl Rules {
             }
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
+                let taken = st.board[to.0 as usize];
                 self.put(st, from, 0);
                 self.put(st, to, v);
+                if self.hand_kinds != 0 && taken != 0 {
+                    self.to_hand(st, side, taken);
+                }
                 self.arrive(st, v, from, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
                 let v = st.board[chain.from.0 as usize];
                 for &c in chain.captured() {
+                    if self.hand_kinds != 0 && st.board[c.0 as usize] != 0 {
+                        self.to_hand(st, side, st.board[c.0 as usize]);
+                    }
                     self.put(st, c, 0);
                 }
                 self.put(st, chain.from, 0);
+                let taken = st.board[chain.to().0 as usize];
+                if self.hand_kinds != 0 && taken != 0 {
+                    self.to_hand(st, side, taken);
+                }
                 self.put(st, chain.to(), v);
                 self.arrive(st, v, chain.from, chain.to());
             }
@@ -141,6 +152,16 @@ impl Rules {
         match home {
             Some(h) if h == to || st.board[h.0 as usize] == 0 => Some((p.to, h)),
             _ => Some((p.otherwise.unwrap_or(p.to), to)),
+        }
+    }
+
+    /// Puts the piece `taken`, captured by `side`, in `side`'s hand as its
+    /// kind's `to_hand` kind, if it has one.
+    fn to_hand(&self, st: &mut State, side: SideId, taken: u8) {
+        let kind = self.unman(taken).1;
+        if let Some(k) = self.kinds[kind as usize].to_hand {
+            let i = side as usize * self.n_items() + self.barriers.len() + k as usize;
+            st.reserves[i] = st.reserves[i].saturating_add(1);
         }
     }
 
@@ -458,6 +479,12 @@ impl Rules {
     pub(super) fn has_move(&self, st: &State) -> bool {
         if st.huffable.is_some() {
             return true;
+        }
+        if self.no_mate_drops != 0 {
+            // A drop that would mate is no move: only the full list knows.
+            let mut moves = Vec::new();
+            self.phase_moves(st, &mut moves);
+            return !moves.is_empty();
         }
         if let Some(found) = self.has_move_by_classes(st) {
             return found;

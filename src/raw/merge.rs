@@ -115,7 +115,9 @@ merge_fields!(RawPiece {
     promote,
     royal,
     value,
-    effects
+    effects,
+    to_hand,
+    drop
 });
 merge_fields!(RawBarrier {
     length,

@@ -365,6 +365,22 @@ pub struct RawPiece {
     /// What the piece does to other pieces when it lands: captures or
     /// conversions, each an effect expression.
     pub effects: Option<Located<Vec<Str>>>,
+    /// Captured, it goes to the captor's hand as this kind.
+    pub to_hand: Option<Str>,
+    /// Where and how it may be dropped from the hand.
+    pub drop: Option<RawDrop>,
+}
+
+/// The restrictions on dropping a piece kind from the hand.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDrop {
+    /// A region (the dropping side's part) it may not be dropped in.
+    pub not_in: Option<Str>,
+    /// How many pieces of this kind of the dropping side a file may hold.
+    pub file_limit: Option<Located<i64>>,
+    /// Whether a drop may checkmate (`false`: it may not).
+    pub mate: Option<Located<bool>>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

@@ -108,6 +108,22 @@ pub struct Kind {
     pub value: f64,
     /// What it does to other pieces when it lands.
     pub effects: Vec<Effect>,
+    /// Captured, it goes to the captor's hand as this kind.
+    pub to_hand: Option<KindId>,
+    /// Where and how it may be dropped from the hand.
+    pub drop: DropRule,
+}
+
+/// The restrictions on dropping a piece kind from the hand (`drop = {...}`).
+#[derive(Clone, Debug, Default)]
+pub struct DropRule {
+    /// A region (the dropping side's part) it may not be dropped in.
+    pub not_in: Option<RegionId>,
+    /// How many pieces of this kind of the dropping side a file may hold
+    /// for a drop there.
+    pub file_limit: Option<u8>,
+    /// A drop of it may not checkmate.
+    pub no_mate: bool,
 }
 
 /// A promotion: on ending a move in `region` (the mover's part) the piece
@@ -279,6 +295,8 @@ pub enum Refusal {
     Constraint,
     /// It would leave a royal piece of the mover attacked.
     Check,
+    /// A drop that would checkmate, of a kind whose drops may not.
+    MatingDrop,
     /// The `[turn] captures` rule keeps other moves.
     Captures,
     /// This `[[priority]]` (an index into `Rules::priorities`) keeps others.
@@ -614,6 +632,10 @@ pub struct Rules {
     pub(crate) promotings: PromotionTable,
     /// The kinds whose promotion is a choice ([`Promote::chooses`]).
     pub(crate) choosing_kinds: Kinds,
+    /// The kinds that go to the captor's hand when captured.
+    pub(crate) hand_kinds: Kinds,
+    /// The kinds whose drops may not checkmate.
+    pub(crate) no_mate_drops: Kinds,
     /// One per player; every side belongs to exactly one.
     pub seats: Vec<Seat>,
     pub(crate) initial: State,
