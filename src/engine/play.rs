@@ -140,7 +140,7 @@ impl Rules {
         let (side, kind) = self.unman(v);
         let p = self.kinds[kind as usize].promote.as_ref()?;
         let zone = &self.regions[p.region as usize].per_side[side as usize];
-        if !zone.contains(to) && !(p.leaving && zone.contains(from)) {
+        if !(zone.contains(to) || p.leaving && zone.contains(from)) {
             return None;
         }
         let Some(at) = p.at else {
