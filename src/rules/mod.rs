@@ -695,9 +695,22 @@ impl Rules {
     #[inline]
     pub fn base(&self, mv: Move) -> Move {
         match mv {
-            Move::Demanding(id) => self.base(self.demands.get(id)),
-            Move::Promoting(id) => self.promotings.get(id).0,
+            Move::Demanding(_) | Move::Promoting(_) => self.unwrapped(mv),
             other => other,
+        }
+    }
+
+    /// [`Rules::base`] of a demanding or promoting move, out of line so
+    /// that `base` stays small enough to inline where neither exists.
+    #[cold]
+    #[inline(never)]
+    fn unwrapped(&self, mut mv: Move) -> Move {
+        loop {
+            match mv {
+                Move::Demanding(id) => mv = self.demands.get(id),
+                Move::Promoting(id) => return self.promotings.get(id).0,
+                other => return other,
+            }
         }
     }
 
