@@ -17,8 +17,9 @@
 //! | `remove`| n                    | a piece chosen to leave the board (`xd7`) |
 //! | `pass`  | 1                    | the side to move passes                   |
 //! | `end`   | 1                    | a capture chain stops where it stands     |
+//! | `promote` | piece kinds        | the piece just moved becomes this kind    |
 //!
-//! and, when the game has a `[demand]` rule, the same blocks again for the
+//! (`promote` only in a game where some piece chooses its promotion), and, when the game has a `[demand]` rule, the same blocks again for the
 //! demanding form of each move (the last action of a demanding move is in
 //! the second half).
 //!
@@ -29,6 +30,11 @@
 //! the same side chooses again, among the next landings of the chains that
 //! begin with the landings chosen so far; where one such chain could stop
 //! and another go on, `end` stops it. [`follow`] does this bookkeeping.
+//!
+//! A move whose piece chooses its promotion otherwise than its default
+//! ([`Move::Promoting`]) is the move's actions, then the `promote` action of
+//! the kind chosen; the move that takes the default is the move's actions
+//! alone, closed by `end` where the choices go on.
 //!
 //! A swap is numbered by its two sites and a chain by its landings, not by
 //! what it captures: two legal moves that differ only there would share
@@ -55,6 +61,7 @@ pub enum ActionKind {
     Remove(SiteId),
     Pass,
     End,
+    Promote(KindId),
 }
 
 /// The numbering of one game's actions: see the module documentation.
@@ -65,6 +72,8 @@ pub struct ActionSpace {
     n_barriers: u32,
     n_kinds: u32,
     demand: bool,
+    /// Whether some piece chooses its promotion: the `promote` block.
+    choices: bool,
 }
 
 const STEP: u32 = 0;
@@ -80,6 +89,10 @@ impl ActionSpace {
             n_barriers: rules.barriers.len() as u32,
             n_kinds: rules.kinds.len() as u32,
             demand: rules.demand.is_some(),
+            choices: rules
+                .kinds
+                .iter()
+                .any(|k| k.promote.as_ref().is_some_and(|p| p.chooses())),
         }
     }
 
@@ -105,9 +118,12 @@ impl ActionSpace {
     pub fn end(&self) -> Action {
         self.pass() + 1
     }
+    fn promote_base(&self) -> u32 {
+        self.end() + 1
+    }
     /// Actions of plain moves: the first half when the game has demands.
     fn plain(&self) -> u32 {
-        self.end() + 1
+        self.promote_base() + if self.choices { self.n_kinds } else { 0 }
     }
 
     /// How many actions the game has: every action is below this.
@@ -153,8 +169,11 @@ impl ActionSpace {
             }
             Move::Huff(s) => out.push(self.huff_base() + s.0 as u32),
             Move::Remove(s) => out.push(self.remove_base() + s.0 as u32),
-            // `base` never returns a demanding move.
-            Move::Pass | Move::Demanding(_) => out.push(self.pass()),
+            // `base` never returns a demanding or promoting move.
+            Move::Pass | Move::Demanding(_) | Move::Promoting(_) => out.push(self.pass()),
+        }
+        if let Some(kind) = rules.chosen_kind(mv) {
+            out.push(self.promote_base() + kind as u32);
         }
         if matches!(mv, Move::Demanding(_)) && out.len() > start {
             *out.last_mut().expect("just pushed") += self.plain();
@@ -201,8 +220,10 @@ impl ActionSpace {
             ActionKind::Remove(site(a - self.remove_base()))
         } else if a == self.pass() {
             ActionKind::Pass
-        } else {
+        } else if a == self.end() {
             ActionKind::End
+        } else {
+            ActionKind::Promote((a - self.promote_base()) as KindId)
         };
         Some((kind, demanding))
     }

@@ -740,6 +740,12 @@ impl Board {
         (t != NONE).then_some(SiteId(t))
     }
 
+    /// The file (column, from 0) of a square of the grid; none for an
+    /// extra site.
+    pub fn file_of(&self, s: SiteId) -> Option<i32> {
+        (!self.is_extra(s)).then(|| self.sites[s.0 as usize].x)
+    }
+
     /// The leftmost and rightmost columns a picture of the board needs:
     /// the grid's, widened for sites drawn beside it.
     pub fn drawn_files(&self) -> (i32, i32) {

@@ -4,12 +4,15 @@
 //! discs with their symbols, and coordinates. Nothing here knows a game.
 
 use crate::board::{file_name, SiteId};
-use crate::rules::{Rules, State};
+use crate::rules::{KindId, Rules, SideId, State};
 use std::fmt::Write;
 
 /// Size of a square, and the margin for coordinates.
 const CELL: i32 = 40;
 const MARGIN: i32 = 28;
+/// The height of a side's line of pieces in hand, below the board, drawn
+/// in games where captured pieces go to hand.
+const HAND_LINE: i32 = 18;
 
 /// Disc colours (text colour second): white, black, yellow, red, blue, green.
 const SIDE_COLOURS: [(&str, &str); 6] = [
@@ -69,6 +72,7 @@ pub fn position(rules: &Rules, st: &State) -> String {
     p.barriers(st);
     p.pieces(st);
     p.coordinates();
+    p.hands(st);
     p.out.push_str("</svg>\n");
     p.out
 }
@@ -81,6 +85,8 @@ struct Picture<'a> {
     rows: i32,
     width: i32,
     height: i32,
+    /// The height of the lines of pieces in hand under the board.
+    hands: i32,
     out: String,
 }
 
@@ -89,12 +95,17 @@ impl<'a> Picture<'a> {
         let b = &rules.board;
         let (x0, x1) = b.drawn_files();
         let (cols, rows) = (x1 - x0 + 1, b.ranks);
+        let hands = match rules.hand_kinds {
+            0 => 0,
+            _ => HAND_LINE * rules.sides.len() as i32,
+        };
         Picture {
             rules,
             x0,
             rows,
             width: 2 * MARGIN + cols * CELL,
-            height: 2 * MARGIN + rows * CELL,
+            height: 2 * MARGIN + rows * CELL + hands,
+            hands,
             out: String::new(),
         }
     }
@@ -283,6 +294,35 @@ impl<'a> Picture<'a> {
         }
     }
 
+    /// In a game where captured pieces go to hand, each side's hand under
+    /// the board: `black in hand: pawn 2, rook 1` (or `nothing`).
+    fn hands(&mut self, st: &State) {
+        if self.hands == 0 {
+            return;
+        }
+        let rules = self.rules;
+        for side in 0..rules.sides.len() as SideId {
+            let held: Vec<String> = (0..rules.kinds.len() as KindId)
+                .filter_map(|k| {
+                    let n = st.pieces_in_hand(rules, side, k);
+                    (n > 0).then(|| format!("{} {n}", rules.kinds[k as usize].name))
+                })
+                .collect();
+            let held = if held.is_empty() {
+                "nothing".to_string()
+            } else {
+                held.join(", ")
+            };
+            let _ = writeln!(
+                self.out,
+                r##"<text x="{MARGIN}" y="{}" font-size="12" fill="#333">{} in hand: {}</text>"##,
+                self.height - self.hands + HAND_LINE * (side as i32 + 1) - 4,
+                escape(rules.side_name(side)),
+                escape(&held)
+            );
+        }
+    }
+
     /// Coordinates: file letters below, rank numbers on the left.
     fn coordinates(&mut self) {
         let b = &self.rules.board;
@@ -291,7 +331,7 @@ impl<'a> Picture<'a> {
                 self.out,
                 r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>"##,
                 self.px(x) + CELL / 2,
-                self.height - MARGIN / 3,
+                self.height - self.hands - MARGIN / 3,
                 file_name(x)
             );
         }

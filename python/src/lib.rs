@@ -283,6 +283,7 @@ impl State {
             ActionKind::Remove(s) => format!("x{}", site(s)),
             ActionKind::Pass => "pass".into(),
             ActionKind::End => "end".into(),
+            ActionKind::Promote(kind) => format!("={}", rules.kinds[kind as usize].symbol),
         };
         if demanding {
             text + "!"

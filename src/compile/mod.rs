@@ -390,6 +390,15 @@ impl<'a> Compiler<'a> {
             .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
         let stalls = ends.iter().any(|e| e.stalled);
         let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
+        let choosing_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.promote.as_ref().is_some_and(Promote::chooses))
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let hand_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.to_hand.is_some())
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let no_mate_drops = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.drop.no_mate)
+            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
         let mut rules =
             Rules {
                 name,
@@ -434,6 +443,10 @@ impl<'a> Compiler<'a> {
                 capturing_effects,
                 stalls,
                 demands: DemandTable::default(),
+                promotings: PromotionTable::default(),
+                choosing_kinds,
+                hand_kinds,
+                no_mate_drops,
                 tokens: scope.tokens.clone(),
                 flags: flags?,
                 fen: fen?,

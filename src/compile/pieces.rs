@@ -3,7 +3,7 @@
 
 use super::{Compiler, Res, Scope, MAX_KINDS};
 use crate::diag::Diagnostic;
-use crate::raw::{RawGame, Str};
+use crate::raw::{RawGame, RawPiece, RawPromote, Str};
 use crate::rules::{Kind, KindId, Kinds, Promote, ALL_KINDS};
 use crate::syntax::ast;
 
@@ -101,6 +101,8 @@ impl Compiler<'_> {
                 symbol,
                 patterns,
                 promote: None,
+                to_hand: None,
+                drop: Default::default(),
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
                 value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
             });
@@ -117,6 +119,7 @@ impl Compiler<'_> {
         kinds: &mut [Kind],
     ) {
         for (i, (_, piece)) in raw.pieces.iter().enumerate() {
+            self.hand_rules(raw, scope, kind_names, &mut kinds[i], piece);
             let Some(p) = &piece.promote else { continue };
             let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
             let kind_of = |c: &mut Self, s: &Str| -> Res<KindId> {
@@ -129,17 +132,112 @@ impl Compiler<'_> {
                 }
             };
             let region = self.region_name(raw, scope, &p.region);
-            let to = kind_of(self, &p.to);
+            let items = p.to.items();
+            let mut to = Vec::new();
+            for item in &items {
+                let Ok(k) = kind_of(self, item) else { continue };
+                if to.contains(&k) {
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-choice",
+                            format!("`{}` is offered twice", item.value),
+                        )
+                        .at(item.loc())
+                        .label("named already in this list")
+                        .hint("name each kind once"),
+                    );
+                }
+                to.push(k);
+            }
+            if items.is_empty() {
+                self.error(
+                    Diagnostic::error("empty-choice", "a promotion to no kind")
+                        .at(p.to.loc())
+                        .label("this list is empty")
+                        .hint("name the kind it becomes, or the kinds it chooses among"),
+                );
+            }
             let at = p.at.as_ref().map(|s| self.region_name(raw, scope, s));
             let otherwise = p.otherwise.as_ref().map(|s| kind_of(self, s));
-            if let (Ok(region), Ok(to)) = (region, to) {
+            let optional = p.optional.as_ref().is_some_and(|o| o.value);
+            let forced = p.forced.as_ref().map(|s| self.region_name(raw, scope, s));
+            self.check_choice(p, items.len(), optional);
+            if let (Ok(region), Some((&first, rest)), true) =
+                (region, to.split_first(), to.len() == items.len())
+            {
                 kinds[i].promote = Some(Promote {
                     region,
-                    to,
+                    to: first,
                     at: at.and_then(Result::ok),
                     otherwise: otherwise.and_then(Result::ok),
+                    choices: rest.to_vec(),
+                    optional,
+                    forced: forced.and_then(Result::ok),
+                    leaving: p.leaving.as_ref().is_some_and(|l| l.value),
                 });
             }
+        }
+    }
+
+    /// A kind's `to_hand` and `drop`, once every kind is known.
+    fn hand_rules(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        kind_names: &[String],
+        kind: &mut Kind,
+        piece: &RawPiece,
+    ) {
+        if let Some(to) = &piece.to_hand {
+            match kind_names.iter().position(|k| *k == to.value) {
+                Some(k) => kind.to_hand = Some(k as KindId),
+                None => {
+                    let known: Vec<&str> = kind_names.iter().map(String::as_str).collect();
+                    self.unknown_key("piece", to, &known);
+                }
+            }
+        }
+        let Some(d) = &piece.drop else { return };
+        kind.drop.not_in = (d.not_in.as_ref()).and_then(|s| self.region_name(raw, scope, s).ok());
+        kind.drop.no_mate = d.mate.as_ref().is_some_and(|m| !m.value);
+        if let Some(n) = &d.file_limit {
+            match u8::try_from(n.value) {
+                Ok(v) if v >= 1 => kind.drop.file_limit = Some(v),
+                _ => self.error(
+                    Diagnostic::error("out-of-range", format!("a file limit of {}", n.value))
+                        .at(n.loc())
+                        .label("not a number from 1 to 255")
+                        .hint("write how many pieces of the kind a file may hold: 1 to 255"),
+                ),
+            }
+        }
+    }
+
+    /// Reports a choice of promotion combined with what cannot go with it:
+    /// a relocation (`at`), or a `forced` region on a promotion that
+    /// cannot be declined anyway.
+    fn check_choice(&mut self, p: &RawPromote, n_kinds: usize, optional: bool) {
+        if let (Some(at), true) = (&p.at, optional || n_kinds > 1) {
+            self.error(
+                Diagnostic::error(
+                    "choice-with-at",
+                    "a promotion with a choice cannot relocate",
+                )
+                .at(at.loc())
+                .label("`at` moves the piece it promotes")
+                .hint("give `at` to a promotion to one kind, without `optional`"),
+            );
+        }
+        if let (Some(forced), false) = (&p.forced, optional) {
+            self.error(
+                Diagnostic::error(
+                    "forced-without-optional",
+                    "`forced` on a promotion that cannot be declined",
+                )
+                .at(forced.loc())
+                .label("the promotion is compulsory everywhere already")
+                .hint("add `optional = true`, or remove `forced`"),
+            );
         }
     }
 

@@ -42,9 +42,11 @@ impl Compiler<'_> {
                 || (0..rules.sides.len() as SideId)
                     .any(|side| rules.initial.pieces_in_hand(rules, side, k as KindId) > 0);
             let promoted_to = rules.kinds.iter().any(|kind| {
-                kind.promote
-                    .as_ref()
-                    .is_some_and(|p| p.to == k as KindId || p.otherwise == Some(k as KindId))
+                kind.promote.as_ref().is_some_and(|p| {
+                    p.to == k as KindId
+                        || p.otherwise == Some(k as KindId)
+                        || p.choices.contains(&(k as KindId))
+                })
             });
             if !placed && !promoted_to {
                 self.error(
@@ -181,6 +183,9 @@ fn present_kinds(rules: &Rules) -> Vec<Kinds> {
             for (k, kind) in rules.kinds.iter().enumerate() {
                 if let Some(p) = kind.promote.as_ref().filter(|_| before >> k & 1 == 1) {
                     *kinds |= 1 << p.to;
+                    for &c in &p.choices {
+                        *kinds |= 1 << c;
+                    }
                     if let Some(o) = p.otherwise {
                         *kinds |= 1 << o;
                     }

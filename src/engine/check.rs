@@ -499,7 +499,7 @@ impl Rules {
         if from == r || v == 0 || self.effect_kinds >> self.unman(v).1 & 1 == 1 {
             return None;
         }
-        let landed = match self.promotion(st, v, to) {
+        let landed = match self.promotion(st, v, from, to) {
             None => v,
             Some((kind, site)) if site == to => self.man(self.unman(v).0, kind),
             Some(_) => return None,

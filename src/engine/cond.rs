@@ -144,7 +144,7 @@ impl Rules {
                 let mut there = st.clone();
                 self.put(&mut there, from, 0);
                 self.put(&mut there, s, v);
-                if let Some((kind, site)) = self.promotion(&there, v, s) {
+                if let Some((kind, site)) = self.promotion(&there, v, from, s) {
                     self.put(&mut there, s, 0);
                     self.put(&mut there, site, self.man(side, kind));
                     if site != s {

@@ -75,6 +75,12 @@ impl Rules {
         if gone(out, before) {
             return Some(Refusal::Check);
         }
+        if self.no_mate_drops != 0 {
+            out.retain(|&mv| !self.drop_mates(st, mv));
+        }
+        if gone(out, before) {
+            return Some(Refusal::MatingDrop);
+        }
         match self.captures {
             Captures::Free => {}
             Captures::Compulsory => {
@@ -158,6 +164,7 @@ impl Rules {
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         mut aside: Option<&mut Aside>,
     ) -> bool {
+        let start = out.len();
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
@@ -176,7 +183,88 @@ impl Rules {
                 return true;
             }
         }
+        if self.choosing_kinds != 0 {
+            self.add_promotion_choices(st, side, start, out);
+        }
         false
+    }
+
+    /// Whether the kind's `drop` rule lets `side` drop it on `at`: not in
+    /// its `not_in` region, not on a file that holds its `file_limit` of
+    /// such pieces of the side already.
+    fn drop_allowed(&self, st: &State, side: SideId, kind: KindId, at: SiteId) -> bool {
+        let rule = &self.kinds[kind as usize].drop;
+        if rule
+            .not_in
+            .is_some_and(|r| self.regions[r as usize].per_side[side as usize].contains(at))
+        {
+            return false;
+        }
+        let (Some(limit), Some(file)) = (rule.file_limit, self.board.file_of(at)) else {
+            return true;
+        };
+        let man = self.man(side, kind);
+        let on_file = (0..st.board.len())
+            .filter(|&i| st.board[i] == man && self.board.file_of(SiteId(i as u16)) == Some(file))
+            .count();
+        on_file < limit as usize
+    }
+
+    /// Whether the drop `mv` (of a kind whose drops may not mate) leaves
+    /// the next side in check with no legal move.
+    fn drop_mates(&self, st: &State, mv: Move) -> bool {
+        let Move::Drop { kind, .. } = self.base(mv) else {
+            return false;
+        };
+        if self.no_mate_drops >> kind & 1 == 0 {
+            return false;
+        }
+        let mut next = st.clone();
+        let known = play::Known {
+            unsettled: true,
+            ..Default::default()
+        };
+        self.play_knowing(&mut next, mv, known);
+        if next.outcome != Outcome::Ongoing {
+            return false;
+        }
+        let other = self.to_move(&next);
+        other != self.to_move(st) && self.in_check(&next, other) && !self.has_move(&next)
+    }
+
+    /// Beside each piece move of `out[start..]` whose mover chooses its
+    /// promotion, the moves that choose otherwise than its default: its
+    /// other kinds, then staying what it is where that is allowed.
+    fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
+        let chooses = |mv: &Move| {
+            let (from, to) = (self.move_from(mv)?, self.move_to(mv)?);
+            let kind = self.unman(st.board[from.0 as usize]).1;
+            if self.choosing_kinds >> kind & 1 == 0 {
+                return None;
+            }
+            let p = self.kinds[kind as usize].promote.as_ref()?;
+            let zone = &self.regions[p.region as usize].per_side[side as usize];
+            (zone.contains(to) || p.leaving && zone.contains(from)).then_some((kind, p, to))
+        };
+        if !out[start..].iter().any(|m| chooses(m).is_some()) {
+            return;
+        }
+        let plain = out.split_off(start);
+        for mv in plain {
+            out.push(mv);
+            let Some((kind, p, to)) = chooses(&mv) else {
+                continue;
+            };
+            for &other in &p.choices {
+                out.push(self.promoting(mv, other));
+            }
+            let forced = p
+                .forced
+                .is_some_and(|f| self.regions[f as usize].per_side[side as usize].contains(to));
+            if p.optional && !forced {
+                out.push(self.promoting(mv, kind));
+            }
+        }
     }
 
     /// Why `mv` is not legal in `st`, or `None` when it is.
@@ -236,8 +324,11 @@ impl Rules {
         if st.pieces_in_hand(self, side, kind) == 0 {
             return;
         }
+        let rule = &self.kinds[kind as usize].drop;
+        let restricted = rule.not_in.is_some() || rule.file_limit.is_some();
         let inside = |at: SiteId| {
             region.is_none_or(|r| self.regions[r as usize].per_side[side as usize].contains(at))
+                && (!restricted || self.drop_allowed(st, side, kind, at))
         };
         let Some(d) = fall else {
             for (i, &v) in st.board.iter().enumerate() {

@@ -90,7 +90,7 @@ impl Rules {
             let v = st.board[s.0 as usize];
             v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
         };
-        let check = match mv {
+        let check = match self.base(mv) {
             Move::Drop { .. } => true,
             Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && counted(at),
             Move::Step { from, to }
@@ -103,7 +103,7 @@ impl Rules {
                 !self.constraints_barrier_only
                     && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
             }
-            Move::Place { .. } | Move::Pass | Move::Demanding(_) => false,
+            Move::Place { .. } | Move::Pass | Move::Demanding(_) | Move::Promoting(_) => false,
         };
         // Landing effects may take or turn pieces of any kind.
         if !check && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv)) {

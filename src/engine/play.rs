@@ -53,21 +53,43 @@ impl Rules {
         }
         match mv {
             Move::Demanding(id) => self.apply_plain(st, side, self.demands.get(id)),
+            Move::Promoting(id) => {
+                // The move as its default promotion makes it, then the
+                // mover (standing where it ended: a choice never relocates)
+                // becomes the kind chosen.
+                let (plain, kind) = self.promotings.get(id);
+                self.apply_plain(st, side, plain);
+                if let Some(to) = self.move_to(&plain) {
+                    self.put(st, to, 0);
+                    self.put(st, to, self.man(side, kind));
+                }
+            }
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
+                let taken = st.board[to.0 as usize];
                 self.put(st, from, 0);
                 self.put(st, to, v);
-                self.arrive(st, v, to);
+                if self.hand_kinds != 0 && taken != 0 {
+                    self.to_hand(st, side, taken);
+                }
+                self.arrive(st, v, from, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
                 let v = st.board[chain.from.0 as usize];
                 for &c in chain.captured() {
+                    if self.hand_kinds != 0 && st.board[c.0 as usize] != 0 {
+                        self.to_hand(st, side, st.board[c.0 as usize]);
+                    }
                     self.put(st, c, 0);
                 }
                 self.put(st, chain.from, 0);
+                let taken = st.board[chain.to().0 as usize];
+                if self.hand_kinds != 0 && taken != 0 {
+                    self.to_hand(st, side, taken);
+                }
                 self.put(st, chain.to(), v);
-                self.arrive(st, v, chain.to());
+                self.arrive(st, v, chain.from, chain.to());
             }
             Move::Swap {
                 from,
@@ -80,7 +102,7 @@ impl Rules {
                 self.put(st, via, partner);
                 self.put(st, with, mover);
                 // The mover ends its move on the partner's site.
-                self.arrive(st, mover, with);
+                self.arrive(st, mover, from, with);
                 if token != NO_TOKEN {
                     let i = side as usize * self.n_items()
                         + self.barriers.len()
@@ -105,7 +127,7 @@ impl Rules {
                 self.put(st, with, 0);
                 self.put(st, to, mover);
                 self.put(st, partner_to, partner);
-                self.arrive(st, mover, to);
+                self.arrive(st, mover, from, to);
             }
             Move::Drop { kind, to } => {
                 self.put(st, to, self.man(side, kind));
@@ -117,13 +139,21 @@ impl Rules {
         }
     }
 
-    /// What piece `v`, ending a move on `to` (where it now stands),
-    /// becomes and where: its new kind and site, if its kind promotes there.
+    /// What piece `v`, moving from `from` and ending on `to` (where it now
+    /// stands), becomes and where, by default (a choice's first kind): its
+    /// new kind and site, if its kind promotes on this move.
     #[inline]
-    pub(crate) fn promotion(&self, st: &State, v: u8, to: SiteId) -> Option<(KindId, SiteId)> {
+    pub(crate) fn promotion(
+        &self,
+        st: &State,
+        v: u8,
+        from: SiteId,
+        to: SiteId,
+    ) -> Option<(KindId, SiteId)> {
         let (side, kind) = self.unman(v);
         let p = self.kinds[kind as usize].promote.as_ref()?;
-        if !self.regions[p.region as usize].per_side[side as usize].contains(to) {
+        let zone = &self.regions[p.region as usize].per_side[side as usize];
+        if !(zone.contains(to) || p.leaving && zone.contains(from)) {
             return None;
         }
         let Some(at) = p.at else {
@@ -138,10 +168,20 @@ impl Rules {
         }
     }
 
-    /// Promotes the piece `v` that has just ended a move on `to`.
+    /// Puts the piece `taken`, captured by `side`, in `side`'s hand as its
+    /// kind's `to_hand` kind, if it has one.
+    fn to_hand(&self, st: &mut State, side: SideId, taken: u8) {
+        let kind = self.unman(taken).1;
+        if let Some(k) = self.kinds[kind as usize].to_hand {
+            let i = side as usize * self.n_items() + self.barriers.len() + k as usize;
+            st.reserves[i] = st.reserves[i].saturating_add(1);
+        }
+    }
+
+    /// Promotes the piece `v` that has just moved from `from` to `to`.
     #[inline]
-    fn arrive(&self, st: &mut State, v: u8, to: SiteId) {
-        if let Some((kind, site)) = self.promotion(st, v, to) {
+    fn arrive(&self, st: &mut State, v: u8, from: SiteId, to: SiteId) {
+        if let Some((kind, site)) = self.promotion(st, v, from, to) {
             let (side, _) = self.unman(v);
             self.put(st, to, 0);
             self.put(st, site, self.man(side, kind));
@@ -463,6 +503,12 @@ impl Rules {
     pub(super) fn has_move(&self, st: &State) -> bool {
         if st.huffable.is_some() {
             return true;
+        }
+        if self.no_mate_drops != 0 {
+            // A drop that would mate is no move: only the full list knows.
+            let mut moves = Vec::new();
+            self.phase_moves(st, &mut moves);
+            return !moves.is_empty();
         }
         if let Some(found) = self.has_move_by_classes(st) {
             return found;

@@ -243,9 +243,12 @@ impl Rules {
             .as_ref()
             .is_some_and(|d| d.sides.contains(&side));
         let (mut listed, mut applied) = (false, false);
-        let picked = if offers_demands && self.actions(st).contains(&Action::Pass) {
-            // Each move but a pass comes twice (plain and demanding): draw
-            // from the full list.
+        let picked = if offers_demands && self.actions(st).contains(&Action::Pass)
+            || self.choosing_kinds != 0
+        {
+            // Each move but a pass comes twice (plain and demanding), or a
+            // move may come with several promotions: draw from the full
+            // list.
             self.pick_from_all(st, Some(rng))
         } else {
             let reads = self.reads_moves(side);

@@ -97,6 +97,9 @@ pub fn explain_typed(rules: &Rules, st: &State, mv: Move, typed: &str) -> String
                 None => format!("`{written}` would leave a royal piece attacked"),
             }
         }
+        Some(Refusal::MatingDrop) => format!(
+            "`{written}` would checkmate, and a drop of this kind may not (its `drop` says `mate = false`)"
+        ),
         Some(Refusal::Captures) => format!(
             "the capture rule (`{}`) keeps only these moves: {}",
             match rules.captures {
@@ -208,6 +211,30 @@ pub(super) fn drop_refused(
     }
     if let Some(why) = crate::render::fall_hint(rules, st, kind, to) {
         return Some(why);
+    }
+    let rule = &rules.kinds[kind as usize].drop;
+    let name = &rules.kinds[kind as usize].name;
+    if let Some(r) = rule
+        .not_in
+        .filter(|&r| rules.regions[r as usize].per_side[side as usize].contains(to))
+    {
+        return Some(format!(
+            "a {name} may not be dropped in {} (its `drop` says `not_in`)",
+            rules.regions[r as usize].name
+        ));
+    }
+    if let (Some(limit), Some(file)) = (rule.file_limit, rules.board.file_of(to)) {
+        let man = rules.man(side, kind);
+        let on_file = (0..st.board.len())
+            .filter(|&i| st.board[i] == man && rules.board.file_of(SiteId(i as u16)) == Some(file))
+            .count();
+        if on_file >= limit as usize {
+            return Some(format!(
+                "the file of {} holds {on_file} {name} of {} already (its `drop` says `file_limit = {limit}`)",
+                rules.board.site_name(to),
+                rules.side_name(side)
+            ));
+        }
     }
     (st.piece_at(rules, to).is_some()).then(|| format!("{} is taken", rules.board.site_name(to)))
 }

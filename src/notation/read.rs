@@ -109,7 +109,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
         return Ok(legal[i]);
     }
     if let Some((plain, written)) = text.rsplit_once('=').filter(|_| !text.ends_with('!')) {
-        return parse_promotion(rules, st, plain, written);
+        return parse_promotion(rules, st, (&legal, &texts), plain, written);
     }
     if let Some(plain) = text.strip_suffix('!') {
         return parse_demand(rules, st, &legal, plain);
@@ -188,7 +188,7 @@ fn by_other_form(
         .filter(|&i| !matches!(legal[i], Move::Demanding(_)))
         .filter(|&i| {
             let suffix = promotion_suffix(rules, st, legal[i]);
-            forms(rules, st, legal[i])
+            forms(rules, st, rules.base(legal[i]))
                 .iter()
                 .any(|f| f == text || text.strip_suffix(suffix.as_str()) == Some(f))
         })
@@ -217,27 +217,73 @@ fn not_legal(text: &str, hint: Option<String>) -> MoveError {
     }
 }
 
-/// `MOVE=K`: the move, if it makes its piece a `K`.
+/// `MOVE=K`: the move, if it makes its piece a `K`; where its piece
+/// chooses, the one of its moves that chooses `K`. `legal` are the legal
+/// moves, with their texts.
 fn parse_promotion(
     rules: &Rules,
     st: &State,
+    (legal, texts): (&[Move], &[String]),
     plain: &str,
     written: &str,
 ) -> Result<Move, MoveError> {
-    let mv = parse_move(rules, st, plain)?;
-    let suffix = promotion_suffix(rules, st, mv);
-    if !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written) {
-        Ok(mv)
-    } else {
-        Err(MoveError {
-            message: format!("`{plain}` does not make the piece a `{written}`"),
-            hint: Some(if suffix.is_empty() {
-                "the piece keeps its kind on this move: drop the `=...`".into()
-            } else {
-                format!("write `{plain}{suffix}`")
-            }),
-        })
+    let makes = |m: Move| {
+        let suffix = promotion_suffix(rules, st, m);
+        !suffix.is_empty() && suffix[1..].eq_ignore_ascii_case(written)
+    };
+    let choices = |base: Move| -> Vec<usize> {
+        (0..legal.len())
+            .filter(|&i| !matches!(legal[i], Move::Demanding(_)) && rules.base(legal[i]) == base)
+            .collect()
+    };
+    let mv = match parse_move(rules, st, plain) {
+        Ok(mv) => mv,
+        Err(e) => {
+            // Several moves, perhaps one move's choices: `e8` or `e7-e8`
+            // for `e7-e8=Q` and `e7-e8=N`.
+            let to = rules.board.site(plain);
+            let plainly: Vec<usize> = (0..legal.len())
+                .filter(|&i| !matches!(legal[i], Move::Demanding(_)))
+                .filter(|&i| {
+                    texts[i].rsplit_once('=').is_some_and(|(p, _)| p == plain)
+                        || to.is_some()
+                            && matches!(rules.base(legal[i]), Move::Step { to: t, .. } if Some(t) == to)
+                })
+                .collect();
+            let named: Vec<usize> = plainly
+                .iter()
+                .copied()
+                .filter(|&i| makes(legal[i]))
+                .collect();
+            return match (&named[..], plainly.is_empty()) {
+                (&[i], _) => Ok(legal[i]),
+                ([], false) => {
+                    let all: Vec<&str> = plainly.iter().map(|&i| texts[i].as_str()).collect();
+                    Err(MoveError {
+                        message: format!("`{plain}` does not make the piece a `{written}`"),
+                        hint: Some(format!("write one of {}", all.join(", "))),
+                    })
+                }
+                _ => Err(e),
+            };
+        }
+    };
+    let siblings = choices(rules.base(mv));
+    if let Some(&i) = siblings.iter().find(|&&i| makes(legal[i])) {
+        return Ok(legal[i]);
     }
+    let suffix = promotion_suffix(rules, st, mv);
+    Err(MoveError {
+        message: format!("`{plain}` does not make the piece a `{written}`"),
+        hint: Some(if siblings.len() > 1 {
+            let all: Vec<&str> = siblings.iter().map(|&i| texts[i].as_str()).collect();
+            format!("write one of {}", all.join(", "))
+        } else if suffix.is_empty() {
+            "the piece keeps its kind on this move: drop the `=...`".into()
+        } else {
+            format!("write `{plain}{suffix}`")
+        }),
+    })
 }
 
 /// `MOVE!`: the move that demands.
@@ -302,8 +348,9 @@ fn no_such_swap(rules: &Rules, legal: &[Move], texts: &[String], text: &str) -> 
 /// same end (two such chains are one move, printed as the first found).
 /// With or without its promotion suffix.
 fn by_another_path(rules: &Rules, st: &State, legal: &[Move], text: &str) -> Option<Move> {
-    let chains = legal.iter().filter_map(|&m| match m {
-        Move::Chain(id) => Some((m, id)),
+    let chains = legal.iter().filter_map(|&m| match (m, rules.base(m)) {
+        (Move::Demanding(_), _) => None,
+        (_, Move::Chain(id)) => Some((m, id)),
         _ => None,
     });
     for (mv, id) in chains {
@@ -452,7 +499,8 @@ fn parse_destination(
     let steps: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| matches!(m, Move::Step { to: t, .. } | Move::Drop { to: t, .. } if *t == to))
+        .filter(|m| !matches!(m, Move::Demanding(_)))
+        .filter(|m| matches!(rules.base(*m), Move::Step { to: t, .. } | Move::Drop { to: t, .. } if t == to))
         .collect();
     match steps.as_slice() {
         [mv] => Ok(*mv),

@@ -62,7 +62,7 @@ pub fn move_texts(rules: &Rules, st: &State, moves: &[Move]) -> Vec<String> {
         .map(|&m| {
             let i = plain.iter().position(|&p| p == rules.base(m)).unwrap_or(0);
             let mut text = forms[i][level[i]].clone();
-            text.push_str(&promotion_suffix(rules, st, plain[i]));
+            text.push_str(&promotion_suffix(rules, st, rules.undemanded(m)));
             if matches!(m, Move::Demanding(_)) {
                 text.push('!');
             }
@@ -149,8 +149,13 @@ pub(super) fn chain_path_text(rules: &Rules, chain: &Chain) -> String {
     path.join("x")
 }
 
-/// `=R` when the moving piece changes kind where it ends, else nothing.
+/// `=R` when the moving piece changes kind where it ends, else nothing;
+/// for a move that chose its promotion, `=` and the kind chosen (its own,
+/// when it declined).
 pub(super) fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
+    if let Some(kind) = rules.chosen_kind(mv) {
+        return format!("={}", rules.kinds[kind as usize].symbol);
+    }
     let (Some(from), Some(to)) = (rules.move_from(&mv), rules.move_to(&mv)) else {
         return String::new();
     };
@@ -162,7 +167,7 @@ pub(super) fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
     let mut after = st.clone();
     rules.put(&mut after, from, 0);
     rules.put(&mut after, to, v);
-    match rules.promotion(&after, v, to) {
+    match rules.promotion(&after, v, from, to) {
         Some((kind, _)) => format!("={}", rules.kinds[kind as usize].symbol),
         None => String::new(),
     }
@@ -185,6 +190,7 @@ pub(super) fn castle_wing(rules: &Rules, from: SiteId, with: SiteId) -> &'static
 pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
     match mv {
         Move::Demanding(_) => unreachable!("written by move_to_string"),
+        Move::Promoting(_) => plain_move_text(rules, st, rules.base(mv)),
         Move::Step { from, to } => {
             let sep = if st.piece_at(rules, to).is_some() {
                 'x'
@@ -276,6 +282,6 @@ fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) ->
     } else {
         ""
     };
-    let suffix = promotion_suffix(rules, st, rules.base(mv));
+    let suffix = promotion_suffix(rules, st, rules.undemanded(mv));
     format!("{}{suffix}{bang}", rules.board.site_name(to))
 }

@@ -119,7 +119,9 @@ merge_fields!(RawPiece {
     promote,
     royal,
     value,
-    effects
+    effects,
+    to_hand,
+    drop
 });
 merge_fields!(RawFlag { pieces, moved });
 

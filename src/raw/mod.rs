@@ -374,6 +374,22 @@ pub struct RawPiece {
     /// What the piece does to other pieces when it lands: captures or
     /// conversions, each an effect expression.
     pub effects: Option<Located<Vec<Str>>>,
+    /// Captured, it goes to the captor's hand as this kind.
+    pub to_hand: Option<Str>,
+    /// Where and how it may be dropped from the hand.
+    pub drop: Option<RawDrop>,
+}
+
+/// The restrictions on dropping a piece kind from the hand.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDrop {
+    /// A region (the dropping side's part) it may not be dropped in.
+    pub not_in: Option<Str>,
+    /// How many pieces of this kind of the dropping side a file may hold.
+    pub file_limit: Option<Located<i64>>,
+    /// Whether a drop may checkmate (`false`: it may not).
+    pub mate: Option<Located<bool>>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -382,8 +398,14 @@ pub struct RawPromote {
     /// The region (the mover's part of it) where the piece changes.
     #[serde(rename = "in")]
     pub region: Str,
-    /// The kind it becomes.
-    pub to: Str,
+    /// The kind it becomes, or the kinds the mover chooses among.
+    pub to: Located<OneOrMany>,
+    /// The mover may also decline, and stay what it is.
+    pub optional: Option<Located<bool>>,
+    /// A region where an optional promotion may not be declined.
+    pub forced: Option<Str>,
+    /// A move that starts in the region promotes too.
+    pub leaving: Option<Located<bool>>,
     /// A region whose (first) site the piece is moved to as it changes, when
     /// that site is empty.
     pub at: Option<Str>,
@@ -420,6 +442,53 @@ pub struct RawFlag {
     /// What a move of the piece does to its flag: `clear` (the default),
     /// `set` or `keep`.
     pub moved: Option<Str>,
+}
+
+/// A string, or a list of strings (`to = "queen"`, `to = ["queen", "rook"]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<Str>),
+}
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct OneOrManyVisitor;
+        impl<'de> Visitor<'de> for OneOrManyVisitor {
+            type Value = OneOrMany;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string or a list of strings")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(OneOrMany::One(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Str>()? {
+                    items.push(item);
+                }
+                Ok(OneOrMany::Many(items))
+            }
+        }
+        d.deserialize_any(OneOrManyVisitor)
+    }
+}
+
+impl Located<OneOrMany> {
+    /// Each string, located (a lone string at the whole value).
+    pub fn items(&self) -> Vec<Str> {
+        match &self.value {
+            OneOrMany::One(s) => vec![Located {
+                value: s.clone(),
+                file: self.file,
+                span: self.span.clone(),
+            }],
+            OneOrMany::Many(items) => items.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]

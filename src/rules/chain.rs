@@ -248,3 +248,7 @@ impl ChainTable {
 
 /// The moves made demanding, each stored once, like chains.
 pub type DemandTable = Interner<Move>;
+
+/// The moves whose mover chose its promotion, with the kind it chose, each
+/// stored once, like chains.
+pub type PromotionTable = Interner<(Move, super::KindId)>;

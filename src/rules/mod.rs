@@ -11,7 +11,9 @@ mod effect;
 mod history;
 pub(crate) mod tables;
 
-pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX_CHAIN};
+pub use chain::{
+    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, MAX_CHAIN,
+};
 pub use cond::{Compare, Cond, Counted, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
 pub use history::{History, HistoryRules, Seen};
@@ -108,6 +110,22 @@ pub struct Kind {
     pub value: f64,
     /// What it does to other pieces when it lands.
     pub effects: Vec<Effect>,
+    /// Captured, it goes to the captor's hand as this kind.
+    pub to_hand: Option<KindId>,
+    /// Where and how it may be dropped from the hand.
+    pub drop: DropRule,
+}
+
+/// The restrictions on dropping a piece kind from the hand (`drop = {...}`).
+#[derive(Clone, Debug, Default)]
+pub struct DropRule {
+    /// A region (the dropping side's part) it may not be dropped in.
+    pub not_in: Option<RegionId>,
+    /// How many pieces of this kind of the dropping side a file may hold
+    /// for a drop there.
+    pub file_limit: Option<u8>,
+    /// A drop of it may not checkmate.
+    pub no_mate: bool,
 }
 
 /// A promotion: on ending a move in `region` (the mover's part) the piece
@@ -120,6 +138,23 @@ pub struct Promote {
     pub to: KindId,
     pub at: Option<RegionId>,
     pub otherwise: Option<KindId>,
+    /// The other kinds the mover may choose instead of `to` (`to = [...]`),
+    /// in the order written.
+    pub choices: Vec<KindId>,
+    /// The mover may also stay what it is (`optional = true`)...
+    pub optional: bool,
+    /// ... except where it ends in this region (`forced`).
+    pub forced: Option<RegionId>,
+    /// A move that starts in the region promotes too (`leaving = true`).
+    pub leaving: bool,
+}
+
+impl Promote {
+    /// Whether the mover chooses what it becomes: among several kinds, or
+    /// whether to change at all.
+    pub fn chooses(&self) -> bool {
+        self.optional || !self.choices.is_empty()
+    }
 }
 
 /// Which directions a segment may take: absolute ones, plus ones relative
@@ -308,6 +343,8 @@ pub enum Refusal {
     Constraint,
     /// It would leave a royal piece of the mover attacked.
     Check,
+    /// A drop that would checkmate, of a kind whose drops may not.
+    MatingDrop,
     /// The `[turn] captures` rule keeps other moves.
     Captures,
     /// This `[[priority]]` (an index into `Rules::priorities`) keeps others.
@@ -504,6 +541,9 @@ pub enum Move {
         barrier: BarrierId,
         slot: u16,
     },
+    /// A piece move with a promotion chosen other than its default: the
+    /// move and the kind the mover ends as are in [`Rules::promoting`].
+    Promoting(u32),
     /// The side to move huffs the piece the last move left huffable
     /// (`[turn] huff_claim`): it leaves the board.
     Huff(SiteId),
@@ -679,6 +719,14 @@ pub struct Rules {
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
     pub(crate) demands: DemandTable,
+    /// The moves whose mover chose its promotion, with the kind chosen.
+    pub(crate) promotings: PromotionTable,
+    /// The kinds whose promotion is a choice ([`Promote::chooses`]).
+    pub(crate) choosing_kinds: Kinds,
+    /// The kinds that go to the captor's hand when captured.
+    pub(crate) hand_kinds: Kinds,
+    /// The kinds whose drops may not checkmate.
+    pub(crate) no_mate_drops: Kinds,
     /// One per player; every side belongs to exactly one.
     pub seats: Vec<Seat>,
     pub(crate) initial: State,
@@ -741,9 +789,49 @@ impl Rules {
     #[inline]
     pub fn base(&self, mv: Move) -> Move {
         match mv {
+            Move::Demanding(_) | Move::Promoting(_) => self.unwrapped(mv),
+            other => other,
+        }
+    }
+
+    /// [`Rules::base`] of a demanding or promoting move, out of line so
+    /// that `base` stays small enough to inline where neither exists.
+    #[cold]
+    #[inline(never)]
+    fn unwrapped(&self, mut mv: Move) -> Move {
+        loop {
+            match mv {
+                Move::Demanding(id) => mv = self.demands.get(id),
+                Move::Promoting(id) => return self.promotings.get(id).0,
+                other => return other,
+            }
+        }
+    }
+
+    /// A demanding move's plain move, its promotion chosen kept; any other
+    /// move itself.
+    #[inline]
+    pub fn undemanded(&self, mv: Move) -> Move {
+        match mv {
             Move::Demanding(id) => self.demands.get(id),
             other => other,
         }
+    }
+
+    /// The kind a move's mover chose to end as, when it chose other than
+    /// its default promotion (a [`Move::Promoting`], demanding or not).
+    #[inline]
+    pub fn chosen_kind(&self, mv: Move) -> Option<KindId> {
+        match self.undemanded(mv) {
+            Move::Promoting(id) => Some(self.promotings.get(id).1),
+            _ => None,
+        }
+    }
+
+    /// The move `mv` (a piece move, not itself promoting) with the mover
+    /// ending as `kind`.
+    pub fn promoting(&self, mv: Move, kind: KindId) -> Move {
+        Move::Promoting(self.promotings.intern((mv, kind)))
     }
 
     /// The site a piece move starts from.

@@ -132,7 +132,7 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
             path.push(site(s));
             captures.push(site(s));
         }
-        Move::Pass | Move::Demanding(_) => {}
+        Move::Pass | Move::Demanding(_) | Move::Promoting(_) => {}
     }
     json!({
         "text": text, "from": from, "path": path, "captures": captures,
