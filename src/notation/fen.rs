@@ -269,7 +269,8 @@ impl FenReader<'_> {
                 let digits =
                     rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 if digits > 0 {
-                    x += rest[..digits].parse::<i32>().unwrap_or(i32::MAX / 2);
+                    let n = rest[..digits].parse::<i32>().unwrap_or(i32::MAX);
+                    x = x.saturating_add(n);
                     i += digits;
                     continue;
                 }
