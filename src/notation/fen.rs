@@ -262,7 +262,7 @@ impl FenReader<'_> {
         let mut start = at;
         for (r, row) in rows.iter().enumerate() {
             let y = ranks - 1 - r as i32;
-            let (mut x, mut i) = (0, 0);
+            let (mut x, mut i) = (0i32, 0);
             while i < row.len() {
                 let rest = &row[i..];
                 let col = start + i;
