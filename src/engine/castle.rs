@@ -69,7 +69,9 @@ impl Rules {
     /// The first piece from `at` along direction `d`, if any.
     fn first_piece(&self, st: &State, at: SiteId, d: u8) -> Option<SiteId> {
         let mut cur = at;
-        while let Some(next) = self.board.step(cur, d, &st.blocked) {
+        // At most one step per site, whatever the board's lines do.
+        for _ in 0..self.board.n_sites() {
+            let next = self.board.step(cur, d, &st.blocked)?;
             if st.board[next.0 as usize] != 0 {
                 return Some(next);
             }
@@ -82,12 +84,18 @@ impl Rules {
     /// the line through `at`.
     fn farthest(&self, region: RegionId, side: SideId, at: SiteId, d: u8) -> Option<SiteId> {
         let sites = &self.regions[region as usize].per_side[side as usize];
-        let mut cur = at;
-        while let Some(back) = self.board.neighbor(cur, (d + 4) % 8) {
-            cur = back;
+        let (mut cur, n) = (at, self.board.n_sites());
+        for _ in 0..n {
+            match self.board.neighbor(cur, (d + 4) % 8) {
+                Some(back) => cur = back,
+                None => break,
+            }
         }
         let mut found = sites.contains(cur).then_some(cur);
-        while let Some(next) = self.board.neighbor(cur, d) {
+        for _ in 0..n {
+            let Some(next) = self.board.neighbor(cur, d) else {
+                break;
+            };
             cur = next;
             if sites.contains(cur) {
                 found = Some(cur);

@@ -262,14 +262,15 @@ impl FenReader<'_> {
         let mut start = at;
         for (r, row) in rows.iter().enumerate() {
             let y = ranks - 1 - r as i32;
-            let (mut x, mut i) = (0, 0);
+            let (mut x, mut i) = (0i32, 0);
             while i < row.len() {
                 let rest = &row[i..];
                 let col = start + i;
                 let digits =
                     rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 if digits > 0 {
-                    x += rest[..digits].parse::<i32>().unwrap_or(i32::MAX / 2);
+                    let n = rest[..digits].parse::<i32>().unwrap_or(i32::MAX);
+                    x = x.saturating_add(n);
                     i += digits;
                     continue;
                 }
