@@ -24,6 +24,7 @@ mod attack;
 mod check;
 mod cond;
 mod effect;
+mod flank;
 mod layout;
 mod line;
 mod moves;

@@ -24,6 +24,7 @@
 //! reads is then the filtered candidates). After another preference, or for
 //! a demand offered alongside a pass, the full list is made.
 
+use super::flank::Judge;
 use super::placement::Plan;
 use super::play::Known;
 use super::priority::Ask;
@@ -305,7 +306,11 @@ impl Rules {
         if mine.next().is_some() || !matches!(p.when, StateCond::Const(true)) {
             return None;
         }
-        let meets = |m: &Move| p.prefer.iter().any(|c| self.move_meets(c, st, side, m));
+        let mut judge = Judge::new(self, st, side);
+        if let Some(found) = judge.some_drop_meets(&p.prefer) {
+            return Some(found);
+        }
+        let mut meets = |m: &Move| p.prefer.iter().any(|c| judge.meets(c, m));
         Some(with_buffers(|buffers| {
             let moves = &mut buffers.moves;
             moves.clear();
@@ -317,7 +322,7 @@ impl Rules {
                 false,
                 moves,
                 &mut |moves| {
-                    let found = moves[seen..].iter().any(meets);
+                    let found = moves[seen..].iter().any(&mut meets);
                     seen = moves.len();
                     found
                 },

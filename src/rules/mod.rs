@@ -8,6 +8,7 @@ use crate::board::{Board, SiteId};
 mod chain;
 mod cond;
 mod effect;
+pub(crate) mod flank;
 pub(crate) mod tables;
 
 pub use chain::{Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, MAX_CHAIN};
@@ -621,6 +622,8 @@ pub struct Rules {
     pub(crate) chains: ChainTable,
     /// The simple patterns laid out per kind, side and site.
     pub(crate) tables: tables::MoveTables,
+    /// The landing effects read for every site at once.
+    pub(crate) flanks: flank::Flanks,
 }
 
 impl Rules {
