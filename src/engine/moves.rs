@@ -184,16 +184,26 @@ impl Rules {
                     continue;
                 }
                 Action::Place(b) => self.placements(st, side, b, check_placements, out),
-                Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
-                Action::Fill(..) => {}
-                Action::Remove(i) => self.removals_of(st, side, i, out),
-                Action::Pass => out.push(Move::Pass),
+                ref other => self.other_action(st, side, other, out),
             }
             if done(out) {
                 return true;
             }
         }
         false
+    }
+
+    /// The candidates of an action that neither moves a piece nor places a
+    /// barrier. Kept out of line: inlined, its arms cost the loop of
+    /// `candidates_until` in games without them.
+    #[inline(never)]
+    fn other_action(&self, st: &State, side: SideId, action: &Action, out: &mut Vec<Move>) {
+        match *action {
+            Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
+            Action::Remove(i) => self.removals_of(st, side, i, out),
+            Action::Pass => out.push(Move::Pass),
+            Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
+        }
     }
 
     /// Why `mv` is not legal in `st`, or `None` when it is.

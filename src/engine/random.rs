@@ -263,19 +263,23 @@ impl Rules {
                 Some(Move::Demanding(self.demands.intern(mv)))
             }
             Some(mv) => Some(mv),
-            None => {
-                let rule = self.no_moves_rule(st);
-                // When no side can move, the game is over: the caller
-                // settles it.
-                let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);
-                (st.phase > 0 || rule == NoMoves::Pass && !stalled).then_some(Move::Pass)
-            }
+            None => self.pass_if_allowed(st),
         };
         Drawn {
             applied: applied && mv == picked,
             mv,
             listed,
         }
+    }
+
+    /// A pass, when the side to move has no move and may pass.
+    #[cold]
+    #[inline(never)]
+    fn pass_if_allowed(&self, st: &State) -> Option<Move> {
+        let rule = self.no_moves_rule(st);
+        // When no side can move, the game is over: the caller settles it.
+        let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);
+        (st.phase > 0 || rule == NoMoves::Pass && !stalled).then_some(Move::Pass)
     }
 
     /// Whether a priority of `side` reads the legal moves.
