@@ -10,8 +10,13 @@ use crate::rules::{Move, Rules, State};
 
 /// perft(depth) from `st`, counting the last level in bulk.
 pub fn perft(rules: &Rules, st: &State, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    count(rules, &without_history(st), depth, &mut bufs)
+    let st = &without_history(st);
+    // One list of moves and one position per level, reused for every
+    // move made there: nothing is allocated per move.
+    let mut levels: Vec<(Vec<Move>, State)> = (0..depth)
+        .map(|_| (Vec::with_capacity(256), st.clone()))
+        .collect();
+    count(rules, st, depth, &mut levels)
 }
 
 /// `st` without the history its draw rules read.
@@ -21,20 +26,20 @@ fn without_history(st: &State) -> State {
     root
 }
 
-fn count(rules: &Rules, st: &State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+fn count(rules: &Rules, st: &State, depth: u32, levels: &mut [(Vec<Move>, State)]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (buf, rest) = bufs.split_first_mut().expect("one buffer per level");
+    let ((buf, next), rest) = levels.split_first_mut().expect("one level per depth");
     rules.legal_moves(st, buf);
     if depth == 1 {
         return buf.len() as u64;
     }
     let mut total = 0;
     for &mv in buf.iter() {
-        let mut next = st.clone();
-        rules.play(&mut next, mv);
-        total += count(rules, &next, depth - 1, rest);
+        next.copy_from(st);
+        rules.play(next, mv);
+        total += count(rules, next, depth - 1, rest);
     }
     total
 }

@@ -380,13 +380,22 @@ impl Compiler<'_> {
             } => {
                 let (owner, named, kind, region) =
                     self.counted(raw, scope, s, &(filter.clone(), region.clone()))?;
-                StateCond::Count {
-                    owner,
-                    named,
-                    kind,
-                    region,
-                    op: compare(*op),
-                    value: *value,
+                match region {
+                    Some(crate::rules::HAND) => StateCond::CountInHand {
+                        owner,
+                        named,
+                        kind,
+                        op: compare(*op),
+                        value: *value,
+                    },
+                    region => StateCond::Count {
+                        owner,
+                        named,
+                        kind,
+                        region,
+                        op: compare(*op),
+                        value: *value,
+                    },
                 }
             }
             ast::StateCond::Reach {

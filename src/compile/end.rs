@@ -130,6 +130,10 @@ impl Compiler<'_> {
             | StateCond::Reach {
                 owner: Owner::Named,
                 ..
+            }
+            | StateCond::CountInHand {
+                owner: Owner::Named,
+                ..
             } => false,
             StateCond::Count {
                 owner: Owner::Named,
@@ -171,7 +175,9 @@ pub(super) fn reads_last(c: &StateCond) -> bool {
 pub(super) fn kinds_read(c: &StateCond) -> Kinds {
     match c {
         StateCond::Const(_) | StateCond::Connected { .. } => 0,
-        StateCond::Count { kind, .. } | StateCond::Line { kind, .. } => *kind,
+        StateCond::Count { kind, .. }
+        | StateCond::CountInHand { kind, .. }
+        | StateCond::Line { kind, .. } => *kind,
         StateCond::Compare { left, right, .. } => left.2 | right.2,
         StateCond::Stalled
         | StateCond::Repetitions { .. }
@@ -203,6 +209,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
             dirs & every_dir == every_dir || (board.full_grid && dirs & 0b0101_0101 == 0b0101_0101)
         }
         StateCond::Count { .. }
+        | StateCond::CountInHand { .. }
         | StateCond::Compare { .. }
         | StateCond::Stalled
         | StateCond::Repetitions { .. }

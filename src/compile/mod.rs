@@ -459,6 +459,7 @@ impl<'a> Compiler<'a> {
                 counted_sides: Vec::new(),
                 reach_atoms: None,
                 tables: Default::default(),
+                flanks: Default::default(),
             };
         derive_tables(&mut rules);
         // The setup is checked even when other parts have errors, so that
@@ -514,6 +515,7 @@ impl<'a> Compiler<'a> {
 fn derive_tables(rules: &mut Rules) {
     rules.tables = crate::engine::MoveTables::build(rules);
     rules.derive_effect_cells();
+    rules.flanks = crate::rules::flank::Flanks::build(rules);
     rules.reach_atoms = rules.reach_atoms();
     let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
         (0..rules.sides.len() as SideId)

@@ -223,6 +223,19 @@ fn never_holds(c: &StateCond, side: SideId, present: &[Kinds], rules: &Rules) ->
             });
             (kind & kinds == 0 || empty_region) && !op.holds(0, *value)
         }
+        StateCond::CountInHand {
+            owner,
+            named,
+            kind,
+            op,
+            value,
+        } => {
+            let counted = rules.counted(side, *owner, *named);
+            let kinds = (present.iter().enumerate())
+                .filter(|&(s, _)| counted >> s & 1 == 1)
+                .fold(0, |set, (_, &k)| set | k);
+            kind & kinds == 0 && !op.holds(0, *value)
+        }
         StateCond::And(cs) => cs.iter().any(|c| never_holds(c, side, present, rules)),
         StateCond::Or(cs) => cs.iter().all(|c| never_holds(c, side, present, rules)),
         _ => false,

@@ -242,6 +242,16 @@ impl Rules {
                 self.count_pieces(st, self.counted(side, *owner, *named), side, *kind, *region),
                 *value,
             ),
+            StateCond::CountInHand {
+                owner,
+                named,
+                kind,
+                op,
+                value,
+            } => op.holds(
+                self.count_in_hand(st, self.counted(side, *owner, *named), *kind),
+                *value,
+            ),
             StateCond::Reach {
                 owner,
                 named,
@@ -307,13 +317,17 @@ impl Rules {
         right: &Counted,
     ) -> bool {
         let count = |&(owner, named, kind, region): &Counted| {
-            self.count_pieces(st, self.counted(side, owner, named), side, kind, region)
+            let counted = self.counted(side, owner, named);
+            match region {
+                Some(HAND) => self.count_in_hand(st, counted, kind),
+                region => self.count_pieces(st, counted, side, kind, region),
+            }
         };
         op.holds(count(left), count(right))
     }
 
-    /// How many pieces of the `counted` sides a `count(...)` counts, seen
-    /// from `side` (whose part of the region it reads).
+    /// How many pieces of the `counted` sides a `count(...)` counts on the
+    /// board, seen from `side` (whose part of the region it reads).
     pub(super) fn count_pieces(
         &self,
         st: &State,
@@ -341,9 +355,6 @@ impl Rules {
             }
             return n;
         };
-        if region == HAND {
-            return self.count_in_hand(st, counted, kinds);
-        }
         // The counted sides' pieces in the region, by the piece index;
         // their kinds are read only when not every kind counts (side s's
         // kind k is board value 1 + s × kinds + k, see `cell_owner`).
@@ -374,7 +385,7 @@ impl Rules {
     /// (`count(... in hand)`).
     #[cold]
     #[inline(never)]
-    fn count_in_hand(&self, st: &State, mut counted: SideSet, kinds: Kinds) -> u32 {
+    pub(super) fn count_in_hand(&self, st: &State, mut counted: SideSet, kinds: Kinds) -> u32 {
         let mut n = 0;
         while counted != 0 {
             let s = counted.trailing_zeros() as SideId;

@@ -255,6 +255,9 @@ impl Rules {
         if self.effect_kinds >> kind & 1 == 0 {
             return;
         }
+        if self.flanks.encloses >> kind & 1 == 1 && self.enclose_flanked(st, side, kind, at) {
+            return;
+        }
         // Every effect reads the board as the landing left it: the sites
         // are found first (on the stack while they are few), then changed.
         let mut few = [(NOWHERE, 0u8); 64];

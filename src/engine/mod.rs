@@ -27,6 +27,7 @@ mod cond;
 mod effect;
 mod flags;
 mod history;
+mod flank;
 mod layout;
 mod line;
 mod moves;

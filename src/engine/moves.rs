@@ -3,8 +3,28 @@
 //! stages that filter them (constraints, check, the capture rule,
 //! priorities, a demand), and why a move was refused.
 
+use super::flank::Judge;
 use super::walk::Walker;
 use super::*;
+
+/// Keeps the moves that meet a condition, in order, if there are any;
+/// otherwise leaves `moves` as it was. Whether there were.
+fn keep_meeting(moves: &mut Vec<Move>, mut meets: impl FnMut(&Move) -> bool) -> bool {
+    // The moves that meet it move to the front: when there are none,
+    // nothing was written.
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        let mv = moves[i];
+        if meets(&mv) {
+            moves[kept] = mv;
+            kept += 1;
+        }
+    }
+    if kept > 0 {
+        moves.truncate(kept);
+    }
+    kept > 0
+}
 
 impl Rules {
     /// Every legal move in `st`, in a stable order, into `out` (cleared first).
@@ -104,13 +124,10 @@ impl Rules {
             if !p.sides.contains(&side) || !self.priority_holds(&p.when, st, side, out) {
                 continue;
             }
-            let class = p
-                .prefer
-                .iter()
-                .find(|c| out.iter().any(|m| self.move_meets(c, st, side, m)));
-            match class {
-                Some(c) => out.retain(|m| self.move_meets(c, st, side, m)),
-                None => out.clear(),
+            let mut judge = Judge::new(self, st, side);
+            let kept = (p.prefer.iter()).any(|c| keep_meeting(out, |m| judge.meets(c, m)));
+            if !kept {
+                out.clear();
             }
             if gone(out, before) {
                 return Some(Refusal::Priority(i));
@@ -174,10 +191,7 @@ impl Rules {
                     continue;
                 }
                 Action::Place(b) => self.placements(st, side, b, check_placements, out),
-                Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
-                Action::Fill(..) => {}
-                Action::Remove(i) => self.removals_of(st, side, i, out),
-                Action::Pass => out.push(Move::Pass),
+                ref other => self.other_action(st, side, other, out),
             }
             if done(out) {
                 return true;
@@ -267,6 +281,19 @@ impl Rules {
         }
     }
 
+    /// The candidates of an action that neither moves a piece nor places a
+    /// barrier. Kept out of line: inlined, its arms cost the loop of
+    /// `candidates_until` in games without them.
+    #[inline(never)]
+    fn other_action(&self, st: &State, side: SideId, action: &Action, out: &mut Vec<Move>) {
+        match *action {
+            Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
+            Action::Remove(i) => self.removals_of(st, side, i, out),
+            Action::Pass => out.push(Move::Pass),
+            Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
+        }
+    }
+
     /// Why `mv` is not legal in `st`, or `None` when it is.
     pub fn why_not(&self, st: &State, mv: Move) -> Option<Refusal> {
         if st.outcome != Outcome::Ongoing {
@@ -331,10 +358,15 @@ impl Rules {
                 && (!restricted || self.drop_allowed(st, side, kind, at))
         };
         let Some(d) = fall else {
-            for (i, &v) in st.board.iter().enumerate() {
-                let to = SiteId(i as u16);
-                if v == 0 && inside(to) {
-                    out.push(Move::Drop { kind, to });
+            for w in 0..self.site_words() {
+                let mut empty = self.empty_sites(st, side, region, w);
+                out.reserve(empty.count_ones() as usize);
+                while empty != 0 {
+                    let to = SiteId((w * 64) as u16 + empty.trailing_zeros() as u16);
+                    empty &= empty - 1;
+                    if !restricted || self.drop_allowed(st, side, kind, to) {
+                        out.push(Move::Drop { kind, to });
+                    }
                 }
             }
             return;
@@ -362,6 +394,29 @@ impl Rules {
             if !out[start..].contains(&Move::Drop { kind, to }) {
                 out.push(Move::Drop { kind, to });
             }
+        }
+    }
+
+    /// Word `w` of the bitset of the empty sites (of `region`, as `side`
+    /// sees it), from the sides' pieces.
+    #[inline]
+    pub(super) fn empty_sites(
+        &self,
+        st: &State,
+        side: SideId,
+        region: Option<RegionId>,
+        w: usize,
+    ) -> u64 {
+        let words = self.site_words();
+        let occupied = (0..self.sides.len()).fold(0, |o, s| o | st.pieces[s * words + w]);
+        let on_board = match self.board.n_sites() - w * 64 {
+            rest if rest >= 64 => u64::MAX,
+            rest => (1 << rest) - 1,
+        };
+        let empty = !occupied & on_board;
+        match region {
+            Some(r) => empty & self.regions[r as usize].per_side[side as usize].0[w],
+            None => empty,
         }
     }
 

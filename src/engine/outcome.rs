@@ -49,22 +49,17 @@ impl Rules {
             } => {
                 let counted = self.counted(side, *owner, *named);
                 let n = self.count_pieces(st, counted, side, *kind, *region);
-                // The bound to reach: at least `low`, at most `high`.
-                let (low, high) = match op {
-                    Compare::Ge => (*value, u32::MAX),
-                    Compare::Gt => (value + 1, u32::MAX),
-                    Compare::Le => (0, *value),
-                    Compare::Lt => (0, value.saturating_sub(1)),
-                    Compare::Eq => (*value, *value),
-                    Compare::Ne => return f64::from(u8::from(n != *value)),
-                };
-                if n < low {
-                    n as f64 / low as f64
-                } else if n > high {
-                    1.0 / (1 + n - high) as f64
-                } else {
-                    1.0
-                }
+                count_progress(n, *op, *value)
+            }
+            StateCond::CountInHand {
+                owner,
+                named,
+                kind,
+                op,
+                value,
+            } => {
+                let n = self.count_in_hand(st, self.counted(side, *owner, *named), *kind);
+                count_progress(n, *op, *value)
             }
             StateCond::And(cs) if !cs.is_empty() => {
                 cs.iter()
@@ -276,5 +271,26 @@ impl Rules {
             return;
         }
         self.settle(st);
+    }
+}
+
+/// How near a count `n` is to meeting `OP value`, from 0 to 1 (see
+/// [`Rules::progress`]).
+fn count_progress(n: u32, op: Compare, value: u32) -> f64 {
+    // The bound to reach: at least `low`, at most `high`.
+    let (low, high) = match op {
+        Compare::Ge => (value, u32::MAX),
+        Compare::Gt => (value + 1, u32::MAX),
+        Compare::Le => (0, value),
+        Compare::Lt => (0, value.saturating_sub(1)),
+        Compare::Eq => (value, value),
+        Compare::Ne => return f64::from(u8::from(n != value)),
+    };
+    if n < low {
+        n as f64 / low as f64
+    } else if n > high {
+        1.0 / (1 + n - high) as f64
+    } else {
+        1.0
     }
 }

@@ -307,8 +307,21 @@ impl Rules {
 
     /// The piece a huffing rule removes after `mv` (as a site after the
     /// move), if any; `legal` are the legal moves, when known (in any order).
+    #[inline]
     pub(crate) fn huffed(&self, st: &State, mv: Move, legal: Option<&[Move]>) -> Option<SiteId> {
         let rule = self.huff?;
+        self.huffed_by(rule, st, mv, legal)
+    }
+
+    /// [`Rules::huffed`] under the huffing rule `rule`.
+    #[inline(never)]
+    fn huffed_by(
+        &self,
+        rule: Huff,
+        st: &State,
+        mv: Move,
+        legal: Option<&[Move]>,
+    ) -> Option<SiteId> {
         match self.move_from(&mv) {
             Some(_) if self.may_capture(st, self.to_move(st)) => match legal {
                 Some(legal) => self.huff_victim_among(st, mv, rule, legal),

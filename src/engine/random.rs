@@ -24,6 +24,7 @@
 //! reads is then the filtered candidates). After another preference, or for
 //! a demand offered alongside a pass, the full list is made.
 
+use super::flank::Judge;
 use super::placement::Plan;
 use super::play::Known;
 use super::priority::Ask;
@@ -265,19 +266,23 @@ impl Rules {
                 Some(Move::Demanding(self.demands.intern(mv)))
             }
             Some(mv) => Some(mv),
-            None => {
-                let rule = self.no_moves_rule(st);
-                // When no side can move, the game is over: the caller
-                // settles it.
-                let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);
-                (st.phase > 0 || rule == NoMoves::Pass && !stalled).then_some(Move::Pass)
-            }
+            None => self.pass_if_allowed(st),
         };
         Drawn {
             applied: applied && mv == picked,
             mv,
             listed,
         }
+    }
+
+    /// A pass, when the side to move has no move and may pass.
+    #[cold]
+    #[inline(never)]
+    fn pass_if_allowed(&self, st: &State) -> Option<Move> {
+        let rule = self.no_moves_rule(st);
+        // When no side can move, the game is over: the caller settles it.
+        let stalled = self.stalls && st.phase == 0 && self.others_stuck(st);
+        (st.phase > 0 || rule == NoMoves::Pass && !stalled).then_some(Move::Pass)
     }
 
     /// Whether a priority of `side` reads the legal moves.
@@ -308,7 +313,11 @@ impl Rules {
         if mine.next().is_some() || !matches!(p.when, StateCond::Const(true)) {
             return None;
         }
-        let meets = |m: &Move| p.prefer.iter().any(|c| self.move_meets(c, st, side, m));
+        let mut judge = Judge::new(self, st, side);
+        if let Some(found) = judge.some_drop_meets(&p.prefer) {
+            return Some(found);
+        }
+        let mut meets = |m: &Move| p.prefer.iter().any(|c| judge.meets(c, m));
         Some(with_buffers(|buffers| {
             let moves = &mut buffers.moves;
             moves.clear();
@@ -320,7 +329,7 @@ impl Rules {
                 false,
                 moves,
                 &mut |moves| {
-                    let found = moves[seen..].iter().any(meets);
+                    let found = moves[seen..].iter().any(&mut meets);
                     seen = moves.len();
                     found
                 },

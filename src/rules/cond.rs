@@ -113,6 +113,16 @@ pub enum StateCond {
         op: Compare,
         value: u32,
     },
+    /// `count(... in hand) OP N`: pieces in the sides' hands, not on the
+    /// board (apart from [`StateCond::Count`], which play reads often).
+    CountInHand {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        kind: Kinds,
+        op: Compare,
+        value: u32,
+    },
     /// Every matching piece has a path to the region (for its owner) along
     /// the directions, crossing no barrier, ignoring pieces.
     Reach {

@@ -9,6 +9,7 @@ mod chain;
 mod cond;
 mod effect;
 mod history;
+pub(crate) mod flank;
 pub(crate) mod tables;
 
 pub use chain::{
@@ -763,6 +764,8 @@ pub struct Rules {
     pub(crate) chains: ChainTable,
     /// The simple patterns laid out per kind, side and site.
     pub(crate) tables: tables::MoveTables,
+    /// The landing effects read for every site at once.
+    pub(crate) flanks: flank::Flanks,
 }
 
 impl Rules {
