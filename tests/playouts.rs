@@ -74,13 +74,14 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 /// and Chess960, whose files do not yet write the fifty-move rule,
 /// repetition or dead positions; xiangqi, without its rules on perpetual
 /// check and chasing.
-const UNBOUNDED: [(&str, u32); 6] = [
+const UNBOUNDED: [(&str, u32); 7] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
     ("tamerlane", 300),
     ("draughts", 1_500),
     ("xiangqi", 300),
     ("chess", 300),
+    ("crazyhouse", 300),
 ];
 
 #[test]

@@ -9,8 +9,9 @@ impl Rules {
     /// A hash of what makes two positions reached by the same side's move
     /// the same for `repetitions`: the pieces, barriers, reserves, the
     /// pieces' [flags](Flag) (castling rights) and the rights the last move
-    /// left (demanded, huffable, and the last move itself where a legal
-    /// move reads it: an en passant capture). Stable from run to run, so
+    /// left (demanded, huffable). Not the last move itself: FIDE's 9.2.3
+    /// tells apart two positions where an en passant capture can be made
+    /// in one only, which this hash does not. Stable from run to run, so
     /// that a saved position's history can be read back.
     pub fn position_hash(&self, st: &State) -> u64 {
         let mut h = FxHasher::default();
@@ -20,26 +21,7 @@ impl Rules {
         h.write(&st.marks);
         h.write_u8(u8::from(st.demanded));
         h.write_u16(st.huffable.map_or(u16::MAX, |s| s.0));
-        if self.last_move_matters(st) {
-            h.write_u16(st.last[0].0);
-            h.write_u16(st.last[1].0);
-        }
         h.finish()
-    }
-
-    /// Whether the last move gives the side to move a move it would not
-    /// have otherwise (FIDE 9.2.3: an en passant capture that cannot be
-    /// made does not tell two positions apart).
-    fn last_move_matters(&self, st: &State) -> bool {
-        if !self.tracks_last || st.last == NO_LAST || st.outcome != Outcome::Ongoing {
-            return false;
-        }
-        let mut forgotten = st.clone();
-        forgotten.last = NO_LAST;
-        let (mut with, mut without) = (Vec::new(), Vec::new());
-        self.legal_moves(st, &mut with);
-        self.legal_moves(&forgotten, &mut without);
-        with.len() != without.len() || with.iter().any(|m| !without.contains(m))
     }
 
     /// The entry of `st` in its own history, reached by `mover`'s move.
