@@ -141,7 +141,10 @@ impl ActionSpace {
                     out.push(self.pair(LEG, at, at));
                 }
             }
-            Move::Swap { from, with, .. } => out.push(self.pair(SWAP, from, with)),
+            // A castling is numbered as a swap with its partner.
+            Move::Swap { from, with, .. } | Move::Castle { from, with, .. } => {
+                out.push(self.pair(SWAP, from, with))
+            }
             Move::Place { barrier, slot } => {
                 out.push(self.place_base() + barrier as u32 * self.n_slots + slot as u32)
             }

@@ -657,6 +657,18 @@ impl Board {
         (1..=self.ranks).contains(&rank).then_some((file, rank - 1))
     }
 
+    /// The site on the square of the grid at `(x, y)`, if it is on the
+    /// board and not a hole.
+    pub fn square_site(&self, x: i32, y: i32) -> Option<SiteId> {
+        let inside = x >= 0 && y >= 0 && x < self.files && y < self.ranks;
+        let t = if inside {
+            self.square_at[(x + y * self.files) as usize]
+        } else {
+            NONE
+        };
+        (t != NONE).then_some(SiteId(t))
+    }
+
     /// Whether the square of the grid at `(x, y)` is a hole: left out of
     /// the board (an extra site may be drawn over it).
     pub fn is_hole(&self, (x, y): (i32, i32)) -> bool {

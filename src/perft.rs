@@ -1,14 +1,24 @@
 //! perft: the number of legal move sequences of a given length.
 //!
 //! A position where the game is over has no legal moves, so a move that ends
-//! the game counts at its own depth and adds nothing below it.
+//! the game counts at its own depth and adds nothing below it. As chess
+//! engines' perft does, it leaves out the draw rules that read the game's
+//! history (`repetitions`, `since(...)`, `perpetual check`): the tree
+//! counted is that of the moves, whatever was played before.
 
 use crate::rules::{Move, Rules, State};
 
 /// perft(depth) from `st`, counting the last level in bulk.
 pub fn perft(rules: &Rules, st: &State, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    count(rules, st, depth, &mut bufs)
+    count(rules, &without_history(st), depth, &mut bufs)
+}
+
+/// `st` without the history its draw rules read.
+fn without_history(st: &State) -> State {
+    let mut root = st.clone();
+    root.history = None;
+    root
 }
 
 fn count(rules: &Rules, st: &State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
@@ -42,6 +52,7 @@ pub fn divide_telling(
     depth: u32,
     done: &mut dyn FnMut(usize, usize),
 ) -> Vec<(Move, u64)> {
+    let st = &without_history(st);
     let mut moves = Vec::new();
     rules.legal_moves(st, &mut moves);
     let n_moves = moves.len();

@@ -26,6 +26,8 @@ struct RawScenario {
     description: Option<String>,
     game: Str,
     position: Option<Str>,
+    /// The position as FEN, instead of `position`.
+    fen: Option<Str>,
     #[serde(default)]
     moves: Option<Str>,
     show: Option<Located<Vec<Str>>>,
@@ -87,10 +89,15 @@ pub fn run(
     })?;
     let game_file = sources.add(name, text);
     let (rules, _) = compile::load(sources, game_file, read_base)?;
-    let mut st = match &raw.position {
-        Some(p) => {
+    let given = raw.position.as_ref().map(|p| (p, false));
+    let mut st = match given.or(raw.fen.as_ref().map(|f| (f, true))) {
+        Some((p, fen)) => {
             let pos_file = sources.add(format!("{from} (position)"), p.value.clone());
-            notation::parse_position(&rules, &p.value, pos_file).map_err(|diags| {
+            let read = match fen {
+                true => notation::parse_fen(&rules, &p.value, pos_file),
+                false => notation::parse_position(&rules, &p.value, pos_file),
+            };
+            read.map_err(|diags| {
                 // Point into the scenario file itself where the text maps exactly.
                 diags
                     .into_iter()

@@ -15,6 +15,8 @@ struct Case {
     game: String,
     /// A position to start from instead of the start.
     position: Option<String>,
+    /// The same, as FEN.
+    fen: Option<String>,
     #[serde(default)]
     moves: String,
     counts: Vec<u64>,
@@ -34,9 +36,10 @@ fn perft_files() {
         let file: File = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         for case in file.case {
             let rules = common::load(&case.game);
-            let start = match &case.position {
-                Some(p) => common::position(&rules, p),
-                None => rules.initial(),
+            let start = match (&case.position, &case.fen) {
+                (Some(p), _) => common::position(&rules, p),
+                (None, Some(f)) => common::fen(&rules, f),
+                (None, None) => rules.initial(),
             };
             let st = common::play_all(&rules, start, &case.moves);
             for (i, &expected) in case.counts.iter().enumerate() {

@@ -28,8 +28,15 @@ pub struct At {
     #[arg(long, default_value = "")]
     pub moves: String,
     /// A position in the textual form printed by `show`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fen")]
     pub position: Option<String>,
+    /// A position as FEN, for grid games (`show FILE --fen` alone prints
+    /// the position's FEN).
+    #[arg(long, num_args = 0..=1, default_missing_value = "", value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Whether `--fen` alone asks for the FEN to be written (`show`).
+    #[arg(skip)]
+    pub fen_writes: bool,
 }
 
 /// Standard output, for `writeln!(out(), ...)?`: a write that fails (a
@@ -96,19 +103,24 @@ pub fn rules_at(path: &Path, at: &At) -> Result<std::result::Result<(Rules, Stat
 
 /// The position reached from `at`, or an error already printed.
 pub fn position(rules: &Rules, at: &At) -> std::result::Result<State, ExitCode> {
-    let mut st = match &at.position {
-        Some(text) => {
-            let mut sources = Sources::new();
-            let file = sources.add("--position", text.clone());
-            match notation::parse_position(rules, text, file) {
-                Ok(st) => st,
-                Err(diags) => {
-                    eprint!("{}", diag::render(&sources, &diags));
-                    return Err(ExitCode::from(1));
-                }
-            }
+    type Parse<'p> = &'p dyn Fn(diag::FileId) -> std::result::Result<State, Vec<Diagnostic>>;
+    let read = |name: &str, text: &str, parse: Parse| {
+        let mut sources = Sources::new();
+        let file = sources.add(name, text.to_string());
+        parse(file).map_err(|diags| {
+            eprint!("{}", diag::render(&sources, &diags));
+            ExitCode::from(1)
+        })
+    };
+    let mut st = match (&at.position, &at.fen) {
+        (Some(text), _) => read("--position", text, &|f| {
+            notation::parse_position(rules, text, f)
+        })?,
+        // `show --fen` with no FEN prints the FEN of the start.
+        (None, Some(text)) if !text.is_empty() || !at.fen_writes => {
+            read("--fen", text, &|f| notation::parse_fen(rules, text, f))?
         }
-        None => rules.initial(),
+        _ => rules.initial(),
     };
     for (i, word) in at.moves.split_whitespace().enumerate() {
         match notation::parse_move(rules, &st, word) {

@@ -17,7 +17,8 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-pub fn run(Args { file, at, svg }: Args) -> Result<ExitCode> {
+pub fn run(Args { file, mut at, svg }: Args) -> Result<ExitCode> {
+    at.fen_writes = true;
     let (rules, st) = match rules_at(&file, &at)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
@@ -34,5 +35,14 @@ pub fn run(Args { file, at, svg }: Args) -> Result<ExitCode> {
         "position: {}",
         notation::position_to_string(&rules, &st)
     )?;
+    if at.fen.is_some() || rules.fen.castling.is_some() || rules.fen.en_passant.is_some() {
+        match notation::fen_string(&rules, &st) {
+            Ok(fen) => writeln!(out, "fen: {fen}")?,
+            Err(why) => {
+                eprintln!("error: no FEN for this position: {why}");
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -48,6 +48,7 @@ impl Compiler<'_> {
             forward: Vec::new(),
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
+            flags: Vec::new(),
             teams: Vec::new(),
         };
         let mut coords_of = |c: &mut Self, text: &Option<Str>| -> Res<Option<Vec<(i32, i32)>>> {

@@ -76,6 +76,30 @@ impl Compiler<'_> {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
             ast::SiteCond::Stuck => Cond::Stuck,
+            ast::SiteCond::Attacked => Cond::Attacked,
+            ast::SiteCond::Has(n) => Cond::Has(self.flag_ref(s, n, scope)?),
+            ast::SiteCond::LastTo(inner) => {
+                self.tracks_last = true;
+                Cond::LastTo(self.nested_cond(
+                    raw,
+                    scope,
+                    s,
+                    inner,
+                    "last_to",
+                    "the site of the piece that made the last move",
+                )?)
+            }
+            ast::SiteCond::LastOver(inner) => {
+                self.tracks_last = true;
+                Cond::LastOver(self.nested_cond(
+                    raw,
+                    scope,
+                    s,
+                    inner,
+                    "last_over",
+                    "the site of the piece that made the last move",
+                )?)
+            }
             ast::SiteCond::Line(length, dirs) => self.site_line(&scope.board, s, length, dirs)?,
             ast::SiteCond::Attacks(inner, op, n) => {
                 let inner = self.nested_cond(
@@ -538,6 +562,10 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::Attacks(..)
         | ast::SiteCond::Threatens(..)
         | ast::SiteCond::Stuck
+        | ast::SiteCond::Attacked
+        | ast::SiteCond::Has(_)
+        | ast::SiteCond::LastTo(_)
+        | ast::SiteCond::LastOver(_)
         | ast::SiteCond::Line(..) => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),

@@ -39,6 +39,9 @@ impl Folding<'_> {
                 if let Some(swap) = &mut seg.swap {
                     self.fold_in_place(swap);
                 }
+                if let Some(castle) = &mut seg.castle {
+                    self.fold_in_place(&mut castle.partner);
+                }
             }
         }
     }
@@ -104,6 +107,8 @@ impl Folding<'_> {
             Cond::Ahead(inner) => Cond::Ahead(Box::new(self.fold(*inner))),
             Cond::Covered(inner) => Cond::Covered(Box::new(self.fold(*inner))),
             Cond::Backed(inner) => Cond::Backed(Box::new(self.fold(*inner))),
+            Cond::LastTo(inner) => Cond::LastTo(Box::new(self.fold(*inner))),
+            Cond::LastOver(inner) => Cond::LastOver(Box::new(self.fold(*inner))),
             Cond::Attacks(inner, op, n) => Cond::Attacks(Box::new(self.fold(*inner)), op, n),
             Cond::Threatens(inner, op, n) => Cond::Threatens(Box::new(self.fold(*inner)), op, n),
             other => other,

@@ -22,6 +22,7 @@ mod board;
 mod condition;
 mod effect;
 mod end;
+mod flags;
 mod fold;
 mod names;
 mod pattern;
@@ -83,6 +84,9 @@ struct Compiler<'a> {
     allow_can: bool,
     /// Whether `last(...)` may be used: in an end rule's `when` only.
     allow_last: bool,
+    /// Whether a condition or segment read the last move's sites
+    /// (`last_to`, `last_over`, `capture last`), so play keeps them.
+    tracks_last: bool,
     /// What the conditions read so far read of the game's history.
     history: Option<HistoryRules>,
 }
@@ -197,6 +201,8 @@ struct Scope {
     classes: Vec<(String, Kinds)>,
     /// Names of the tokens of `[tokens]`.
     tokens: Vec<String>,
+    /// Names of the flags of `[flags]`.
+    flags: Vec<String>,
     /// The teams, by name, with their sides (a side with no `team` is a
     /// team of its own, named after it).
     teams: Vec<(String, SideSet)>,
@@ -226,6 +232,7 @@ impl Scope {
             forward,
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
+            flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
         }
     }
@@ -243,6 +250,7 @@ pub fn compile(
         diags: Vec::new(),
         allow_can: false,
         allow_last: false,
+        tracks_last: false,
         history: None,
     };
     let result = c.game(raw);
@@ -355,6 +363,8 @@ impl<'a> Compiler<'a> {
         let check = self.check_rule(raw);
         let demand = self.demand(raw, &mut scope, &side_names);
 
+        let flags = self.flags(raw, &scope);
+        let fen = self.fen(raw, &scope);
         let picture = self.picture(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
 
@@ -425,6 +435,9 @@ impl<'a> Compiler<'a> {
                 stalls,
                 demands: DemandTable::default(),
                 tokens: scope.tokens.clone(),
+                flags: flags?,
+                fen: fen?,
+                tracks_last: self.tracks_last,
                 check,
                 chains: ChainTable::default(),
                 royal_values: Vec::new(),

@@ -150,6 +150,16 @@ impl Compiler<'_> {
                 }
                 None => None,
             };
+            let castles = segments.iter().any(|seg| seg.castle.is_some());
+            if castles && (segments.len() > 1 || ast.repeat.is_some()) {
+                self.error(
+                    Diagnostic::error("castle-alone", "a castling is a move of its own")
+                        .at(s.loc())
+                        .label("`castle(...)` with other segments")
+                        .hint("write the castling as a pattern of its own: `has(unmoved): castle(w | e, friend rook, castled) over not attacked`"),
+                );
+                return Err(());
+            }
             let swaps = segments.iter().any(|seg| seg.swap.is_some());
             if swaps && (ast.repeat.is_some() || segments.iter().any(|seg| seg.capture)) {
                 self.error(
@@ -201,6 +211,9 @@ impl Compiler<'_> {
         let longest = scope.board.files.max(scope.board.ranks).max(1) as u32;
         if let Some(partner) = &seg.partner {
             return self.swap_segment(raw, scope, s, seg, partner);
+        }
+        if let Some((partner, region)) = &seg.castle {
+            return self.castle_segment(raw, scope, s, seg, partner, region, first);
         }
         if let Some(target) = &seg.jump {
             let mut jump = self.swap_segment(raw, scope, s, seg, target)?;
@@ -288,8 +301,13 @@ impl Compiler<'_> {
             };
             first_masks.push(dirs.absolute | rel as u32);
         }
+        if seg.capture_last {
+            self.tracks_last = true;
+        }
         Ok(rules::Segment {
             capture: seg.capture,
+            capture_last: seg.capture_last,
+            castle: None,
             dirs,
             first: first_masks,
             min: min as u8,
@@ -348,6 +366,76 @@ impl Compiler<'_> {
             return Err(());
         }
         Ok((min, max))
+    }
+
+    /// `castle(DIRS, PARTNER, REGION)`: compass directions only, the
+    /// pattern's only segment; `over` reads the castling piece's path
+    /// (its start and end included), `to` its destination.
+    #[allow(clippy::too_many_arguments)]
+    fn castle_segment(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        seg: &ast::Segment,
+        partner: &ast::SiteCond,
+        region: &ast::Name,
+        first: bool,
+    ) -> Res<rules::Segment> {
+        let loc = s.inner_loc(self.sources, seg.span.clone());
+        if !first || seg.capture || seg.capture_last || seg.spend.is_some() || seg.range.is_some() {
+            self.error(
+                Diagnostic::error("castle-alone", "a castling is a move of its own")
+                    .at(loc)
+                    .label("`castle(...)` with more than `to` and `over`")
+                    .hint("write `castle(w | e, friend rook, castling) over not attacked`, with no other segment, range, capture or token"),
+            );
+            return Err(());
+        }
+        let dirs = self.dirs(&scope.board, s, &seg.dirs, true)?;
+        if dirs.relative != 0 || dirs.absolute & !0xff != 0 {
+            self.error(
+                Diagnostic::error(
+                    "castle-directions",
+                    "a castling goes along compass directions",
+                )
+                .at(loc)
+                .label("a relative direction or a link label here")
+                .hint("name the wings by compass directions, such as `w | e`"),
+            );
+            return Err(());
+        }
+        if let Some(word) = needs_a_step(partner) {
+            self.error(
+                Diagnostic::error(
+                    "guard-without-step",
+                    format!("`{word}` means nothing in the partner of `castle(...)`"),
+                )
+                .at(loc)
+                .hint("the partner is found along the line: name it by owner, kind and flag"),
+            );
+            return Err(());
+        }
+        let partner = self.cond(raw, scope, s, partner);
+        let to = self.region_ref(raw, scope, s, region);
+        let land = match &seg.to {
+            Some(c) => self.cond(raw, scope, s, c),
+            None => Ok(Cond::True),
+        };
+        let over = match &seg.over {
+            Some(c) => self.cond(raw, scope, s, c),
+            None => Ok(Cond::True),
+        };
+        let (partner, to, land, over) = (partner?, to?, land?, over?);
+        let mask = dirs.absolute;
+        Ok(rules::Segment {
+            dirs,
+            first: vec![mask; scope.sides.len()],
+            to: land,
+            over,
+            castle: Some(rules::Castle { partner, to }),
+            ..rules::Segment::one_landing(scope.sides.len())
+        })
     }
 
     /// `swap(COND) [spend TOKEN]`.
@@ -481,7 +569,9 @@ pub(super) fn may_capture(p: &Pattern) -> bool {
             _ => true,
         }
     }
-    p.segments
-        .iter()
-        .any(|s| s.capture || (s.swap.is_none() && may_be_occupied(&s.to)))
+    p.segments.iter().any(|s| {
+        s.capture
+            || s.capture_last
+            || (s.swap.is_none() && s.castle.is_none() && may_be_occupied(&s.to))
+    })
 }

@@ -7,7 +7,7 @@ use super::{board_extent, int_in, not_a_site, Compiler, Res, MAX_RESERVE};
 use crate::board::Board;
 use crate::diag::{Diagnostic, Loc};
 use crate::raw::RawGame;
-use crate::rules::{EndedBy, Outcome, Rules, State};
+use crate::rules::{EndedBy, Outcome, Rules, State, NO_LAST};
 use crate::syntax;
 use std::collections::HashMap;
 
@@ -115,6 +115,7 @@ impl Compiler<'_> {
             return Err(());
         }
         rules.index_pieces(&mut st);
+        rules.start_marks(&mut st);
         if !rules.constraints_hold_in(&st) {
             let loc = raw.constraint.as_ref().map(|c| c.loc());
             self.error(
@@ -159,6 +160,8 @@ pub(super) fn empty_position(
         huffable: None,
         ended_by: EndedBy::Nothing,
         outcome: Outcome::Ongoing,
+        marks: Box::new([]),
+        last: NO_LAST,
         history: None,
     }
 }

@@ -40,6 +40,33 @@ impl Rules {
         taken.len() as u32
     }
 
+    /// `attacked`: whether an enemy piece could take a piece of `side` on
+    /// `s` — the moving piece, moved there from `origin` (in a guard, where
+    /// it stands). False inside another attack test, like `covered`.
+    pub(super) fn attacked_here(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        s: SiteId,
+    ) -> bool {
+        if COVERING.get() {
+            return false;
+        }
+        COVERING.set(true);
+        let attacked = if origin == NOWHERE || origin == s {
+            st.board[s.0 as usize] != 0 && self.attacked(st, s, side)
+        } else {
+            let v = st.board[origin.0 as usize];
+            let mut there = st.clone();
+            self.put(&mut there, origin, 0);
+            self.put(&mut there, s, v);
+            v != 0 && self.attacked(&there, s, side)
+        };
+        COVERING.set(false);
+        attacked
+    }
+
     /// A royal piece of `side` attacked in `st`, and a piece attacking it.
     pub fn attacked_royal(&self, st: &State, side: SideId) -> Option<(SiteId, SiteId)> {
         let royal = |v: u8| {
@@ -111,8 +138,8 @@ impl Rules {
             out.insert(at.0, at.1);
             return Some(());
         };
-        if segment.swap.is_some() {
-            // A swap takes nothing: it attacks no site.
+        if segment.swap.is_some() || segment.castle.is_some() {
+            // A swap or a castling takes nothing: it attacks no site.
             return Some(());
         }
         if segment.jump {

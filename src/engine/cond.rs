@@ -184,6 +184,21 @@ impl Rules {
                 self.line_through(st, &m, s, *length, *axes)
             }
             Cond::In(r) => self.regions[*r as usize].per_side[side as usize].contains(s),
+            Cond::Has(bit) => Self::occupant(st, origin, s) != 0 && Self::has_flag(st, s, *bit),
+            Cond::LastTo(inner) => {
+                st.last[1] == s
+                    && Self::occupant(st, origin, s) != 0
+                    && self.eval(inner, st, side, origin, captured, s, NO_HEADING)
+            }
+            Cond::LastOver(inner) => {
+                let t = st.last[1];
+                t != NOWHERE
+                    && t != origin
+                    && st.board[t.0 as usize] != 0
+                    && self.last_passed(st, s)
+                    && self.eval(inner, st, side, origin, captured, t, NO_HEADING)
+            }
+            Cond::Attacked => self.attacked_here(st, side, origin, s),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 dist[s.0 as usize] < dist[origin.0 as usize]

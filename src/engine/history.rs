@@ -7,17 +7,39 @@ use std::hash::Hasher;
 
 impl Rules {
     /// A hash of what makes two positions reached by the same side's move
-    /// the same for `repetitions`: the pieces, barriers, reserves and the
-    /// rights the last move left (demanded, huffable). Stable from run to
-    /// run, so that a saved position's history can be read back.
+    /// the same for `repetitions`: the pieces, barriers, reserves, the
+    /// pieces' [flags](Flag) (castling rights) and the rights the last move
+    /// left (demanded, huffable, and the last move itself where a legal
+    /// move reads it: an en passant capture). Stable from run to run, so
+    /// that a saved position's history can be read back.
     pub fn position_hash(&self, st: &State) -> u64 {
         let mut h = FxHasher::default();
         h.write(&st.board);
         h.write(&st.slots);
         h.write(&st.reserves);
+        h.write(&st.marks);
         h.write_u8(u8::from(st.demanded));
         h.write_u16(st.huffable.map_or(u16::MAX, |s| s.0));
+        if self.last_move_matters(st) {
+            h.write_u16(st.last[0].0);
+            h.write_u16(st.last[1].0);
+        }
         h.finish()
+    }
+
+    /// Whether the last move gives the side to move a move it would not
+    /// have otherwise (FIDE 9.2.3: an en passant capture that cannot be
+    /// made does not tell two positions apart).
+    fn last_move_matters(&self, st: &State) -> bool {
+        if !self.tracks_last || st.last == NO_LAST || st.outcome != Outcome::Ongoing {
+            return false;
+        }
+        let mut forgotten = st.clone();
+        forgotten.last = NO_LAST;
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        self.legal_moves(st, &mut with);
+        self.legal_moves(&forgotten, &mut without);
+        with.len() != without.len() || with.iter().any(|m| !without.contains(m))
     }
 
     /// The entry of `st` in its own history, reached by `mover`'s move.

@@ -636,7 +636,7 @@ impl Place<'_> {
     fn may_start(&self) -> bool {
         let (board, origin) = (&self.rules.board, self.origin);
         let first = &self.pattern.segments[0];
-        if first.swap.is_some() || first.jump {
+        if first.swap.is_some() || first.jump || first.castle.is_some() {
             return true;
         }
         if !first.leaps.is_empty() {
@@ -649,6 +649,11 @@ impl Place<'_> {
 
     fn shape(&self) -> Option<Option<Shape>> {
         let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
+        // Castlings and captures of the last mover read more than the
+        // board: they are walked.
+        if (pattern.segments.iter()).any(|s| s.castle.is_some() || s.capture_last) {
+            return None;
+        }
         // A repeated group is laid out once for every site, when it is the
         // whole pattern (`(...)+`); other repeats are walked.
         let chain = match pattern.repeat {

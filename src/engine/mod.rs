@@ -21,9 +21,11 @@ use crate::rules::*;
 use std::cell::RefCell;
 
 mod attack;
+mod castle;
 mod check;
 mod cond;
 mod effect;
+mod flags;
 mod history;
 mod layout;
 mod line;

@@ -93,7 +93,9 @@ impl Rules {
         let check = match mv {
             Move::Drop { .. } => true,
             Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && counted(at),
-            Move::Step { from, to } | Move::Swap { from, with: to, .. } => {
+            Move::Step { from, to }
+            | Move::Swap { from, with: to, .. }
+            | Move::Castle { from, with: to, .. } => {
                 !self.constraints_barrier_only && (counted(from) || counted(to))
             }
             Move::Chain(id) => {

@@ -47,6 +47,9 @@ impl Rules {
 
     /// [`Rules::apply`] without the landing effects.
     pub(super) fn apply_plain(&self, st: &mut State, side: SideId, mv: Move) {
+        if self.tracks_last || !st.marks.is_empty() {
+            self.note_move(st, mv);
+        }
         match mv {
             Move::Demanding(id) => self.apply_plain(st, side, self.demands.get(id)),
             Move::Step { from, to } => {
@@ -94,6 +97,15 @@ impl Rules {
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
             Move::Huff(at) | Move::Remove(at) => self.put(st, at, 0),
+            Move::Castle { from, to, with } => {
+                let (mover, partner) = (st.board[from.0 as usize], st.board[with.0 as usize]);
+                let partner_to = self.castle_partner_to(from, to, with);
+                self.put(st, from, 0);
+                self.put(st, with, 0);
+                self.put(st, to, mover);
+                self.put(st, partner_to, partner);
+                self.arrive(st, mover, to);
+            }
             Move::Drop { kind, to } => {
                 self.put(st, to, self.man(side, kind));
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;

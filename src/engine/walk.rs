@@ -161,6 +161,9 @@ impl Rules {
             return self.emit(w, at, out);
         }
         let segment = &pattern.segments[seg];
+        if let Some(castle) = &segment.castle {
+            return self.castles(st, w, segment, castle, out);
+        }
         if let Some(partner) = &segment.swap {
             return !w.attacks_only && self.swaps(st, w, at, partner, segment.spend, out);
         }
@@ -326,11 +329,33 @@ impl Rules {
             w.captured[w.n_captured as usize] = cur;
             w.n_captured += 1;
         }
+        // `capture last` takes the piece that made the last move, or the
+        // segment does not land.
+        let victim = segment.capture_last.then(|| st.last[1]);
+        if let Some(v) = victim {
+            let free = w.len + 1 < MAX_TRAIL && (w.n_captured as usize) < MAX_CHAIN;
+            let there = v != NOWHERE && v != w.origin && st.board[v.0 as usize] != 0;
+            if !free || !there || w.captured[..w.n_captured as usize].contains(&v) {
+                if takes {
+                    w.n_captured -= 1;
+                }
+                return false;
+            }
+            w.captured[w.n_captured as usize] = v;
+            w.n_captured += 1;
+            w.trail[w.len] = v;
+            w.flags[w.len] = CAPTURE;
+            w.len += 1;
+        }
         w.trail[w.len] = cur;
         w.flags[w.len] = u8::from(takes) * CAPTURE;
         w.len += 1;
         let emitted = self.walk(st, w, seg + 1, cur, d, out);
         w.len -= 1;
+        if victim.is_some() {
+            w.len -= 1;
+            w.n_captured -= 1;
+        }
         if takes {
             w.n_captured -= 1;
         }

@@ -9,12 +9,14 @@
 //! refused, `position` prints and reads positions.
 
 mod explain;
+mod fen;
 mod history;
 mod position;
 mod read;
 mod write;
 
 pub use explain::{explain, explain_typed};
+pub use fen::{fen_string, parse_fen};
 pub use position::{parse_position, position_to_string};
 pub use read::{parse_move, read_any_move};
 pub use write::{move_texts, move_to_short, move_to_string, short_texts};

@@ -103,8 +103,34 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
     if let Some(s) = st.huffable {
         parts.push(format!("huffable {}", rules.board.site_name(s)));
     }
+    parts.extend(memory_text(rules, st));
     parts.extend(super::history::history_text(rules, st));
     parts.join("; ")
+}
+
+/// The flags and the last move of a position, as its `flags` and `last`
+/// sections (none when the game has neither, or nothing to say).
+fn memory_text(rules: &Rules, st: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    let flagged: Vec<String> = (rules.flags.iter().enumerate())
+        .filter_map(|(bit, flag)| {
+            let sites: Vec<&str> = (0..st.marks.len())
+                .map(|i| SiteId(i as u16))
+                .filter(|&s| st.board[s.0 as usize] != 0 && st.marks[s.0 as usize] >> bit & 1 == 1)
+                .map(|s| rules.board.site_name(s))
+                .collect();
+            (!sites.is_empty()).then(|| format!("{} {}", flag.name, sites.join(" ")))
+        })
+        .collect();
+    if !flagged.is_empty() {
+        out.push(format!("flags {}", flagged.join(", ")));
+    }
+    if rules.tracks_last && st.last != crate::rules::NO_LAST {
+        let [from, to] = st.last;
+        let name = |s: SiteId| rules.board.site_name(s);
+        out.push(format!("last {} {}", name(from), name(to)));
+    }
+    out
 }
 
 /// Reads a position printed by [`position_to_string`] (or written by hand),
@@ -124,12 +150,16 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
     };
     let mut seen_pieces = false;
     let mut seen_turn = false;
+    // Flags are read once every piece is on the board.
+    let mut flags = Vec::new();
     let mut history = super::history::HistoryText::default();
     for (section, section_span) in sections {
         match section {
             PosSection::Pieces(list) => {
                 if !seen_pieces {
                     r.st.board.iter_mut().for_each(|v| *v = 0);
+                    // Pieces written out carry only the flags said.
+                    r.st.marks.iter_mut().for_each(|m| *m = 0);
                     seen_pieces = true;
                 }
                 r.pieces(list);
@@ -139,6 +169,8 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Passes(n, span) => r.passes(n, span),
             PosSection::Demanded => r.demanded(section_span),
             PosSection::Huffable(site) => r.huffable(site),
+            PosSection::Flags(list) => flags.push(list),
+            PosSection::Last(from, to) => r.last(from, to),
             PosSection::Counters(list) => history.counters = Some((list, section_span)),
             PosSection::History(list) => history.seen = Some((list, section_span)),
             PosSection::Turn { side, phase } => {
@@ -147,6 +179,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             }
         }
     }
+    flags.into_iter().for_each(|list| r.flags(list));
     let PositionReader {
         mut st, mut errors, ..
     } = r;
@@ -417,6 +450,62 @@ impl PositionReader<'_> {
             self.errors.push(d);
         } else {
             self.st.passes = n as u8;
+        }
+    }
+
+    /// A site named in a position, or an error.
+    fn site_of(&mut self, n: &Name) -> Option<SiteId> {
+        let found = self.rules.board.site(&n.text);
+        if found.is_none() {
+            let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", n.text))
+                .at(self.at(n.span.clone()))
+                .label("not on this board")
+                .hint(crate::compile::board_extent(&self.rules.board));
+            self.errors.push(d);
+        }
+        found
+    }
+
+    /// `flags FLAG SITES, ...`: the pieces that carry each flag.
+    fn flags(&mut self, list: Vec<(Name, Vec<Name>)>) {
+        let rules = self.rules;
+        for (flag, sites) in list {
+            let Some(bit) = rules.flags.iter().position(|f| f.name == flag.text) else {
+                let known: Vec<&str> = rules.flags.iter().map(|f| f.name.as_str()).collect();
+                self.unknown("flag", &flag, known);
+                continue;
+            };
+            for n in sites {
+                let Some(s) = self.site_of(&n) else { continue };
+                if self.st.board[s.0 as usize] == 0 {
+                    let d = Diagnostic::error(
+                        "bad-position",
+                        format!(
+                            "`{}` is empty: no piece there carries `{}`",
+                            n.text, flag.text
+                        ),
+                    )
+                    .at(self.at(n.span.clone()))
+                    .hint("a flag belongs to a piece: name the sites of pieces in `pieces`");
+                    self.errors.push(d);
+                    continue;
+                }
+                self.st.marks[s.0 as usize] |= 1 << bit;
+            }
+        }
+    }
+
+    /// `last FROM TO`: the last move's start and end.
+    fn last(&mut self, from: Name, to: Name) {
+        if !self.rules.tracks_last {
+            let d = Diagnostic::error("bad-position", "this game never reads the last move")
+                .at(self.at(from.span.start..to.span.end))
+                .hint("remove `last`: only `last_to`, `last_over` and `capture last` read it");
+            self.errors.push(d);
+            return;
+        }
+        if let (Some(a), Some(b)) = (self.site_of(&from), self.site_of(&to)) {
+            self.st.last = [a, b];
         }
     }
 

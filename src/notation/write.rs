@@ -116,6 +116,7 @@ pub(super) fn forms(rules: &Rules, st: &State, mv: Move) -> Vec<String> {
             format!("{}<>{}", site(from), site(with))
         }
         Move::Drop { kind, to } => format!("{}@{}", rules.kinds[kind as usize].name, site(to)),
+        Move::Castle { from, with, .. } => castle_wing(rules, from, with).to_string(),
         _ => plain.clone(),
     };
     if longer == plain {
@@ -167,6 +168,20 @@ pub(super) fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
     }
 }
 
+/// A castling's wing: `O-O` when the partner stands on a later file (or,
+/// on the same file, a later rank) than the castling piece, else `O-O-O`.
+pub(super) fn castle_wing(rules: &Rules, from: SiteId, with: SiteId) -> &'static str {
+    let (a, b) = (
+        &rules.board.sites[from.0 as usize],
+        &rules.board.sites[with.0 as usize],
+    );
+    if (b.x, b.y) > (a.x, a.y) {
+        "O-O"
+    } else {
+        "O-O-O"
+    }
+}
+
 pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
     match mv {
         Move::Demanding(_) => unreachable!("written by move_to_string"),
@@ -205,6 +220,12 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
         Move::Drop { kind, to } => format!(
             "{}@{}",
             rules.kinds[kind as usize].symbol,
+            rules.board.site_name(to)
+        ),
+        Move::Castle { from, to, with } if from == to => castle_wing(rules, from, with).to_string(),
+        Move::Castle { from, to, .. } => format!(
+            "{}-{}",
+            rules.board.site_name(from),
             rules.board.site_name(to)
         ),
         Move::Huff(at) => format!("huff@{}", rules.board.site_name(at)),

@@ -83,6 +83,8 @@ impl Merge for RawGame {
         self.demand.merge(over.demand);
         self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
+        self.flags.merge(over.flags);
+        self.fen.merge(over.fen);
     }
 }
 
@@ -119,6 +121,8 @@ merge_fields!(RawPiece {
     value,
     effects
 });
+merge_fields!(RawFlag { pieces, moved });
+
 merge_fields!(RawBarrier {
     length,
     orientations,

@@ -160,6 +160,11 @@ pub struct RawGame {
     pub tokens: Table<Located<i64>>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
+    /// Flag name -> which pieces carry it and what moving does to it.
+    #[serde(default)]
+    pub flags: Table<RawFlag>,
+    /// `[fen]`: what FEN's castling and en passant fields stand for.
+    pub fen: Option<RawFen>,
     /// What a variant drops from its base before merging over it.
     #[serde(default)]
     pub remove: RawRemove,
@@ -385,6 +390,36 @@ pub struct RawPromote {
     /// The kind it becomes instead, where it stands, when `at` is taken.
     #[serde(rename = "else")]
     pub otherwise: Option<Str>,
+}
+
+/// `[fen]`: the flag and the kinds FEN's castling field speaks of, and the
+/// kind whose double step its en passant field records.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFen {
+    pub castling: Option<RawFenCastling>,
+    pub en_passant: Option<Str>,
+}
+
+/// `castling = { flag = "unmoved", king = "king", rook = "rook" }`.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFenCastling {
+    pub flag: Str,
+    pub king: Str,
+    pub rook: Str,
+}
+
+/// A `[flags]` entry: `unmoved = { pieces = ["king", "rook"], moved = "clear" }`.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFlag {
+    /// The kinds (or classes) whose pieces carry the flag in the setup
+    /// (default: every kind).
+    pub pieces: Option<Located<Vec<Str>>>,
+    /// What a move of the piece does to its flag: `clear` (the default),
+    /// `set` or `keep`.
+    pub moved: Option<Str>,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]

@@ -37,6 +37,15 @@ pub enum Cond {
     Threatens(Box<Cond>, Compare, u32),
     /// The piece here has no legal move.
     Stuck,
+    /// The piece here carries the flag of this index (`has(FLAG)`).
+    Has(u8),
+    /// The last move ended here, made by a piece meeting the condition.
+    LastTo(Box<Cond>),
+    /// The last move passed over this site in a straight line, made by a
+    /// piece meeting the condition (read where it stands now).
+    LastOver(Box<Cond>),
+    /// An enemy piece could take a piece of the side put here.
+    Attacked,
     /// The piece here stands in a row of `length` or more pieces of its
     /// own team along an axis (bit `d`: compass direction `d` and `d + 4`).
     Line {

@@ -169,6 +169,47 @@ pub struct Segment {
     pub jump: bool,
     /// `spend TOKEN`: the token a swap uses up.
     pub spend: Option<TokenId>,
+    /// `castle(DIRS, PARTNER, REGION)`: the segment castles (its only
+    /// directions are `first`/`dirs`, its `over` reads the mover's path).
+    pub castle: Option<Castle>,
+    /// `capture last`: the piece that made the last move is captured.
+    pub capture_last: bool,
+}
+
+/// A castling segment: the partner's condition, and the region whose site
+/// farthest along the partner's direction is the castling piece's
+/// destination (the partner lands beside it, on the other side).
+#[derive(Clone, Debug)]
+pub struct Castle {
+    pub partner: Cond,
+    pub to: RegionId,
+}
+
+/// A flag a piece may carry (`[flags]`): which kinds carry it in the
+/// setup, and what a move of the piece does to it.
+#[derive(Clone, Debug)]
+pub struct Flag {
+    pub name: String,
+    pub start: Kinds,
+    pub moved: FlagMove,
+}
+
+/// What FEN's fields stand for (`[fen]`): castling rights as a flag on a
+/// king kind and a rook kind, the en passant square as the last move of a
+/// kind.
+#[derive(Clone, Debug, Default)]
+pub struct Fen {
+    /// The flag's bit, the castling kind, its partners' kind.
+    pub castling: Option<(u8, KindId, KindId)>,
+    pub en_passant: Option<KindId>,
+}
+
+/// What moving does to a piece's flag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FlagMove {
+    Clear,
+    Set,
+    Keep,
 }
 
 impl Segment {
@@ -190,9 +231,14 @@ impl Segment {
             swap: None,
             jump: false,
             spend: None,
+            castle: None,
+            capture_last: false,
         }
     }
 }
+
+/// `State::last` when no piece move is remembered.
+pub(crate) const NO_LAST: [SiteId; 2] = [SiteId(u16::MAX); 2];
 
 /// Index of a token in [`Rules::tokens`].
 pub type TokenId = u8;
@@ -468,6 +514,14 @@ pub enum Move {
     },
     /// The piece on the site leaves the board (a `remove` action).
     Remove(SiteId),
+    /// The piece on `from` castles with the piece on `with`: it goes to
+    /// `to`, the partner to the site beside `to` on the side of `from`'s
+    /// line it came from ([`Rules::castle_partner_to`]).
+    Castle {
+        from: SiteId,
+        to: SiteId,
+        with: SiteId,
+    },
     Pass,
 }
 
@@ -512,6 +566,12 @@ pub struct State {
     pub(crate) outcome: Outcome,
     /// What ended the game, once it is over.
     pub(crate) ended_by: EndedBy,
+    /// Per site, the flags (`[flags]`, a bit each) of the piece there;
+    /// empty when the game declares none.
+    pub(crate) marks: Box<[u8]>,
+    /// The last piece move's start and end, when the game reads them
+    /// (`last_to`, `last_over`, `capture last`); else `NOWHERE` twice.
+    pub(crate) last: [SiteId; 2],
     /// The positions seen and the `since(...)` counters, in a game whose
     /// end rules read them ([`Rules::history`]); `None` in any other.
     pub(crate) history: Option<Box<History>>,
@@ -610,6 +670,12 @@ pub struct Rules {
     /// Names of the tokens each side holds, counted in the reserves after
     /// barriers and pieces.
     pub tokens: Vec<String>,
+    /// The flags pieces may carry (`[flags]`), a bit each in `State::marks`.
+    pub flags: Vec<Flag>,
+    /// Whether the game reads the last move's sites, so `play` keeps them.
+    pub(crate) tracks_last: bool,
+    /// What FEN's castling and en passant fields stand for.
+    pub fen: Fen,
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
     pub(crate) demands: DemandTable,
@@ -684,7 +750,9 @@ impl Rules {
     #[inline]
     pub fn move_from(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
-            Move::Step { from, .. } | Move::Swap { from, .. } => Some(from),
+            Move::Step { from, .. } | Move::Swap { from, .. } | Move::Castle { from, .. } => {
+                Some(from)
+            }
             Move::Chain(c) => Some(self.chain(c).from),
             _ => None,
         }
@@ -694,7 +762,10 @@ impl Rules {
     #[inline]
     pub fn move_to(&self, mv: &Move) -> Option<SiteId> {
         match self.base(*mv) {
-            Move::Step { to, .. } | Move::Drop { to, .. } | Move::Remove(to) => Some(to),
+            Move::Step { to, .. }
+            | Move::Drop { to, .. }
+            | Move::Remove(to)
+            | Move::Castle { to, .. } => Some(to),
             Move::Swap { with, .. } => Some(with),
             Move::Chain(c) => Some(self.chain(c).to()),
             _ => None,
@@ -887,6 +958,7 @@ impl State {
             && self.slots.len() == o.slots.len()
             && self.blocked.len() == o.blocked.len()
             && self.reserves.len() == o.reserves.len()
+            && self.marks.len() == o.marks.len()
     }
 
     pub(crate) fn copy_from(&mut self, o: &State) {
@@ -903,6 +975,8 @@ impl State {
         self.huffable = o.huffable;
         self.outcome = o.outcome;
         self.ended_by = o.ended_by;
+        self.marks.copy_from_slice(&o.marks);
+        self.last = o.last;
         self.history.clone_from(&o.history);
     }
 

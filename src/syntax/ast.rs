@@ -47,6 +47,15 @@ pub enum SiteCond {
     Threatens(Box<SiteCond>, CompareOp, u32),
     /// `stuck`.
     Stuck,
+    /// `has(FLAG)`: the piece here carries the flag.
+    Has(Name),
+    /// `last_to(COND)`: the last move ended here, by a piece meeting COND.
+    LastTo(Box<SiteCond>),
+    /// `last_over(COND)`: the last move passed over this site, by a piece
+    /// meeting COND (where it stands now).
+    LastOver(Box<SiteCond>),
+    /// `attacked`: an enemy piece could take a piece of the side put here.
+    Attacked,
     /// `line(N, DIRS)`: the piece here is in a row of N of its team; the
     /// length with its span.
     Line((u32, Span), Vec<Name>),
@@ -67,6 +76,11 @@ pub struct Segment {
     pub partner: Option<SiteCond>,
     /// `jump(COND)`: the condition on the landing site, anywhere.
     pub jump: Option<SiteCond>,
+    /// `castle(DIRS, PARTNER, REGION)`: the partner's condition and the
+    /// region of the castling piece's destinations.
+    pub castle: Option<(SiteCond, Name)>,
+    /// `capture last`: the piece that made the last move is captured.
+    pub capture_last: bool,
     /// `spend TOKEN`.
     pub spend: Option<Name>,
     pub range: Option<Range>,
@@ -277,6 +291,10 @@ pub enum PosSection {
     Demanded,
     /// The piece the side to move may huff.
     Huffable(Name),
+    /// Each flag and the sites of the pieces that carry it.
+    Flags(Vec<(Name, Vec<Name>)>),
+    /// The last move's start and end.
+    Last(Name, Name),
     /// The draw rules' counters, in file order.
     Counters(Vec<(u32, Span)>),
     /// The positions seen before: hash, mover, whether it gave check.

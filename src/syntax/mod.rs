@@ -250,6 +250,16 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             SiteCond::Threatens(Box::new(cond), op, n)
         }
         Rule::kw_stuck => SiteCond::Stuck,
+        Rule::kw_attacked => SiteCond::Attacked,
+        Rule::site_has => SiteCond::Has(name(pair.into_inner().nth(1).unwrap())),
+        Rule::site_last_to => {
+            let inner = pair.into_inner().nth(1).unwrap();
+            SiteCond::LastTo(Box::new(site_cond(inner)?))
+        }
+        Rule::site_last_over => {
+            let inner = pair.into_inner().nth(1).unwrap();
+            SiteCond::LastOver(Box::new(site_cond(inner)?))
+        }
         Rule::site_line => {
             let mut inner = pair.into_inner().skip(1);
             let n = inner.next().unwrap();
@@ -291,14 +301,19 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
     let head = inner.next().unwrap();
     let is_swap = head.as_rule() == Rule::kw_swap;
     let is_jump = head.as_rule() == Rule::kw_jump;
-    let kind = if is_swap || is_jump {
+    let is_castle = head.as_rule() == Rule::kw_castle;
+    let kind = if is_swap || is_jump || is_castle {
         name(head)
     } else {
         name(head.into_inner().next().unwrap())
     };
     let what = inner.next().unwrap();
-    let (mut partner, mut jump) = (None, None);
-    let (dirs, vector) = if is_swap {
+    let (mut partner, mut jump, mut castle) = (None, None, None);
+    let (dirs, vector) = if is_castle {
+        let partner = site_cond(inner.next().unwrap())?;
+        castle = Some((partner, name(inner.next().unwrap())));
+        (dir_set(what), None)
+    } else if is_swap {
         partner = Some(site_cond(what)?);
         (Vec::new(), None)
     } else if is_jump {
@@ -319,6 +334,8 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
         vector,
         partner,
         jump,
+        castle,
+        capture_last: false,
         spend: None,
         range: None,
         to: None,
@@ -334,6 +351,10 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
                 let clause_span = span(&clause);
                 if clause.as_rule() == Rule::kw_capture {
                     segment.capture = true;
+                    continue;
+                }
+                if clause.as_rule() == Rule::seg_capture_last {
+                    segment.capture_last = true;
                     continue;
                 }
                 if clause.as_rule() == Rule::seg_spend {
@@ -814,6 +835,21 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
             }
             Rule::kw_demanded => PosSection::Demanded,
             Rule::pos_huffable => PosSection::Huffable(name(inner.into_inner().nth(1).unwrap())),
+            Rule::pos_flags => PosSection::Flags(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|f| {
+                        let mut it = f.into_inner().map(name);
+                        let flag = it.next().unwrap();
+                        (flag, it.collect())
+                    })
+                    .collect(),
+            ),
+            Rule::pos_last => {
+                let mut it = inner.into_inner().skip(1).map(name);
+                PosSection::Last(it.next().unwrap(), it.next().unwrap())
+            }
             Rule::pos_counters => PosSection::Counters(
                 inner
                     .into_inner()

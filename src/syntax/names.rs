@@ -75,6 +75,19 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::pos_seen => "a position seen, `HASH/SIDE`",
         Rule::check_mark => "`+`",
         Rule::kw_as => "`as`",
+        Rule::kw_has => "`has`",
+        Rule::kw_last_to => "`last_to`",
+        Rule::kw_last_over => "`last_over`",
+        Rule::kw_attacked => "`attacked`",
+        Rule::kw_castle => "`castle`",
+        Rule::kw_flags => "`flags`",
+        Rule::site_has => "`has(FLAG)`",
+        Rule::site_last_to => "`last_to(...)`",
+        Rule::site_last_over => "`last_over(...)`",
+        Rule::seg_capture_last => "`capture last`",
+        Rule::pos_flags => "`flags FLAG SITES`",
+        Rule::pos_flag => "a flag and the sites of its pieces: `unmoved e1 h1`",
+        Rule::pos_last => "`last FROM TO`",
         Rule::effect_entry | Rule::effect => {
             "an effect such as `capture(orth, 1) over enemy to friend`"
         }
@@ -129,7 +142,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::pattern_entry | Rule::pattern => "a move pattern such as `step(orth)`",
         Rule::segment | Rule::segment_kind => "a segment such as `step(orth)`",
         Rule::leap_vector => "a leap such as `leap(1, 2)`",
-        Rule::seg_clause => "`to CONDITION`, `over CONDITION`, `capture` or `spend TOKEN`",
+        Rule::seg_clause => "`to CONDITION`, `over CONDITION`, `capture`, `capture last` or `spend TOKEN`",
         Rule::seg_to => "`to CONDITION`",
         Rule::seg_over => "`over CONDITION`",
         Rule::region_entry | Rule::region | Rule::region_term | Rule::region_names => {

@@ -69,6 +69,14 @@ pub fn position(rules: &Rules, text: &str) -> State {
         .unwrap_or_else(|d| panic!("bad position:\n{}", render(&sources, &d)))
 }
 
+/// A position read from FEN.
+pub fn fen(rules: &Rules, text: &str) -> State {
+    let mut sources = Sources::new();
+    let id = sources.add("fen", text);
+    notation::parse_fen(rules, text, id)
+        .unwrap_or_else(|d| panic!("bad FEN:\n{}", render(&sources, &d)))
+}
+
 /// The largest perft count a test computes (TAVOLIERE_PERFT_LIMIT).
 pub fn perft_limit() -> u64 {
     std::env::var("TAVOLIERE_PERFT_LIMIT")

@@ -116,6 +116,11 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
             from = Some(site(f));
             path.push(site(with));
         }
+        // A castling is clicked as the castling piece's move.
+        Move::Castle { from: f, to, .. } => {
+            from = Some(site(f));
+            path.push(site(to));
+        }
         Move::Place { slot: s, .. } => slot = Some(s),
         Move::Drop { kind, to } => {
             drop = Some(rules.kinds[kind as usize].name.clone());

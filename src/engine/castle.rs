@@ -1,0 +1,117 @@
+//! Castling (`castle(DIRS, PARTNER, REGION)`): the piece goes to the
+//! region's site farthest along the partner's direction on its line, and
+//! the partner, the first piece that way, to the site beside it on the
+//! other side; every site the two cross is empty but for them, and every
+//! site of the castling piece's path, its start and end included, meets
+//! the segment's `over`.
+
+use super::walk::Walker;
+use super::*;
+
+impl Rules {
+    /// The castlings of the walker's piece by a `castle` segment.
+    pub(super) fn castles(
+        &self,
+        st: &State,
+        w: &Walker,
+        segment: &Segment,
+        castle: &Castle,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if w.attacks_only {
+            // A castling takes nothing.
+            return false;
+        }
+        let (side, origin) = (w.side, w.origin);
+        let mut emitted = false;
+        let mut mask = segment.first[side as usize];
+        while mask != 0 {
+            let d = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            let Some(with) = self.first_piece(st, origin, d) else {
+                continue;
+            };
+            if !self.eval(&castle.partner, st, side, origin, &[], with, d) {
+                continue;
+            }
+            let Some(to) = self.farthest(castle.to, side, origin, d) else {
+                continue;
+            };
+            let Some(partner_to) = self.board.neighbor(to, (d + 4) % 8) else {
+                continue;
+            };
+            let clear = |a: SiteId, b: SiteId| {
+                self.line_sites(a, b)
+                    .iter()
+                    .all(|&s| s == origin || s == with || st.board[s.0 as usize] == 0)
+            };
+            if !clear(origin, to) || !clear(with, partner_to) {
+                continue;
+            }
+            let path = self.line_sites(origin, to);
+            let safe = |s: &SiteId| self.eval(&segment.over, st, side, origin, &[], *s, d);
+            if !path.iter().all(safe) || !self.eval(&segment.to, st, side, origin, &[], to, d) {
+                continue;
+            }
+            w.push(
+                Move::Castle {
+                    from: origin,
+                    to,
+                    with,
+                },
+                out,
+            );
+            emitted = true;
+        }
+        emitted
+    }
+
+    /// The first piece from `at` along direction `d`, if any.
+    fn first_piece(&self, st: &State, at: SiteId, d: u8) -> Option<SiteId> {
+        let mut cur = at;
+        while let Some(next) = self.board.step(cur, d, &st.blocked) {
+            if st.board[next.0 as usize] != 0 {
+                return Some(next);
+            }
+            cur = next;
+        }
+        None
+    }
+
+    /// The site of the region (as `side` sees it) farthest along `d` on
+    /// the line through `at`.
+    fn farthest(&self, region: RegionId, side: SideId, at: SiteId, d: u8) -> Option<SiteId> {
+        let sites = &self.regions[region as usize].per_side[side as usize];
+        let mut cur = at;
+        while let Some(back) = self.board.neighbor(cur, (d + 4) % 8) {
+            cur = back;
+        }
+        let mut found = sites.contains(cur).then_some(cur);
+        while let Some(next) = self.board.neighbor(cur, d) {
+            cur = next;
+            if sites.contains(cur) {
+                found = Some(cur);
+            }
+        }
+        found
+    }
+
+    /// The sites from `a` to `b`, both included, along the straight line
+    /// between them (only `a` when they are one site).
+    pub(super) fn line_sites(&self, a: SiteId, b: SiteId) -> Vec<SiteId> {
+        let mut out = vec![a];
+        if a == b {
+            return out;
+        }
+        let d = self.compass_toward(a, b);
+        let mut cur = a;
+        while let Some(next) = self.board.neighbor(cur, d) {
+            out.push(next);
+            if next == b || out.len() > self.board.n_sites() {
+                break;
+            }
+            cur = next;
+        }
+        out
+    }
+}

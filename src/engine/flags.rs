@@ -1,0 +1,146 @@
+//! Piece memory and the last move: the flags each piece carries
+//! (`[flags]`, `has(FLAG)`), kept in step as pieces move, and the last
+//! piece move's start and end (`last_to`, `last_over`, `capture last`).
+//! A game with neither pays one test per move.
+
+use super::*;
+
+impl Rules {
+    /// Gives every piece on the board the flags its kind starts with.
+    pub(crate) fn start_marks(&self, st: &mut State) {
+        if self.flags.is_empty() {
+            st.marks = Box::new([]);
+            return;
+        }
+        let mut marks = vec![0u8; st.board.len()];
+        for (i, &v) in st.board.iter().enumerate().filter(|(_, v)| **v != 0) {
+            let kind = self.unman(v).1;
+            for (bit, flag) in self.flags.iter().enumerate() {
+                if flag.start >> kind & 1 == 1 {
+                    marks[i] |= 1 << bit;
+                }
+            }
+        }
+        st.marks = marks.into_boxed_slice();
+    }
+
+    /// The flags of a piece after it moves.
+    #[inline]
+    fn moved_marks(&self, m: u8) -> u8 {
+        self.flags
+            .iter()
+            .enumerate()
+            .fold(m, |m, (bit, flag)| match flag.moved {
+                FlagMove::Clear => m & !(1 << bit),
+                FlagMove::Set => m | 1 << bit,
+                FlagMove::Keep => m,
+            })
+    }
+
+    /// Keeps the flags and the last move in step with `mv`, on the position
+    /// before it is applied.
+    #[inline]
+    pub(super) fn note_move(&self, st: &mut State, mv: Move) {
+        if !st.marks.is_empty() {
+            self.move_marks(st, mv);
+        }
+        if self.tracks_last {
+            st.last = match self.base(mv) {
+                Move::Step { from, to } | Move::Castle { from, to, .. } => [from, to],
+                Move::Swap { from, with, .. } => [from, with],
+                Move::Chain(id) => {
+                    let chain = self.chain(id);
+                    [chain.from, chain.to()]
+                }
+                Move::Drop { to, .. } => [to, to],
+                _ => NO_LAST,
+            };
+        }
+    }
+
+    /// The flags of the pieces `mv` moves go with them; captured pieces
+    /// take theirs off the board.
+    fn move_marks(&self, st: &mut State, mv: Move) {
+        let marks = &mut st.marks;
+        let carry = |marks: &mut [u8], from: SiteId, to: SiteId| {
+            let m = std::mem::take(&mut marks[from.0 as usize]);
+            marks[to.0 as usize] = self.moved_marks(m);
+        };
+        match self.base(mv) {
+            Move::Step { from, to } => carry(marks, from, to),
+            Move::Chain(id) => {
+                let chain = self.chain(id);
+                for &c in chain.captured() {
+                    marks[c.0 as usize] = 0;
+                }
+                carry(marks, chain.from, chain.to());
+            }
+            Move::Swap {
+                from, via, with, ..
+            } => {
+                let partner = std::mem::take(&mut marks[with.0 as usize]);
+                carry(marks, from, with);
+                marks[via.0 as usize] = self.moved_marks(partner);
+            }
+            Move::Castle { from, to, with } => {
+                let partner_to = self.castle_partner_to(from, to, with);
+                let partner = std::mem::take(&mut marks[with.0 as usize]);
+                carry(marks, from, to);
+                marks[partner_to.0 as usize] = self.moved_marks(partner);
+            }
+            Move::Drop { to, .. } => marks[to.0 as usize] = 0,
+            Move::Huff(at) | Move::Remove(at) => marks[at.0 as usize] = 0,
+            Move::Demanding(_) | Move::Place { .. } | Move::Pass => {}
+        }
+    }
+
+    /// Whether the piece on `s` carries the flag `bit`.
+    #[inline]
+    pub(super) fn has_flag(st: &State, s: SiteId, bit: u8) -> bool {
+        st.board[s.0 as usize] != 0
+            && st
+                .marks
+                .get(s.0 as usize)
+                .is_some_and(|m| m >> bit & 1 == 1)
+    }
+
+    /// Whether the last move went over `s`: `s` lies strictly between its
+    /// start and its end on a straight line (rank, file or diagonal).
+    pub(super) fn last_passed(&self, st: &State, s: SiteId) -> bool {
+        let [from, to] = st.last;
+        if from == NO_LAST[0] || from == to {
+            return false;
+        }
+        let site = |x: SiteId| &self.board.sites[x.0 as usize];
+        if [from, to, s].iter().any(|&x| self.board.is_extra(x)) {
+            return false;
+        }
+        let (a, b, p) = (site(from), site(to), site(s));
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+            return false;
+        }
+        let n = dx.abs().max(dy.abs());
+        let (ex, ey) = (p.x - a.x, p.y - a.y);
+        (1..n).any(|k| (ex, ey) == (dx.signum() * k, dy.signum() * k))
+    }
+
+    /// Where the partner of a castling from `from` to `to` with the piece
+    /// on `with` lands: beside `to`, on the side the partner came from.
+    pub(crate) fn castle_partner_to(&self, from: SiteId, to: SiteId, with: SiteId) -> SiteId {
+        let d = self.compass_toward(from, with);
+        self.board.neighbor(to, (d + 4) % 8).unwrap_or(to)
+    }
+
+    /// The compass direction from `a` toward `b` (0 when not on a line).
+    pub(super) fn compass_toward(&self, a: SiteId, b: SiteId) -> u8 {
+        let (p, q) = (
+            &self.board.sites[a.0 as usize],
+            &self.board.sites[b.0 as usize],
+        );
+        let line = ((q.x - p.x).signum(), (q.y - p.y).signum());
+        (0..8)
+            .find(|&d| crate::board::compass_step(d) == line)
+            .unwrap_or(0)
+    }
+}
