@@ -560,9 +560,7 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Ahead(_) => Some("ahead"),
         ast::SiteCond::Edge(names) if names.iter().any(|n| is_relative(&n.text)) => Some("edge"),
         ast::SiteCond::Edge(_) => None,
-        ast::SiteCond::Sees(names, _) if names.iter().any(|n| is_relative(&n.text)) => {
-            Some("sees")
-        }
+        ast::SiteCond::Sees(names, _) if names.iter().any(|n| is_relative(&n.text)) => Some("sees"),
         ast::SiteCond::Sees(_, inner) => needs_a_step(inner),
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
