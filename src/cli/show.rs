@@ -35,7 +35,7 @@ pub fn run(Args { file, mut at, svg }: Args) -> Result<ExitCode> {
         "position: {}",
         notation::position_to_string(&rules, &st)
     )?;
-    if at.fen.is_some() || rules.fen.castling.is_some() || rules.fen.en_passant.is_some() {
+    if at.fen.is_some() || rules.fen.given() {
         match notation::fen_string(&rules, &st) {
             Ok(fen) => writeln!(out, "fen: {fen}")?,
             Err(why) => {

@@ -8,7 +8,7 @@ use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::{
-    Compare, Cond, Counted, DirSel, HistoryRules, Owner, SideSet, StateCond, ALL_KINDS,
+    Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Owner, SideSet, StateCond, ALL_KINDS,
 };
 use crate::syntax::{self, ast};
 
@@ -77,6 +77,10 @@ impl Compiler<'_> {
             }
             ast::SiteCond::Stuck => Cond::Stuck,
             ast::SiteCond::Attacked => Cond::Attacked,
+            ast::SiteCond::Sees(names, inner) => {
+                let dirs = self.dirs(&scope.board, s, names, true)?;
+                Cond::Sees(dirs, Box::new(self.cond(raw, scope, s, inner)?))
+            }
             ast::SiteCond::Has(n) => Cond::Has(self.flag_ref(s, n, scope)?),
             ast::SiteCond::LastTo(inner) => {
                 self.tracks_last = true;
@@ -457,6 +461,7 @@ impl Compiler<'_> {
                 StateCond::Last(Box::new(self.move_cond(raw, scope, s, m)?))
             }
             ast::StateCond::Check => StateCond::Check,
+            ast::StateCond::Somewhere(site, span) => self.somewhere(raw, scope, s, site, span)?,
             ast::StateCond::Compare {
                 left, op, right, ..
             } => {
@@ -484,67 +489,9 @@ impl Compiler<'_> {
                 }
                 StateCond::Stalled
             }
-            ast::StateCond::Repetitions { op, value, span } => {
-                self.history_here(s, span, "repetitions")?;
-                if value.0 < 2 {
-                    let loc = s.inner_loc(self.sources, value.1.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "repetition-count",
-                            "a position is seen at least once: count repetitions from 2",
-                        )
-                        .at(loc)
-                        .label(format!("a count of {} holds at once or never", value.0))
-                        .hint("threefold repetition is `repetitions >= 3`"),
-                    );
-                    return Err(());
-                }
-                self.history.get_or_insert_with(HistoryRules::default);
-                StateCond::Repetitions {
-                    op: compare(*op),
-                    value: value.0,
-                }
-            }
-            ast::StateCond::Since {
-                cond,
-                op,
-                value,
-                span,
-            } => {
-                self.history_here(s, span, "since(...)")?;
-                let cond = self.move_cond(raw, scope, s, cond)?;
-                let history = self.history.get_or_insert_with(HistoryRules::default);
-                history.since.push(cond);
-                StateCond::Since {
-                    counter: history.since.len() as u32 - 1,
-                    op: compare(*op),
-                    value: *value,
-                }
-            }
-            ast::StateCond::PerpetualCheck(span) => {
-                self.history_here(s, span, "perpetual check")?;
-                if !raw
-                    .pieces
-                    .iter()
-                    .any(|(_, p)| p.royal.as_ref().is_some_and(|r| r.value))
-                {
-                    let loc = s.inner_loc(self.sources, span.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "perpetual-without-royals",
-                            "`perpetual check` in a game without royal pieces",
-                        )
-                        .at(loc)
-                        .label("no move can give check")
-                        .hint("mark the piece to protect `royal = true` in its `[pieces.NAME]`"),
-                    );
-                    return Err(());
-                }
-                self.history
-                    .get_or_insert_with(HistoryRules::default)
-                    .perpetual = true;
-                StateCond::PerpetualCheck
-            }
+            ast::StateCond::Repetitions { .. }
+            | ast::StateCond::Since { .. }
+            | ast::StateCond::PerpetualCheck(_) => self.history_cond(raw, scope, s, c)?,
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
@@ -622,6 +569,8 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Ahead(_) => Some("ahead"),
         ast::SiteCond::Edge(names) if names.iter().any(|n| is_relative(&n.text)) => Some("edge"),
         ast::SiteCond::Edge(_) => None,
+        ast::SiteCond::Sees(names, _) if names.iter().any(|n| is_relative(&n.text)) => Some("sees"),
+        ast::SiteCond::Sees(_, inner) => needs_a_step(inner),
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
         ast::SiteCond::Covered(_)
@@ -756,6 +705,81 @@ fn side_list(scope: &Scope, set: SideSet) -> String {
 }
 
 impl Compiler<'_> {
+    /// A condition on the game's history: `repetitions OP N`,
+    /// `since(MOVE_CONDITION) OP N`, `perpetual check`.
+    fn history_cond(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::StateCond,
+    ) -> Res<StateCond> {
+        Ok(match c {
+            ast::StateCond::Repetitions { op, value, span } => {
+                self.history_here(s, span, "repetitions")?;
+                if value.0 < 2 {
+                    let loc = s.inner_loc(self.sources, value.1.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "repetition-count",
+                            "a position is seen at least once: count repetitions from 2",
+                        )
+                        .at(loc)
+                        .label(format!("a count of {} holds at once or never", value.0))
+                        .hint("threefold repetition is `repetitions >= 3`"),
+                    );
+                    return Err(());
+                }
+                self.history.get_or_insert_with(HistoryRules::default);
+                StateCond::Repetitions {
+                    op: compare(*op),
+                    value: value.0,
+                }
+            }
+            ast::StateCond::Since {
+                cond,
+                op,
+                value,
+                span,
+            } => {
+                self.history_here(s, span, "since(...)")?;
+                let cond = self.move_cond(raw, scope, s, cond)?;
+                let history = self.history.get_or_insert_with(HistoryRules::default);
+                history.since.push(cond);
+                StateCond::Since {
+                    counter: history.since.len() as u32 - 1,
+                    op: compare(*op),
+                    value: *value,
+                }
+            }
+            ast::StateCond::PerpetualCheck(span) => {
+                self.history_here(s, span, "perpetual check")?;
+                if !raw
+                    .pieces
+                    .iter()
+                    .any(|(_, p)| p.royal.as_ref().is_some_and(|r| r.value))
+                {
+                    let loc = s.inner_loc(self.sources, span.clone());
+                    self.error(
+                        Diagnostic::error(
+                            "perpetual-without-royals",
+                            "`perpetual check` in a game without royal pieces",
+                        )
+                        .at(loc)
+                        .label("no move can give check")
+                        .hint("mark the piece to protect `royal = true` in its `[pieces.NAME]`"),
+                    );
+                    return Err(());
+                }
+                self.history
+                    .get_or_insert_with(HistoryRules::default)
+                    .perpetual = true;
+                StateCond::PerpetualCheck
+            }
+            _ => unreachable!("not a history condition"),
+        })
+    }
+
     /// Reports a condition on the game's history (`what`) where no move has
     /// just been played: anywhere but an end rule or a phase's `when`.
     fn history_here(&mut self, s: &Str, span: &ast::Span, what: &str) -> Res<()> {
@@ -773,5 +797,51 @@ impl Compiler<'_> {
             .hint("use it in `[[end]] when`, which is checked right after each move"),
         );
         Err(())
+    }
+}
+
+impl Compiler<'_> {
+    /// `somewhere(COND)`: read on every site, where no step leads, so the
+    /// condition may not look along one.
+    fn somewhere(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        site: &ast::SiteCond,
+        span: &ast::Span,
+    ) -> Res<StateCond> {
+        if let Some(word) = needs_a_step(site) {
+            let loc = s.inner_loc(self.sources, span.clone());
+            self.error(
+                Diagnostic::error(
+                    "guard-without-step",
+                    format!("`{word}` looks along a step, and `somewhere(...)` takes none"),
+                )
+                .at(loc)
+                .label("read on every site of the board")
+                .hint("read what stands on the site itself, and name compass directions in `edge` and `sees`: `somewhere(friend king and sees(n | s, enemy king))`"),
+            );
+            return Err(());
+        }
+        let cond = self.cond(raw, scope, s, site)?;
+        let pieces = pieces_meeting(&cond);
+        Ok(StateCond::Somewhere {
+            cond: Box::new(cond),
+            pieces,
+        })
+    }
+}
+
+/// The pieces a site condition asks for, by owner and kind, when it holds
+/// only on the site of such a piece: `own general and ...`.
+fn pieces_meeting(c: &Cond) -> Option<(Owner, SideSet, Kinds)> {
+    match c {
+        Cond::Friend(k) => Some((Owner::Own, 0, *k)),
+        Cond::Enemy(k) => Some((Owner::Enemy, 0, *k)),
+        Cond::Occupied(k) => Some((Owner::Any, 0, *k)),
+        Cond::Side(sides, k) => Some((Owner::Named, *sides, *k)),
+        Cond::And(cs) => cs.iter().find_map(pieces_meeting),
+        _ => None,
     }
 }

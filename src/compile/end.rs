@@ -183,9 +183,11 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         | StateCond::Repetitions { .. }
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck => 0,
-        StateCond::Reach { .. } | StateCond::Can(_) | StateCond::Last(_) | StateCond::Check => {
-            ALL_KINDS
-        }
+        StateCond::Reach { .. }
+        | StateCond::Can(_)
+        | StateCond::Last(_)
+        | StateCond::Check
+        | StateCond::Somewhere { .. } => ALL_KINDS,
         StateCond::Not(inner) => kinds_read(inner),
         StateCond::And(cs) | StateCond::Or(cs) => cs.iter().fold(0, |m, c| m | kinds_read(c)),
     }
@@ -219,6 +221,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Can(_)
         | StateCond::Last(_)
         | StateCond::Check
+        | StateCond::Somewhere { .. }
         | StateCond::Not(_)
         | StateCond::Or(_) => false,
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),

@@ -3,7 +3,7 @@
 
 use super::{Compiler, Res, Scope};
 use crate::diag::Diagnostic;
-use crate::raw::{RawGame, Str};
+use crate::raw::{RawGame, Str, Table};
 use crate::rules::{Fen, Flag, FlagMove, KindId, ALL_KINDS};
 use crate::syntax::ast;
 
@@ -103,6 +103,52 @@ impl Compiler<'_> {
                 Ok(k) => out.en_passant = Some(k),
                 Err(()) => ok = false,
             }
+        }
+        if let Some(letters) = &fen.side_to_move {
+            match self.side_letters(letters, scope) {
+                Ok(l) => out.side_to_move = l,
+                Err(()) => ok = false,
+            }
+        }
+        if ok {
+            Ok(out)
+        } else {
+            Err(())
+        }
+    }
+
+    /// `[fen] side_to_move`: per side, its letter (or word) in FEN's
+    /// side-to-move field; one word without spaces, no two sides alike.
+    fn side_letters(&mut self, letters: &Table<Str>, scope: &Scope) -> Res<Vec<Option<String>>> {
+        let mut out = vec![None; scope.sides.len()];
+        let mut ok = true;
+        for (key, letter) in letters.iter() {
+            let Some(side) = scope.sides.iter().position(|s| *s == key.value) else {
+                let known: Vec<&str> = scope.sides.iter().map(String::as_str).collect();
+                self.unknown_key("side", key, &known);
+                ok = false;
+                continue;
+            };
+            let text = &letter.value;
+            let twin = (out.iter().enumerate()).find(|(_, l)| l.as_deref() == Some(text.as_str()));
+            let problem = if text.is_empty() || text.contains(char::is_whitespace) {
+                Some("a side's letter in FEN is one word, without spaces".to_string())
+            } else {
+                twin.map(|(other, _)| {
+                    format!("`{text}` is already the letter of `{}`", scope.sides[other])
+                })
+            };
+            if let Some(message) = problem {
+                self.error(
+                    Diagnostic::error("fen-side-letter", message)
+                        .at(letter.loc())
+                        .label("the side to move could not be told from it")
+                        .hint("give each side its own letter, such as `side_to_move = { red = \"w\", black = \"b\" }`"),
+                );
+                ok = false;
+                continue;
+            }
+            out[side] = Some(text.clone());
         }
         if ok {
             Ok(out)

@@ -199,6 +199,19 @@ impl Rules {
                     && self.eval(inner, st, side, origin, captured, t, NO_HEADING)
             }
             Cond::Attacked => self.attacked_here(st, side, origin, s),
+            Cond::Sees(dirs, inner) => {
+                let mut mask = dirs.resolve(d);
+                while mask != 0 {
+                    let dir = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    if let Some(t) = self.first_seen(st, origin, s, dir) {
+                        if self.eval(inner, st, side, origin, captured, t, dir) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 dist[s.0 as usize] < dist[origin.0 as usize]
@@ -280,6 +293,7 @@ impl Rules {
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side),
+            StateCond::Somewhere { cond, pieces } => self.somewhere(st, side, cond, *pieces),
             StateCond::Compare { left, op, right } => {
                 self.compare_counts(st, side, left, *op, right)
             }
@@ -294,6 +308,43 @@ impl Rules {
             StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
             StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
             StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
+        }
+    }
+
+    /// The site of the first piece from `s` along `dir`, past empty sites
+    /// (the moving piece's `origin` read as empty); at most one lap of a
+    /// board whose lines close into a ring.
+    fn first_seen(&self, st: &State, origin: SiteId, s: SiteId, dir: u8) -> Option<SiteId> {
+        let mut at = s;
+        for _ in 0..self.board.n_sites() {
+            at = self.board.step(at, dir, &st.blocked)?;
+            if at == s {
+                return None;
+            }
+            if Self::occupant(st, origin, at) != 0 {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    /// `somewhere(COND)` for `side`: some site meets the condition; only
+    /// the sites of the `pieces` it asks for, when it asks for some.
+    #[cold]
+    #[inline(never)]
+    fn somewhere(
+        &self,
+        st: &State,
+        side: SideId,
+        cond: &Cond,
+        pieces: Option<(Owner, SideSet, Kinds)>,
+    ) -> bool {
+        let holds = |s: SiteId| self.eval(cond, st, side, NOWHERE, &[], s, NO_HEADING);
+        match pieces {
+            Some((owner, named, kind)) => self
+                .matching_pieces(st, self.counted(side, owner, named), kind)
+                .any(|(s, _)| holds(s)),
+            None => (0..self.board.n_sites()).any(|i| holds(SiteId(i as u16))),
         }
     }
 

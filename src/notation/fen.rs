@@ -104,14 +104,24 @@ pub fn fen_string(rules: &Rules, st: &State) -> Result<String, String> {
         }
         ranks.push(text);
     }
-    let side = &rules.sides[rules.to_move(st) as usize].name;
-    let letter: String = side.chars().take(1).collect::<String>().to_lowercase();
+    let letter = side_letter(rules, rules.to_move(st) as usize);
     Ok(format!(
         "{} {letter} {} {} 0 1",
         ranks.join("/"),
         castling_text(rules, st),
         en_passant_text(rules, st)
     ))
+}
+
+/// A side in FEN's side-to-move field: its `[fen] side_to_move` letter,
+/// else the first letter of its name, in lower case.
+fn side_letter(rules: &Rules, side: usize) -> String {
+    match rules.fen.side_letter(side) {
+        Some(l) => l.to_string(),
+        None => (rules.sides[side].name.chars().take(1))
+            .collect::<String>()
+            .to_lowercase(),
+    }
 }
 
 /// FEN's castling field: per side, `K` and `Q` (in the case of the side's
@@ -333,18 +343,21 @@ impl FenReader<'_> {
     fn side(&mut self, (at, text): (usize, &str)) {
         let rules = self.rules;
         let lower = text.to_lowercase();
-        let found = (rules.sides.iter().enumerate()).find(|(_, s)| {
-            s.name.to_lowercase() == lower
-                || (lower.chars().count() == 1 && s.name.to_lowercase().starts_with(&lower))
+        // The letter `[fen] side_to_move` gives a side, else the first
+        // letter of its name; or its whole name.
+        let found = (rules.sides.iter().enumerate()).find(|(i, s)| {
+            let letter = match rules.fen.side_letter(*i) {
+                Some(l) => l == text,
+                None => lower.chars().count() == 1 && s.name.to_lowercase().starts_with(&lower),
+            };
+            letter || s.name.to_lowercase() == lower
         });
         let turn = found.and_then(|(s, _)| rules.order.iter().position(|&o| o as usize == s));
         match turn {
             Some(i) => self.st.turn = (rules.prelude.len() + i) as u8,
             None => {
-                let names: Vec<String> = rules
-                    .sides
-                    .iter()
-                    .map(|s| format!("`{}`", s.name.chars().next().unwrap_or('?')))
+                let names: Vec<String> = (0..rules.sides.len())
+                    .map(|i| format!("`{}`", side_letter(rules, i)))
                     .collect();
                 self.error(
                     at..at + text.len(),

@@ -421,6 +421,9 @@ pub struct RawPromote {
 pub struct RawFen {
     pub castling: Option<RawFenCastling>,
     pub en_passant: Option<Str>,
+    /// `side_to_move = { red = "w", black = "b" }`: each side's letter in
+    /// FEN's side-to-move field.
+    pub side_to_move: Option<Table<Str>>,
 }
 
 /// `castling = { flag = "unmoved", king = "king", rook = "rook" }`.

@@ -46,6 +46,10 @@ pub enum Cond {
     LastOver(Box<Cond>),
     /// An enemy piece could take a piece of the side put here.
     Attacked,
+    /// Along one of the directions (relative ones turned to the step that
+    /// reached the site), past empty sites, the first piece meets the
+    /// condition (`sees(DIRS, COND)`).
+    Sees(DirSel, Box<Cond>),
     /// The piece here stands in a row of `length` or more pieces of its
     /// own team along an axis (bit `d`: compass direction `d` and `d + 4`).
     Line {
@@ -144,6 +148,13 @@ pub enum StateCond {
     Last(Box<MoveCond>),
     /// A royal piece of the side is attacked, under the check rule.
     Check,
+    /// Some site meets the site condition, seen from the side
+    /// (`somewhere(COND)`); when the condition asks for a piece, only the
+    /// sites of such pieces are read.
+    Somewhere {
+        cond: Box<Cond>,
+        pieces: Option<(Owner, SideSet, Kinds)>,
+    },
     /// `length` or more matching pieces in a row along an axis (bit `d`:
     /// compass direction `d` and its opposite `d + 4`); `through_last`:
     /// only a line through the site the last move ended on (end rules).

@@ -238,6 +238,23 @@ pub struct Fen {
     /// The flag's bit, the castling kind, its partners' kind.
     pub castling: Option<(u8, KindId, KindId)>,
     pub en_passant: Option<KindId>,
+    /// Per side, its letter in the side-to-move field when `[fen]
+    /// side_to_move` gives one (empty: none given).
+    pub side_to_move: Vec<Option<String>>,
+}
+
+impl Fen {
+    /// Whether the game says anything of FEN (`[fen]`).
+    pub fn given(&self) -> bool {
+        self.castling.is_some()
+            || self.en_passant.is_some()
+            || self.side_to_move.iter().any(Option::is_some)
+    }
+
+    /// The side's letter in FEN's side-to-move field, if `[fen]` gives one.
+    pub fn side_letter(&self, side: usize) -> Option<&str> {
+        self.side_to_move.get(side).and_then(Option::as_deref)
+    }
 }
 
 /// What moving does to a piece's flag.

@@ -56,6 +56,9 @@ pub enum SiteCond {
     LastOver(Box<SiteCond>),
     /// `attacked`: an enemy piece could take a piece of the side put here.
     Attacked,
+    /// `sees(DIRS, COND)`: along one of the directions, past empty sites,
+    /// the first piece meets COND.
+    Sees(Vec<Name>, Box<SiteCond>),
     /// `line(N, DIRS)`: the piece here is in a row of N of its team; the
     /// length with its span.
     Line((u32, Span), Vec<Name>),
@@ -201,6 +204,8 @@ pub enum StateCond {
     },
     /// `check`.
     Check,
+    /// `somewhere(COND)`: some site of the board meets the site condition.
+    Somewhere(SiteCond, Span),
     /// `stalled`: no side can move (end rules only).
     Stalled(Span),
     /// `repetitions OP N`: how many times the position has been seen.

@@ -252,6 +252,11 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
         Rule::kw_stuck => SiteCond::Stuck,
         Rule::kw_attacked => SiteCond::Attacked,
         Rule::site_has => SiteCond::Has(name(pair.into_inner().nth(1).unwrap())),
+        Rule::site_sees => {
+            let mut inner = pair.into_inner().skip(1);
+            let dirs = dir_set(inner.next().unwrap());
+            SiteCond::Sees(dirs, Box::new(site_cond(inner.next().unwrap())?))
+        }
         Rule::site_last_to => {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::LastTo(Box::new(site_cond(inner)?))
@@ -557,6 +562,10 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             StateCond::Last(move_cond(pair.into_inner().nth(1).unwrap())?, sp)
         }
         Rule::kw_check => StateCond::Check,
+        Rule::state_somewhere => {
+            let sp = span(&pair);
+            StateCond::Somewhere(site_cond(pair.into_inner().nth(1).unwrap())?, sp)
+        }
         Rule::kw_stalled => StateCond::Stalled(span(&pair)),
         Rule::state_compare => {
             let sp = span(&pair);

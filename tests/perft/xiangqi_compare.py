@@ -6,11 +6,13 @@ binding of Fairy-Stockfish, an established xiangqi implementation) in a
 scratch virtualenv, `.venv/` at the top of the worktree (git-ignored), and
 re-runs itself there.
 
-Random games are played from the start: at every position reached, the
-set of legal moves tavoliere lists (`tavoliere moves --moves ...`) must
+Random games are played from the start and from the two positions of
+Fairy-Stockfish's perft tests, in turn: at every position reached, pyffish
+writes its FEN, and the set of legal moves tavoliere lists for that FEN
+(`tavoliere moves --fen ...`, so its FEN reader is checked too) must
 equal the set pyffish lists (`pyffish.legal_moves`), the notation
 translated (`h3-e3` and `h3xe3` are pyffish's `h3e3`); then one of the
-moves is chosen at random and played in both. A game ends when the side
+moves is chosen at random and played. A game ends when the side
 to move has no move in either (it must have none in both) or after
 `--plies` plies. The first difference is printed with the moves that led
 to it, and the script exits 1.
@@ -70,10 +72,10 @@ def to_uci(move):
     return f"{m[1]}{m[2]}{m[3]}{m[4]}"
 
 
-def tavoliere_moves(binary, moves):
-    """The legal moves after `moves` (tavoliere notation), uci -> written."""
+def tavoliere_moves(binary, fen):
+    """The legal moves in the position of `fen`, uci -> written."""
     out = subprocess.run(
-        [binary, "moves", GAME, "--moves", " ".join(moves)],
+        [binary, "moves", GAME, "--fen", fen],
         check=True,
         capture_output=True,
         text=True,
@@ -90,24 +92,23 @@ def perft(sf, fen, depth):
     return sum(perft(sf, sf.get_fen(VARIANT, fen, [m]), depth - 1) for m in moves)
 
 
-def play(sf, binary, rng, plies):
-    """One random game; returns the number of positions compared."""
-    start = sf.start_fen(VARIANT)
-    uci, written = [], []
+def play(sf, binary, rng, plies, start):
+    """One random game from `start`; returns the number of positions compared."""
+    uci = []
     for ply in range(plies + 1):
-        ours = tavoliere_moves(binary, written)
+        fen = sf.get_fen(VARIANT, start, uci)
+        ours = tavoliere_moves(binary, fen)
         theirs = set(sf.legal_moves(VARIANT, start, uci))
         if set(ours) != theirs:
-            print("DIFFERENCE after:", " ".join(written) or "(start)")
-            print("  fen:", sf.get_fen(VARIANT, start, uci))
+            print("DIFFERENCE from:", start)
+            print("  after:", " ".join(uci) or "(start)")
+            print("  fen:", fen)
             print("  only tavoliere:", sorted(set(ours) - theirs))
             print("  only pyffish:", sorted(theirs - set(ours)))
             sys.exit(1)
         if not theirs or ply == plies:
             return ply + 1
-        m = rng.choice(sorted(theirs))
-        uci.append(m)
-        written.append(ours[m])
+        uci.append(rng.choice(sorted(theirs)))
 
 
 def main():
@@ -128,8 +129,9 @@ def main():
 
     rng = random.Random(args.seed)
     positions = 0
+    starts = [sf.start_fen(VARIANT), *FENS]
     for g in range(args.games):
-        positions += play(sf, args.bin, rng, args.plies)
+        positions += play(sf, args.bin, rng, args.plies, starts[g % len(starts)])
     print(f"{args.games} games, {positions} positions: the same legal moves in both")
 
 
