@@ -67,6 +67,9 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
     if !errors.is_empty() {
         return Err(errors);
     }
+    // The draw rules' history starts here: this position seen once, its
+    // counters at 0 (FEN's halfmove clock is not read into them).
+    st.history = rules.fresh_history(&st);
     rules.decide(&mut st);
     Ok(st)
 }
