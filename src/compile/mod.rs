@@ -361,7 +361,7 @@ impl<'a> Compiler<'a> {
         // Promotions, once every kind is known.
         self.promotions(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
-        let demand = self.demand(raw, &mut scope, &side_names);
+        let mut demand = self.demand(raw, &mut scope, &side_names);
 
         let flags = self.flags(raw, &scope);
         let fen = self.fen(raw, &scope);
@@ -378,89 +378,73 @@ impl<'a> Compiler<'a> {
             words: n_sites.div_ceil(64),
         };
         // Site conditions of moves, in end rules, priorities and demands.
-        let mut demand = demand;
         folding.fold_rules(&mut ends, &mut priorities, &mut demand, &mut kinds);
-        let capturing_kinds = (kinds.iter().enumerate())
-            .filter(|(_, k)| {
-                k.patterns.iter().any(may_capture) || k.effects.iter().any(|e| e.captures())
-            })
-            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
-        let effect_kinds = (kinds.iter().enumerate())
-            .filter(|(_, k)| !k.effects.is_empty())
-            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
+        let capturing_kinds = mask_of(&kinds, |k| {
+            k.patterns.iter().any(may_capture) || k.effects.iter().any(|e| e.captures())
+        });
+        let effect_kinds = mask_of(&kinds, |k| !k.effects.is_empty());
         let stalls = ends.iter().any(|e| e.stalled);
         let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
-        let choosing_kinds = (kinds.iter().enumerate())
-            .filter(|(_, k)| k.promote.as_ref().is_some_and(Promote::chooses))
-            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
-        let hand_kinds = (kinds.iter().enumerate())
-            .filter(|(_, k)| k.to_hand.is_some())
-            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
-        let no_mate_drops = (kinds.iter().enumerate())
-            .filter(|(_, k)| k.drop.no_mate)
-            .fold(0, |mask: Kinds, (i, _)| mask | 1 << i);
-        let mut rules =
-            Rules {
-                name,
-                initial: empty_position(
-                    &board,
-                    sides.len(),
-                    kinds.len(),
-                    barriers.len() + kinds.len() + scope.tokens.len(),
-                ),
-                board,
-                sides,
-                kinds,
-                barriers,
-                regions,
-                order,
-                phases,
-                phase_when,
-                removals,
-                prelude,
-                captures,
-                huff,
-                huff_claim,
-                ends,
-                constraints,
-                constraints_barrier_only,
-                constraint_kinds,
-                ends_read_last,
-                history: self.history.take(),
-                reach: Vec::new(),
-                cell_owner: std::iter::once((0, 0))
-                    .chain((0..side_names.len()).flat_map(|s| {
-                        (0..kind_names.len()).map(move |k| (s as SideId, k as KindId))
-                    }))
-                    .collect(),
-                priorities,
-                seats,
-                demand,
-                picture,
-                has_royals,
-                capturing_kinds,
-                effect_kinds,
-                capturing_effects,
-                stalls,
-                demands: DemandTable::default(),
-                promotings: PromotionTable::default(),
-                choosing_kinds,
-                hand_kinds,
-                no_mate_drops,
-                tokens: scope.tokens.clone(),
-                flags: flags?,
-                fen: fen?,
-                tracks_last: self.tracks_last,
-                check,
-                chains: ChainTable::default(),
-                royal_values: Vec::new(),
-                royal_kinds: Vec::new(),
-                team_values: Vec::new(),
-                counted_sides: Vec::new(),
-                reach_atoms: None,
-                tables: Default::default(),
-                flanks: Default::default(),
-            };
+        let choosing_kinds = mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses));
+        let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
+        let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
+        let mut rules = Rules {
+            name,
+            initial: empty_position(
+                &board,
+                sides.len(),
+                kinds.len(),
+                barriers.len() + kinds.len() + scope.tokens.len(),
+            ),
+            board,
+            sides,
+            kinds,
+            barriers,
+            regions,
+            order,
+            phases,
+            phase_when,
+            removals,
+            prelude,
+            captures,
+            huff,
+            huff_claim,
+            ends,
+            constraints,
+            constraints_barrier_only,
+            constraint_kinds,
+            ends_read_last,
+            history: self.history.take(),
+            reach: Vec::new(),
+            cell_owner: cell_owners(side_names.len(), kind_names.len()),
+            priorities,
+            seats,
+            demand,
+            picture,
+            has_royals,
+            capturing_kinds,
+            effect_kinds,
+            capturing_effects,
+            stalls,
+            demands: DemandTable::default(),
+            promotings: PromotionTable::default(),
+            choosing_kinds,
+            hand_kinds,
+            no_mate_drops,
+            tokens: scope.tokens.clone(),
+            flags: flags?,
+            fen: fen?,
+            tracks_last: self.tracks_last,
+            check,
+            chains: ChainTable::default(),
+            royal_values: Vec::new(),
+            royal_kinds: Vec::new(),
+            team_values: Vec::new(),
+            counted_sides: Vec::new(),
+            reach_atoms: None,
+            tables: Default::default(),
+            flanks: Default::default(),
+        };
         derive_tables(&mut rules);
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.
@@ -600,5 +584,19 @@ fn team_members(team_names: Vec<String>, teams: &[u8]) -> Vec<(String, SideSet)>
                 .fold(0, |set: SideSet, (s, _)| set | 1 << s);
             (name, members)
         })
+        .collect()
+}
+
+/// The bitset of the kinds that meet `pred`.
+fn mask_of(kinds: &[Kind], pred: impl Fn(&Kind) -> bool) -> Kinds {
+    (kinds.iter().enumerate())
+        .filter(|(_, k)| pred(k))
+        .fold(0, |mask: Kinds, (i, _)| mask | 1 << i)
+}
+
+/// Per board cell value, its side and kind (index 0, the empty cell, unused).
+fn cell_owners(n_sides: usize, n_kinds: usize) -> Vec<(SideId, KindId)> {
+    std::iter::once((0, 0))
+        .chain((0..n_sides).flat_map(|s| (0..n_kinds).map(move |k| (s as SideId, k as KindId))))
         .collect()
 }

@@ -156,24 +156,7 @@ impl Rules {
                 });
                 op.holds(n_taken, *n)
             }
-            Cond::Stuck => {
-                let v = Self::occupant(st, origin, s);
-                if v == 0 || COVERING.get() {
-                    return false;
-                }
-                let (owner, kind) = self.unman(v);
-                let mut moves = Vec::new();
-                COVERING.set(true);
-                self.moves_from(st, &mut Walker::new(owner), s, kind, &mut moves);
-                let mut after = st.clone();
-                let stuck = !moves.iter().any(|&m| {
-                    after.copy_from(st);
-                    self.apply(&mut after, owner, m);
-                    !self.has_royals || self.royals_safe(&after, owner)
-                });
-                COVERING.set(false);
-                stuck
-            }
+            Cond::Stuck => self.stuck_here(st, origin, s),
             Cond::Line { length, axes } => {
                 let v = Self::occupant(st, origin, s);
                 if v == 0 {
@@ -231,6 +214,27 @@ impl Rules {
                 .eval_leaf(leaf, st, side, origin, captured, s)
                 .expect("a leaf condition"),
         }
+    }
+
+    /// Whether the piece on `s` (`origin` counting as empty) has no legal
+    /// move of its own, as if its side were to move: the `stuck` condition.
+    fn stuck_here(&self, st: &State, origin: SiteId, s: SiteId) -> bool {
+        let v = Self::occupant(st, origin, s);
+        if v == 0 || COVERING.get() {
+            return false;
+        }
+        let (owner, kind) = self.unman(v);
+        let mut moves = Vec::new();
+        COVERING.set(true);
+        self.moves_from(st, &mut Walker::new(owner), s, kind, &mut moves);
+        let mut after = st.clone();
+        let stuck = !moves.iter().any(|&m| {
+            after.copy_from(st);
+            self.apply(&mut after, owner, m);
+            !self.has_royals || self.royals_safe(&after, owner)
+        });
+        COVERING.set(false);
+        stuck
     }
 
     /// Evaluates a position condition for `side`, with `blocked` as the
