@@ -303,16 +303,13 @@ impl<'a> Compiler<'a> {
 
     fn game(&mut self, raw: &RawGame) -> Res<Rules> {
         let name = self.game_name(raw);
-
         // Barrier kinds first: the board needs their lengths to lay out slots.
         let lengths = self.barrier_lengths(raw);
         let board = self.board(raw, &lengths)?;
-
         // Sides.
         let (side_names, forward) = self.sides(raw)?;
         let (teams, team_names) = teams(raw);
         let n_teams = team_names.len();
-
         // Piece kinds.
         self.piece_count(raw)?;
         self.check_names(raw)?;
@@ -350,12 +347,8 @@ impl<'a> Compiler<'a> {
         // End rules and constraints.
         let mut ends = self.ends(raw, &mut scope, n_teams);
         let constraints = self.constraints(raw, &mut scope, &side_names);
-        let constraints_barrier_only = constraints
-            .iter()
-            .all(|c| reads_barriers_only(&c.rule, &scope.board));
-        let constraint_kinds = constraints
-            .iter()
-            .fold(0, |mask, c| mask | kinds_read(&c.rule));
+        let (constraints_barrier_only, constraint_kinds) =
+            constraint_reads(&constraints, &scope.board);
         let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
@@ -599,4 +592,16 @@ fn cell_owners(n_sides: usize, n_kinds: usize) -> Vec<(SideId, KindId)> {
     std::iter::once((0, 0))
         .chain((0..n_sides).flat_map(|s| (0..n_kinds).map(move |k| (s as SideId, k as KindId))))
         .collect()
+}
+
+/// Whether every constraint reads only barriers and the sites of pieces
+/// that move along board edges, and the kinds the constraints count.
+fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) {
+    let barrier_only = constraints
+        .iter()
+        .all(|c| reads_barriers_only(&c.rule, board));
+    let kinds = constraints
+        .iter()
+        .fold(0, |mask, c| mask | kinds_read(&c.rule));
+    (barrier_only, kinds)
 }
