@@ -8,8 +8,8 @@ use crate::board::{Board, SiteId};
 mod chain;
 mod cond;
 mod effect;
-mod history;
 pub(crate) mod flank;
+mod history;
 pub(crate) mod tables;
 
 pub use chain::{
