@@ -268,6 +268,7 @@ impl Rules {
             lines: self.toward(p, target, u32::MAX),
             vacant: NOWHERE,
         };
+        let target_value = st.board[target.0 as usize];
         w.origin = p;
         w.start = 0;
         w.stepped = [0; 4];
@@ -278,6 +279,9 @@ impl Rules {
                         return true;
                     }
                 }
+                // A pattern that cannot take the target's value is not walked.
+                tables::Entry::Walk(i)
+                    if !self.tables.pattern_may_take(kind, owner, i, target_value) => {}
                 // A swap takes nothing: the walker only attacks.
                 other => self.run_entry(st, w, kind, other, moves),
             }

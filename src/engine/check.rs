@@ -347,9 +347,10 @@ impl Rules {
         }
         let changed = changed_sites(board, &st.board);
         let (mut moves, mut w) = (Vec::new(), None);
+        let v = st.board[target.0 as usize];
         self.each_suspect(st, target, side, |p, kind, owner| {
             let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
-            (moved || self.tables.rereads((kind, owner, p), &changed))
+            (moved || self.tables.rereads((kind, owner, p), v, &changed))
                 && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
         })
     }
@@ -466,12 +467,13 @@ impl Rules {
         changed: Option<&[u64; MAX_WORDS]>,
     ) -> bool {
         let (mut moves, mut w) = (Vec::new(), None);
+        let v = st.board[target.0 as usize];
         list.iter().any(|(p, kind, owner)| {
             let ask = match changed {
                 None => true,
                 Some(c) => {
                     c[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1
-                        || self.tables.rereads((kind, owner, p), c)
+                        || self.tables.rereads((kind, owner, p), v, c)
                 }
             };
             ask && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
@@ -509,8 +511,10 @@ impl Rules {
             changed[s.0 as usize / 64] |= 1 << (s.0 % 64);
         }
         // The suspect on `to`, if any, is taken.
-        let rereads = (list.iter())
-            .any(|(p, kind, owner)| p != to && self.tables.rereads((kind, owner, p), &changed));
+        let royal = st.board[r.0 as usize];
+        let rereads = (list.iter()).any(|(p, kind, owner)| {
+            p != to && self.tables.rereads((kind, owner, p), royal, &changed)
+        });
         (!rereads).then_some((from, to, landed))
     }
 
@@ -531,8 +535,9 @@ impl Rules {
         let (mut moves, mut w) = (Vec::new(), None);
         let moved = |p: SiteId| changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
         let unmoved = list.iter().filter(|&(p, ..)| !moved(p));
+        let v = st.board[target.0 as usize];
         for (p, kind, owner) in unmoved {
-            if self.tables.rereads((kind, owner, p), &changed)
+            if self.tables.rereads((kind, owner, p), v, &changed)
                 && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
             {
                 return true;

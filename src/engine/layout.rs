@@ -150,8 +150,16 @@ impl MoveTables {
             }
         }
         t.starts.push(t.entries.len() as u32);
-        t.lands = (0..rules.kinds.len() * rules.sides.len())
-            .map(|i| t.lands_of(&rules.kinds[i / rules.sides.len()].patterns, i, n_sites))
+        let n_ks = rules.kinds.len() * rules.sides.len();
+        t.pattern_takes = (0..n_ks)
+            .map(|i| t.walked_takes(rules, i, n_sites))
+            .collect();
+        t.walk_takes = (0..n_ks).map(|i| t.walk_takes_of(i, n_sites)).collect();
+        t.lands = (0..n_ks)
+            .map(|i| {
+                let rays = t.lands_of(i, n_sites);
+                std::array::from_fn(|w| rays[w] | t.walk_takes[i][w])
+            })
             .collect();
         t.swappers = (rules.kinds.iter().enumerate())
             .filter(|(_, k)| k.patterns.iter().any(swaps))
@@ -161,10 +169,11 @@ impl MoveTables {
         if n_sites <= MAX_ENDS_SITES {
             let patterns = |i: usize| &rules.kinds[i / t.per_kind].patterns[..];
             for i in 0..t.starts.len() - 1 {
-                let (ends, reads, volatile) = t.sets_of(patterns(i), i, n_sites);
+                let (ends, reads, volatile, walks) = t.sets_of(patterns(i), i, n_sites);
                 t.ends.extend(ends);
                 t.reads.extend(reads);
                 t.volatile.push(volatile);
+                t.walks.push(walks);
             }
         }
         t
@@ -382,34 +391,31 @@ impl MoveTables {
     }
 
     /// What the tables know of the `i`-th piece of `starts`, whatever
-    /// stands on the board, as bitsets of sites: where its moves could take
-    /// a piece (or end, but by a swap: a swap takes nothing, nor does a
-    /// walked pattern with a swap in it), every site where a pattern is
-    /// walked or a chain may capture; and which sites its attacks read,
-    /// every site of its rays, of every segment, with whether they may read
-    /// more ([`MoveTables::volatile`]).
+    /// stands on the board, as bitsets of sites: where the moves of its
+    /// rays could take a piece or end; which sites its attacks read, every
+    /// site of its rays, of every segment, with whether they may read more
+    /// ([`MoveTables::volatile`]); and whether it walks a pattern (but a
+    /// swap, which takes nothing) or a chain ([`MoveTables::walks`]).
     fn sets_of(
         &self,
         patterns: &[Pattern],
         i: usize,
         n_sites: usize,
-    ) -> (Vec<u64>, Vec<u64>, bool) {
+    ) -> (Vec<u64>, Vec<u64>, bool, bool) {
         let (mut ends, mut reads) = (
             vec![0u64; n_sites.div_ceil(64)],
             vec![0u64; n_sites.div_ceil(64)],
         );
         let add = |set: &mut Vec<u64>, s: SiteId| set[s.0 as usize / 64] |= 1 << (s.0 % 64);
-        let mut volatile = false;
+        let (mut volatile, mut walks) = (false, false);
         let mut runs = Vec::new();
         for entry in &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
             match *entry {
                 Entry::Rays { start, end, .. } => runs.push((start, end)),
                 Entry::Swaps { .. } => {}
                 Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
-                Entry::Walk(_) | Entry::Chain(_) => {
-                    (0..n_sites as u16).for_each(|s| add(&mut ends, SiteId(s)));
-                    volatile = true;
-                }
+                // Ending anywhere: `walks`, with the values of `walk_takes`.
+                Entry::Walk(_) | Entry::Chain(_) => walks = true,
             }
         }
         while let Some((start, end)) = runs.pop() {
@@ -423,14 +429,51 @@ impl MoveTables {
                 }
             }
         }
-        (ends, reads, volatile)
+        (ends, reads, volatile, walks)
     }
 
-    /// The board values the pieces of the `i`-th kind and side (kind ×
-    /// sides + side) may take or land on, from any of the `n_sites` sites:
-    /// those of every ray site of theirs, every value for a walked pattern
-    /// or a chain, none for a swap.
-    fn lands_of(&self, patterns: &[Pattern], i: usize, n_sites: usize) -> Values {
+    /// Per pattern of the `i`-th kind and side (kind × sides + side), the
+    /// board values its moves may take or land on when it is walked from
+    /// some site ([`Rules::pattern_takes`]); none for the others.
+    fn walked_takes(&self, rules: &Rules, i: usize, n_sites: usize) -> Vec<Values> {
+        let side = (i % rules.sides.len()) as SideId;
+        let patterns = &rules.kinds[i / rules.sides.len()].patterns;
+        let mut walked = vec![false; patterns.len()];
+        for row in i * n_sites..(i + 1) * n_sites {
+            for entry in &self.entries[self.starts[row] as usize..self.starts[row + 1] as usize] {
+                if let Entry::Walk(p) = *entry {
+                    walked[p as usize] = true;
+                }
+            }
+        }
+        (patterns.iter().zip(walked))
+            .map(|(pattern, w)| match w {
+                true => rules.pattern_takes(pattern, side),
+                false => [0; 4],
+            })
+            .collect()
+    }
+
+    /// The board values the walked patterns and chains of the `i`-th kind
+    /// and side may take or land on: every value for a chain.
+    fn walk_takes_of(&self, i: usize, n_sites: usize) -> Values {
+        let mut set = [0u64; 4];
+        for t in &self.pattern_takes[i] {
+            set = std::array::from_fn(|w| set[w] | t[w]);
+        }
+        for row in i * n_sites..(i + 1) * n_sites {
+            let entries = &self.entries[self.starts[row] as usize..self.starts[row + 1] as usize];
+            if entries.iter().any(|e| matches!(e, Entry::Chain(_))) {
+                return [u64::MAX; 4];
+            }
+        }
+        set
+    }
+
+    /// The board values the rays of the pieces of the `i`-th kind and side
+    /// (kind × sides + side) may take or land on, from any of the `n_sites`
+    /// sites (walked patterns and chains: [`MoveTables::walk_takes`]).
+    fn lands_of(&self, i: usize, n_sites: usize) -> Values {
         let mut set = [0u64; 4];
         let mut runs = Vec::new();
         for row in i * n_sites..(i + 1) * n_sites {
@@ -438,8 +481,7 @@ impl MoveTables {
                 match *entry {
                     Entry::Rays { start, end, .. } => runs.push((start, end)),
                     Entry::Swaps { .. } => {}
-                    Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
-                    Entry::Walk(_) | Entry::Chain(_) => return [u64::MAX; 4],
+                    Entry::Walk(_) | Entry::Chain(_) => {}
                 }
             }
         }
@@ -820,7 +862,57 @@ pub(crate) fn swaps(pattern: &Pattern) -> bool {
     pattern.segments.iter().any(|s| s.swap.is_some())
 }
 
+/// The condition a landing condition puts on the piece that made the last
+/// move (`last_over(...)`, `last_to(...)`, alone or in an `and`), if any.
+fn last_mover(to: &Cond) -> Option<&Cond> {
+    match to {
+        Cond::LastOver(c) | Cond::LastTo(c) => Some(c),
+        Cond::And(list) => list.iter().find_map(last_mover),
+        _ => None,
+    }
+}
+
 impl Rules {
+    /// The board values a move of `pattern`, walked by a piece of `side`,
+    /// may take or land on: none for a swap or a castling (they take
+    /// nothing), else those its landing condition may hold for, and, for a
+    /// `capture last`, those of the last mover its `last_over`/`last_to`
+    /// condition names (every value without one); every value when a
+    /// segment before the last captures or the pattern repeats.
+    pub(crate) fn pattern_takes(&self, pattern: &Pattern, side: SideId) -> Values {
+        let all = [u64::MAX; 4];
+        let segments = &pattern.segments;
+        if swaps(pattern) || segments.iter().any(|s| s.castle.is_some()) {
+            return [0; 4];
+        }
+        let Some(last) = segments.last() else {
+            return all;
+        };
+        if pattern.repeat.is_some() || segments[..segments.len() - 1].iter().any(|s| s.capture) {
+            return all;
+        }
+        let mut set = self.values_anywhere(&last.to, side);
+        for seg in segments.iter().filter(|s| s.capture_last) {
+            let victims = match last_mover(&seg.to) {
+                Some(c) => self.values_anywhere(c, side),
+                None => all,
+            };
+            set = std::array::from_fn(|w| set[w] | victims[w]);
+        }
+        set
+    }
+
+    /// The board values for which `c` may hold on some site, for a piece
+    /// of `side` moving from anywhere.
+    fn values_anywhere(&self, c: &Cond, side: SideId) -> Values {
+        let mut set = [0u64; 4];
+        for s in (0..self.board.n_sites() as u16).map(SiteId) {
+            let may = self.values_meeting(c, side, NOWHERE, s, false).1;
+            set = std::array::from_fn(|w| set[w] | may[w]);
+        }
+        set
+    }
+
     /// Whether a pattern's guard may hold for a piece of `kind`, of some
     /// side, on some site: the guard reads the starting site with the
     /// piece on it.

@@ -53,23 +53,38 @@ impl MoveTables {
     ) -> bool {
         let ks = kind as usize * self.n_sides + side as usize;
         let (row, t) = (ks * self.per_side + p.0 as usize, target.0 as usize);
-        has(&self.lands[ks], v) && self.ends[row * self.words + t / 64] >> (t % 64) & 1 == 1
+        has(&self.lands[ks], v)
+            && (self.ends[row * self.words + t / 64] >> (t % 64) & 1 == 1
+                || self.walks[row] && has(&self.walk_takes[ks], v))
     }
 
-    /// Whether the attacks of the piece of `kind` and `side` on `p` may
-    /// read a site of `changed` (a bitset of the board's sites), or more
-    /// than board values and closed edges (`reads`, `volatile`): whether a
-    /// piece that attacked nothing may attack once those sites changed.
-    /// Only when [`MoveTables::knows_reads`].
+    /// Whether the `p`-th pattern of a piece of `kind` and `side`, walked,
+    /// may take (or land on) a piece of board value `v`.
+    #[inline]
+    pub(crate) fn pattern_may_take(&self, kind: KindId, side: SideId, p: u16, v: u8) -> bool {
+        let ks = kind as usize * self.n_sides + side as usize;
+        (self.pattern_takes.get(ks))
+            .and_then(|takes| takes.get(p as usize))
+            .is_none_or(|set| has(set, v))
+    }
+
+    /// Whether the attacks of the piece of `kind` and `side` on `p` on a
+    /// piece of board value `v` may read a site of `changed` (a bitset of
+    /// the board's sites), or more than board values and closed edges
+    /// (`reads`, `volatile`, `walks`): whether a piece that attacked
+    /// nothing may attack once those sites changed. Only when
+    /// [`MoveTables::knows_reads`].
     #[inline]
     pub(crate) fn rereads(
         &self,
         (kind, side, p): (KindId, SideId, SiteId),
+        v: u8,
         changed: &[u64],
     ) -> bool {
-        let row = (kind as usize * self.n_sides + side as usize) * self.per_side + p.0 as usize;
+        let ks = kind as usize * self.n_sides + side as usize;
+        let row = ks * self.per_side + p.0 as usize;
         let words = self.words;
-        self.volatile[row] || {
+        self.volatile[row] || self.walks[row] && has(&self.walk_takes[ks], v) || {
             let reads = &self.reads[row * words..(row + 1) * words];
             reads.iter().zip(changed).any(|(r, c)| r & c != 0)
         }
@@ -116,7 +131,7 @@ impl MoveTables {
         let i =
             (kind as usize * self.per_kind + side as usize * self.per_side + p.0 as usize) * words;
         let t = target.0 as usize;
-        Some(self.ends[i + t / 64] >> (t % 64) & 1 == 1)
+        Some(self.walks[i / words] || self.ends[i + t / 64] >> (t % 64) & 1 == 1)
     }
 
     /// The entries of a piece of `kind` and `side` on `origin`, or `None`

@@ -83,9 +83,20 @@ pub(crate) struct MoveTables {
     /// attacks read (`sets_of`), laid out as `ends`; empty when `ends` is.
     pub(crate) reads: Vec<u64>,
     /// Per piece of `starts`, whether its attacks may read more than the
-    /// board values of `reads` and the closed edges: a walked pattern, a
-    /// chain, or a landing condition checked in full.
+    /// board values of `reads` and the closed edges: a landing condition
+    /// checked in full (a walked pattern or a chain: `walks`).
     pub(crate) volatile: Vec<bool>,
+    /// Per piece of `starts`, whether it has a walked pattern (not a swap)
+    /// or a chain, whose moves may end anywhere and read anything.
+    pub(crate) walks: Vec<bool>,
+    /// Per kind × sides + side, the board values the piece's walked
+    /// patterns and chains may take (or land on): a piece holding another
+    /// value is safe from them, and its attacks on it read `reads` only.
+    pub(crate) walk_takes: Vec<Values>,
+    /// Per kind × sides + side, per pattern walked somewhere, the board
+    /// values its moves may take or land on (`pattern_takes`); empty for a
+    /// pattern never walked.
+    pub(crate) pattern_takes: Vec<Vec<Values>>,
 
     /// Per piece of `starts`, its run of sites when its first entry's moves
     /// are all of one segment and to distinct sites (`flat_of`), so that
