@@ -20,26 +20,19 @@ python-chess there.
 """
 
 import argparse
-import os
 import random
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-VENV = ROOT / ".venv"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reference_venv import run_inside  # noqa: E402
 
 try:
     import chess
 except ImportError:
-    if os.environ.get("CHESS_COMPARE_VENV"):
-        sys.exit("python-chess did not install in .venv")
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "chess"], check=True)
-    env = dict(os.environ, CHESS_COMPARE_VENV="1")
-    os.execve(str(python), [str(python), __file__, *sys.argv[1:]], env)
+    run_inside(__file__, "chess")
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 

@@ -19,7 +19,6 @@ python-chess there.
 """
 
 import argparse
-import os
 import random
 import re
 import subprocess
@@ -27,20 +26,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-VENV = ROOT / ".venv"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reference_venv import run_inside  # noqa: E402
 
 try:
     import chess
     import chess.variant
 except ImportError:
-    if os.environ.get("CHESS_COMPARE_VENV"):
-        sys.exit("python-chess did not install in .venv")
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "chess"], check=True)
-    env = dict(os.environ, CHESS_COMPARE_VENV="1")
-    os.execve(str(python), [str(python), __file__, *sys.argv[1:]], env)
+    run_inside(__file__, "chess")
 
 GAME = str(ROOT / "games" / "crazyhouse.toml")
 SQUARE = re.compile(r"[a-h][1-8]")
