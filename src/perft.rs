@@ -10,13 +10,13 @@ use crate::rules::{Move, Rules, State};
 
 /// perft(depth) from `st`, counting the last level in bulk.
 pub fn perft(rules: &Rules, st: &State, depth: u32) -> u64 {
-    let st = &without_history(st);
+    let mut root = without_history(st);
     // One list of moves and one position per level, reused for every
     // move made there: nothing is allocated per move.
     let mut levels: Vec<(Vec<Move>, State)> = (0..depth)
-        .map(|_| (Vec::with_capacity(256), st.clone()))
+        .map(|_| (Vec::with_capacity(256), root.clone()))
         .collect();
-    count(rules, st, depth, &mut levels)
+    count(rules, &mut root, depth, &mut levels)
 }
 
 /// `st` without the history its draw rules read.
@@ -26,19 +26,27 @@ fn without_history(st: &State) -> State {
     root
 }
 
-fn count(rules: &Rules, st: &State, depth: u32, levels: &mut [(Vec<Move>, State)]) -> u64 {
+/// The leaves `depth` plies below `st`, a position played without asking
+/// whether its side to move has a legal move ([`Rules::play_unsettled`]): the
+/// moves listed here answer that, and only a position left with none (or
+/// with only a pass) is settled, and listed again.
+fn count(rules: &Rules, st: &mut State, depth: u32, levels: &mut [(Vec<Move>, State)]) -> u64 {
     if depth == 0 {
         return 1;
     }
     let ((buf, next), rest) = levels.split_first_mut().expect("one level per depth");
     rules.legal_moves(st, buf);
+    if buf.is_empty() || buf[..] == [Move::Pass] {
+        rules.settle(st);
+        rules.legal_moves(st, buf);
+    }
     if depth == 1 {
         return buf.len() as u64;
     }
     let mut total = 0;
     for &mv in buf.iter() {
         next.copy_from(st);
-        rules.play(next, mv);
+        rules.play_unsettled(next, mv);
         total += count(rules, next, depth - 1, rest);
     }
     total

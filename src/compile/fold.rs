@@ -43,6 +43,7 @@ impl Folding<'_> {
                     self.fold_in_place(&mut castle.partner);
                 }
             }
+            pattern.last_gate = pattern.find_last_gate();
         }
     }
 

@@ -194,6 +194,7 @@ impl Compiler<'_> {
                 guard,
                 segments,
                 repeat,
+                last_gate: None,
             })
         } else {
             Err(())

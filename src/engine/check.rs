@@ -174,6 +174,10 @@ pub(crate) struct RoyalCheck<'a> {
     /// The suspects of the side's lone royal in `st`, once listed (`None`
     /// when the tables cannot tell or there are too many).
     suspects: Option<Suspects>,
+    /// The sites whose change makes a suspect's attack worth asking again:
+    /// the union of what they read ([`MoveTables::reads_of`]), when each
+    /// reads no more than sites.
+    reads: Option<[u64; MAX_WORDS]>,
 }
 
 impl<'a> RoyalCheck<'a> {
@@ -184,16 +188,24 @@ impl<'a> RoyalCheck<'a> {
             side,
             before: None,
             suspects: None,
+            reads: None,
         }
     }
 
     /// What the position is, found once; with `proofs`, from the side's
     /// last proof when its royal has not moved since. (Its own proof is not
     /// recorded: the move played records the next one.)
+    #[inline]
     fn before(&mut self, proofs: Option<&Proofs>) -> Before {
-        if let Some(b) = self.before {
-            return b;
+        match self.before {
+            Some(b) => b,
+            None => self.find_before(proofs),
         }
+    }
+
+    /// [`RoyalCheck::before`], the first time.
+    #[inline(never)]
+    fn find_before(&mut self, proofs: Option<&Proofs>) -> Before {
         let (rules, st, side) = (self.rules, self.st, self.side);
         let known = proofs.and_then(|p| p.of(side));
         let hint = known.map(|p| p.site);
@@ -220,6 +232,12 @@ impl<'a> RoyalCheck<'a> {
                     (None, Some((p, _))) => rules.attacked_since(&p.board, st, r, side),
                     (None, None) => rules.attacked(st, r, side),
                 };
+                if !attacked {
+                    self.reads = self
+                        .suspects
+                        .as_ref()
+                        .and_then(|l| rules.reads_of(l, st, r));
+                }
                 match attacked {
                     true => Before::Attacked,
                     false => Before::Safe(r),
@@ -252,7 +270,7 @@ impl<'a> RoyalCheck<'a> {
         let (rules, st, side) = (self.rules, self.st, self.side);
         let before = self.before(proofs.as_deref());
         if let (Before::Safe(r), Some(list)) = (before, &self.suspects) {
-            if let Some((from, to, landed)) = rules.step_keeps_safe(list, st, r, mv) {
+            if let Some((from, to, landed)) = rules.step_keeps_safe(list, &self.reads, st, r, mv) {
                 if let Some(proofs) = proofs {
                     let mut moved = [0u64; MAX_WORDS];
                     moved[to.0 as usize / 64] |= 1 << (to.0 % 64);
@@ -486,9 +504,12 @@ impl Rules {
     /// promoting, if at all, where it lands) puts no enemy piece on them,
     /// so only the suspects whose attacks read one of them could attack
     /// now. When none does: the sites it changes, and the value landing.
+    /// `reads`, when known, is the union of what the suspects' attacks read.
+    #[inline]
     fn step_keeps_safe(
         &self,
         list: &Suspects,
+        reads: &Option<[u64; MAX_WORDS]>,
         st: &State,
         r: SiteId,
         mv: Move,
@@ -497,18 +518,29 @@ impl Rules {
             return None;
         };
         let v = st.board[from.0 as usize];
-        // A piece with landing effects may change more than two sites.
-        if from == r || v == 0 || self.effect_kinds >> self.unman(v).1 & 1 == 1 {
+        if from == r || v == 0 {
             return None;
         }
-        let landed = match self.promotion(st, v, from, to) {
+        let kind = self.unman(v).1;
+        // A piece with landing effects may change more than two sites.
+        if self.effect_kinds >> kind & 1 == 1 {
+            return None;
+        }
+        let landed = match self.kinds[kind as usize].promote {
             None => v,
-            Some((kind, site)) if site == to => self.man(self.unman(v).0, kind),
-            Some(_) => return None,
+            Some(_) => match self.promotion(st, v, from, to) {
+                None => v,
+                Some((kind, site)) if site == to => self.man(self.unman(v).0, kind),
+                Some(_) => return None,
+            },
         };
         let mut changed = [0u64; MAX_WORDS];
         for s in [from, to] {
             changed[s.0 as usize / 64] |= 1 << (s.0 % 64);
+        }
+        let read = |u: &[u64; MAX_WORDS]| u.iter().zip(&changed).any(|(a, b)| a & b != 0);
+        if reads.as_ref().is_some_and(|u| !read(u)) {
+            return Some((from, to, landed));
         }
         // The suspect on `to`, if any, is taken.
         let royal = st.board[r.0 as usize];
@@ -546,6 +578,20 @@ impl Rules {
         self.each_suspect_on(&changed, st, target, side, |p, kind, owner| {
             self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
         })
+    }
+}
+
+impl Rules {
+    /// The union of what the attacks of the suspects `list` on the royal
+    /// on `r` read ([`MoveTables::reads_of`]); `None` when one reads more.
+    fn reads_of(&self, list: &Suspects, st: &State, r: SiteId) -> Option<[u64; MAX_WORDS]> {
+        let royal = st.board[r.0 as usize];
+        let mut union = [0u64; MAX_WORDS];
+        for (p, kind, owner) in list.iter() {
+            let reads = self.tables.reads_of((kind, owner, p), royal)?;
+            union.iter_mut().zip(reads).for_each(|(u, r)| *u |= r);
+        }
+        Some(union)
     }
 }
 

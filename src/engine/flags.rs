@@ -107,22 +107,54 @@ impl Rules {
     /// Whether the last move went over `s`: `s` lies strictly between its
     /// start and its end on a straight line (rank, file or diagonal).
     pub(super) fn last_passed(&self, st: &State, s: SiteId) -> bool {
-        let [from, to] = st.last;
-        if from == NO_LAST[0] || from == to {
+        let Some((a, (dx, dy), n)) = self.last_line(st) else {
             return false;
+        };
+        if self.board.is_extra(s) {
+            return false;
+        }
+        let p = &self.board.sites[s.0 as usize];
+        let (ex, ey) = (p.x - a.0, p.y - a.1);
+        (1..n).any(|k| (ex, ey) == (dx * k, dy * k))
+    }
+
+    /// The last move as a straight line on the grid: its start, its unit
+    /// step, and its length in steps; `None` when it was no such move.
+    fn last_line(&self, st: &State) -> Option<((i32, i32), (i32, i32), i32)> {
+        let [from, to] = st.last;
+        if from == NO_LAST[0] || from == to || self.board.is_extra(from) || self.board.is_extra(to)
+        {
+            return None;
         }
         let site = |x: SiteId| &self.board.sites[x.0 as usize];
-        if [from, to, s].iter().any(|&x| self.board.is_extra(x)) {
-            return false;
-        }
-        let (a, b, p) = (site(from), site(to), site(s));
+        let (a, b) = (site(from), site(to));
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
-            return false;
+            return None;
         }
         let n = dx.abs().max(dy.abs());
-        let (ex, ey) = (p.x - a.x, p.y - a.y);
-        (1..n).any(|k| (ex, ey) == (dx.signum() * k, dy.signum() * k))
+        Some(((a.x, a.y), (dx.signum(), dy.signum()), n))
+    }
+
+    /// Whether the last move can give a landing that `gate` asks for (see
+    /// [`LastGate`]): its piece stands where it ended, not on `origin`,
+    /// meets the gate's condition, and passed over a site if it must.
+    #[inline(never)]
+    pub(super) fn last_move_allows(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        gate: &LastGate,
+    ) -> bool {
+        let t = st.last[1];
+        if t == NOWHERE || t == origin || st.board[t.0 as usize] == 0 {
+            return false;
+        }
+        if gate.passed && self.last_line(st).is_none_or(|(_, _, n)| n < 2) {
+            return false;
+        }
+        self.eval(&gate.mover, st, side, origin, &[], t, NO_HEADING)
     }
 
     /// Where the partner of a castling from `from` to `to` with the piece

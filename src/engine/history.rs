@@ -53,10 +53,14 @@ impl Rules {
     }
 
     /// Which `since(...)` counters `mv`, about to be played on `st`,
-    /// restarts: bit `i` for the `i`-th. 0 in a game without history.
+    /// restarts: bit `i` for the `i`-th. 0 in a game or a position that
+    /// keeps no history.
     #[inline]
     pub(crate) fn history_resets(&self, st: &State, mv: Move) -> u64 {
         let Some(rules) = &self.history else { return 0 };
+        if st.history.is_none() {
+            return 0;
+        }
         let mover = self.to_move(st);
         (rules.since.iter().enumerate().take(64))
             .filter(|(_, c)| self.move_meets(c, st, mover, &mv))

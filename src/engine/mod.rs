@@ -46,6 +46,27 @@ pub(crate) use check::Proofs;
 
 pub(crate) use crate::rules::tables::MoveTables;
 
+/// Runs `f` with a scratch position of `st`'s shape (whatever it holds),
+/// and `st` itself, given back; the scratch is kept in `cell` from one call
+/// to the next so that nothing is allocated, and a nested call, finding it
+/// taken, makes its own.
+fn with_scratch<T: std::borrow::Borrow<State>, R>(
+    cell: &'static std::thread::LocalKey<RefCell<Option<State>>>,
+    st: T,
+    f: impl FnOnce(&mut State, T) -> R,
+) -> R {
+    cell.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let scratch = match &mut *slot {
+                Some(s) if s.same_shape(st.borrow()) => s,
+                other => other.insert(st.borrow().clone()),
+            };
+            f(scratch, st)
+        }
+        Err(_) => f(&mut st.borrow().clone(), st),
+    })
+}
+
 /// How many moves of one piece are checked for duplicates one by one.
 const DEDUP_LINEAR: usize = 64;
 

@@ -7,6 +7,11 @@ use super::flank::Judge;
 use super::walk::Walker;
 use super::*;
 
+thread_local! {
+    /// The position after a move the check rule plays to judge it.
+    static AFTER: RefCell<Option<State>> = const { RefCell::new(None) };
+}
+
 /// Keeps the moves that meet a condition, in order, if there are any;
 /// otherwise leaves `moves` as it was. Whether there were.
 fn keep_meeting(moves: &mut Vec<Move>, mut meets: impl FnMut(&Move) -> bool) -> bool {
@@ -88,9 +93,10 @@ impl Rules {
             return Some(Refusal::Constraint);
         }
         if self.has_royals {
-            let mut after = st.clone();
-            let mut royals = check::RoyalCheck::new(self, st, side);
-            out.retain(|&mv| royals.keeps_safe(mv, &mut after, None).is_safe());
+            with_scratch(&AFTER, st, |after, st| {
+                let mut royals = check::RoyalCheck::new(self, st, side);
+                out.retain(|&mv| royals.keeps_safe(mv, after, None).is_safe());
+            });
         }
         if gone(out, before) {
             return Some(Refusal::Check);
@@ -181,7 +187,6 @@ impl Rules {
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         mut aside: Option<&mut Aside>,
     ) -> bool {
-        let start = out.len();
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
@@ -196,9 +201,6 @@ impl Rules {
             if done(out) {
                 return true;
             }
-        }
-        if self.choosing_kinds != 0 {
-            self.add_promotion_choices(st, side, start, out);
         }
         false
     }
@@ -246,9 +248,32 @@ impl Rules {
         other != self.to_move(st) && self.in_check(&next, other) && !self.has_move(&next)
     }
 
+    /// [`Rules::add_promotion_choices`] for the moves `out[start..]` of the
+    /// piece of a choosing kind on a site: looked at only when one of them
+    /// promotes (it leaves the zone, or one ends there).
+    #[inline(never)]
+    fn add_piece_promotion_choices(
+        &self,
+        st: &State,
+        side: SideId,
+        (from, kind): (SiteId, KindId),
+        start: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let Some(p) = self.kinds[kind as usize].promote.as_ref() else {
+            return;
+        };
+        let zone = &self.regions[p.region as usize].per_side[side as usize];
+        let ends_in_zone = |m: &Move| self.move_to(m).is_some_and(|to| zone.contains(to));
+        if p.leaving && zone.contains(from) || out[start..].iter().any(ends_in_zone) {
+            self.add_promotion_choices(st, side, start, out);
+        }
+    }
+
     /// Beside each piece move of `out[start..]` whose mover chooses its
     /// promotion, the moves that choose otherwise than its default: its
     /// other kinds, then staying what it is where that is allowed.
+    #[inline(never)]
     fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
         let chooses = |mv: &Move| {
             let (from, to) = (self.move_from(mv)?, self.move_to(mv)?);
@@ -456,7 +481,11 @@ impl Rules {
         aside: Option<&mut Aside>,
     ) -> bool {
         if let Some(aside) = aside {
+            let start = out.len();
             self.set_flat_runs_aside(st, side, only, out, aside);
+            if self.choosing_kinds != 0 {
+                self.add_promotion_choices(st, side, start, out);
+            }
             return done(out);
         }
         // One walker for every piece: it is large, and reset per piece.
@@ -466,11 +495,15 @@ impl Rules {
             if only >> kind & 1 == 0 {
                 return false;
             }
+            let start = out.len();
             match self.tables.flat(st.board[s.0 as usize], s) {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
                 _ => self.moves_from(st, &mut w, s, kind, out),
+            }
+            if self.choosing_kinds >> kind & 1 == 1 {
+                self.add_piece_promotion_choices(st, side, (s, kind), start, out);
             }
             done(out)
         })

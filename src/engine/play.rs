@@ -194,6 +194,17 @@ impl Rules {
         self.play_knowing(st, mv, Known::default());
     }
 
+    /// [`Rules::play`], leaving the side to move next unchecked for a legal
+    /// move ([`Known::unsettled`]): the caller lists its moves anyway, and
+    /// settles the position ([`Rules::settle`]) when it has none.
+    pub(crate) fn play_unsettled(&self, st: &mut State, mv: Move) {
+        let known = Known {
+            unsettled: true,
+            ..Known::default()
+        };
+        self.play_knowing(st, mv, known);
+    }
+
     /// [`Rules::play`], saving the work `known` says is done.
     pub(crate) fn play_knowing(&self, st: &mut State, mv: Move, known: Known) {
         if st.outcome != Outcome::Ongoing {
@@ -208,18 +219,9 @@ impl Rules {
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
-        BEFORE.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut slot) => {
-                let before = match &mut *slot {
-                    Some(b) if b.same_shape(st) => {
-                        b.copy_from(st);
-                        b
-                    }
-                    other => other.insert(st.clone()),
-                };
-                self.play_after(st, mv, Last::On(before, mv), known, (false, resets))
-            }
-            Err(_) => self.play_after(st, mv, Last::On(&st.clone(), mv), known, (false, resets)),
+        with_scratch(&BEFORE, st, |before, st| {
+            before.copy_from(st);
+            self.play_after(st, mv, Last::On(before, mv), known, (false, resets))
         })
     }
 

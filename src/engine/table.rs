@@ -90,6 +90,22 @@ impl MoveTables {
         }
     }
 
+    /// The sites whose change [`MoveTables::rereads`] asks about for the
+    /// piece of `kind` and `side` on `p` attacking a piece of board value
+    /// `v`; `None` when it rereads whatever changes.
+    #[inline]
+    pub(crate) fn reads_of(
+        &self,
+        (kind, side, p): (KindId, SideId, SiteId),
+        v: u8,
+    ) -> Option<&[u64]> {
+        let ks = kind as usize * self.n_sides + side as usize;
+        let row = ks * self.per_side + p.0 as usize;
+        let words = self.words;
+        let always = self.volatile[row] || self.walks[row] && has(&self.walk_takes[ks], v);
+        (!always).then(|| &self.reads[row * words..(row + 1) * words])
+    }
+
     /// Whether a piece of `kind` and `side` may take (or land on) a piece
     /// of board value `v` ([`MoveTables::lands`]); `true` when the tables
     /// do not tell.

@@ -117,6 +117,11 @@ impl Rules {
                 return;
             }
         }
+        if let Some(gate) = &pattern.last_gate {
+            if !self.last_move_allows(st, side, origin, gate) {
+                return;
+            }
+        }
         w.pattern = Some(pattern);
         self.walk(st, w, 0, origin, 0, out);
     }

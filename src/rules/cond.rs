@@ -1,7 +1,7 @@
 //! Compiled conditions: on a site (`Cond`), on a position (`StateCond`),
 //! on a move (`MoveCond`), and what they compare and count.
 
-use super::{DirSel, Kinds, RegionId, SideSet, TokenId};
+use super::{DirSel, Kinds, Pattern, RegionId, SideSet, TokenId};
 
 /// A compiled site condition, seen from the moving side.
 #[derive(Clone, Debug)]
@@ -245,3 +245,49 @@ pub enum MoveCond {
 /// What a `count(...)` counts: whose pieces (the owner, and the sides of
 /// [`Owner::Named`]), which kinds, where.
 pub type Counted = (Owner, SideSet, Kinds, Option<RegionId>);
+
+/// What every landing of a one-segment pattern needs of the last move, so
+/// that the pattern is not walked when the last move cannot give it (en
+/// passant, after most moves): its landing condition reads `last_to(COND)`
+/// or `last_over(COND)` (every way it can hold), or it takes the last
+/// mover (`capture last`).
+#[derive(Clone, Debug)]
+pub struct LastGate {
+    /// The last move passed over a site (`last_over`).
+    pub passed: bool,
+    /// The piece that made the last move meets this, where it stands.
+    pub mover: Cond,
+}
+
+impl Pattern {
+    /// The pattern's [`LastGate`], if it has one.
+    pub(crate) fn find_last_gate(&self) -> Option<LastGate> {
+        let [segment] = &self.segments[..] else {
+            return None;
+        };
+        if self.repeat.is_some() {
+            return None;
+        }
+        let needed = |c: &Cond| match c {
+            Cond::LastOver(inner) => Some(LastGate {
+                passed: true,
+                mover: (**inner).clone(),
+            }),
+            Cond::LastTo(inner) => Some(LastGate {
+                passed: false,
+                mover: (**inner).clone(),
+            }),
+            _ => None,
+        };
+        let read = match &segment.to {
+            Cond::And(cs) => cs.iter().find_map(needed),
+            c => needed(c),
+        };
+        read.or_else(|| {
+            segment.capture_last.then_some(LastGate {
+                passed: false,
+                mover: Cond::True,
+            })
+        })
+    }
+}

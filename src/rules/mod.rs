@@ -15,7 +15,7 @@ pub(crate) mod tables;
 pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, MAX_CHAIN,
 };
-pub use cond::{Compare, Cond, Counted, MoveCond, Owner, StateCond};
+pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
 pub use history::{History, HistoryRules, Seen};
 
@@ -305,6 +305,9 @@ pub struct Pattern {
     pub segments: Vec<Segment>,
     /// Segments `start..end` repeat as long as they can, at least once.
     pub repeat: Option<(usize, usize)>,
+    /// What its landing needs of the last move, set once its conditions
+    /// are folded.
+    pub(crate) last_gate: Option<LastGate>,
 }
 
 #[derive(Clone, Debug)]
