@@ -9,6 +9,8 @@ thread_local! {
     /// Set while the moves of a covering piece are generated: `covered` and
     /// `backed` inside them read as false, so the question cannot recurse.
     pub(super) static COVERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The position with the moving piece put where `attacked` is asked.
+    static THERE: RefCell<Option<State>> = const { RefCell::new(None) };
 }
 
 impl Rules {
@@ -58,10 +60,13 @@ impl Rules {
             st.board[s.0 as usize] != 0 && self.attacked(st, s, side)
         } else {
             let v = st.board[origin.0 as usize];
-            let mut there = st.clone();
-            self.put(&mut there, origin, 0);
-            self.put(&mut there, s, v);
-            v != 0 && self.attacked(&there, s, side)
+            v != 0
+                && with_scratch(&THERE, st, |there, st| {
+                    there.copy_from(st);
+                    self.put(there, origin, 0);
+                    self.put(there, s, v);
+                    self.attacked(there, s, side)
+                })
         };
         COVERING.set(false);
         attacked

@@ -42,15 +42,15 @@ impl Rules {
             };
             let clear = |a: SiteId, b: SiteId| {
                 self.line_sites(a, b)
-                    .iter()
-                    .all(|&s| s == origin || s == with || st.board[s.0 as usize] == 0)
+                    .all(|s| s == origin || s == with || st.board[s.0 as usize] == 0)
             };
             if !clear(origin, to) || !clear(with, partner_to) {
                 continue;
             }
-            let path = self.line_sites(origin, to);
-            let safe = |s: &SiteId| self.eval(&segment.over, st, side, origin, &[], *s, d);
-            if !path.iter().all(safe) || !self.eval(&segment.to, st, side, origin, &[], to, d) {
+            let safe = |s: SiteId| self.eval(&segment.over, st, side, origin, &[], s, d);
+            if !self.line_sites(origin, to).all(safe)
+                || !self.eval(&segment.to, st, side, origin, &[], to, d)
+            {
                 continue;
             }
             w.push(
@@ -106,20 +106,16 @@ impl Rules {
 
     /// The sites from `a` to `b`, both included, along the straight line
     /// between them (only `a` when they are one site).
-    pub(super) fn line_sites(&self, a: SiteId, b: SiteId) -> Vec<SiteId> {
-        let mut out = vec![a];
-        if a == b {
-            return out;
-        }
+    fn line_sites(&self, a: SiteId, b: SiteId) -> impl Iterator<Item = SiteId> + '_ {
         let d = self.compass_toward(a, b);
-        let mut cur = a;
-        while let Some(next) = self.board.neighbor(cur, d) {
-            out.push(next);
-            if next == b || out.len() > self.board.n_sites() {
-                break;
-            }
-            cur = next;
-        }
-        out
+        let mut next = Some(a);
+        // At most one step per site, whatever the board's lines do.
+        let steps = if a == b { 1 } else { self.board.n_sites() + 1 };
+        std::iter::from_fn(move || {
+            let cur = next?;
+            next = (cur != b).then(|| self.board.neighbor(cur, d)).flatten();
+            Some(cur)
+        })
+        .take(steps)
     }
 }

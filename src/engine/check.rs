@@ -534,13 +534,13 @@ impl Rules {
                 Some(_) => return None,
             },
         };
+        let read = |u: &[u64; MAX_WORDS], s: SiteId| u[s.0 as usize / 64] >> (s.0 % 64) & 1 == 1;
+        if reads.as_ref().is_some_and(|u| !read(u, from) && !read(u, to)) {
+            return Some((from, to, landed));
+        }
         let mut changed = [0u64; MAX_WORDS];
         for s in [from, to] {
             changed[s.0 as usize / 64] |= 1 << (s.0 % 64);
-        }
-        let read = |u: &[u64; MAX_WORDS]| u.iter().zip(&changed).any(|(a, b)| a & b != 0);
-        if reads.as_ref().is_some_and(|u| !read(u)) {
-            return Some((from, to, landed));
         }
         // The suspect on `to`, if any, is taken.
         let royal = st.board[r.0 as usize];

@@ -142,7 +142,7 @@ impl Rules {
     /// What piece `v`, moving from `from` and ending on `to` (where it now
     /// stands), becomes and where, by default (a choice's first kind): its
     /// new kind and site, if its kind promotes on this move.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn promotion(
         &self,
         st: &State,
