@@ -535,7 +535,10 @@ impl Rules {
             },
         };
         let read = |u: &[u64; MAX_WORDS], s: SiteId| u[s.0 as usize / 64] >> (s.0 % 64) & 1 == 1;
-        if reads.as_ref().is_some_and(|u| !read(u, from) && !read(u, to)) {
+        if reads
+            .as_ref()
+            .is_some_and(|u| !read(u, from) && !read(u, to))
+        {
             return Some((from, to, landed));
         }
         let mut changed = [0u64; MAX_WORDS];

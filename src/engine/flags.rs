@@ -5,6 +5,9 @@
 
 use super::*;
 
+/// A point or a step on the board's grid: `(x, y)`.
+type GridPoint = (i32, i32);
+
 impl Rules {
     /// Gives every piece on the board the flags its kind starts with.
     pub(crate) fn start_marks(&self, st: &mut State) {
@@ -120,7 +123,7 @@ impl Rules {
 
     /// The last move as a straight line on the grid: its start, its unit
     /// step, and its length in steps; `None` when it was no such move.
-    fn last_line(&self, st: &State) -> Option<((i32, i32), (i32, i32), i32)> {
+    fn last_line(&self, st: &State) -> Option<(GridPoint, GridPoint, i32)> {
         let [from, to] = st.last;
         if from == NO_LAST[0] || from == to || self.board.is_extra(from) || self.board.is_extra(to)
         {

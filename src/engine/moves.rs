@@ -187,6 +187,7 @@ impl Rules {
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         mut aside: Option<&mut Aside>,
     ) -> bool {
+        let start = out.len();
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
@@ -201,6 +202,9 @@ impl Rules {
             if done(out) {
                 return true;
             }
+        }
+        if self.choosing_kinds != 0 {
+            self.add_promotion_choices(st, side, start, out);
         }
         false
     }
@@ -248,26 +252,23 @@ impl Rules {
         other != self.to_move(st) && self.in_check(&next, other) && !self.has_move(&next)
     }
 
-    /// [`Rules::add_promotion_choices`] for the moves `out[start..]` of the
-    /// piece of a choosing kind on a site: looked at only when one of them
-    /// promotes (it leaves the zone, or one ends there).
-    #[inline(never)]
-    fn add_piece_promotion_choices(
-        &self,
-        st: &State,
-        side: SideId,
-        (from, kind): (SiteId, KindId),
-        start: usize,
-        out: &mut Vec<Move>,
-    ) {
-        let Some(p) = self.kinds[kind as usize].promote.as_ref() else {
-            return;
+    /// Whether the move `mv` of `side` in `st` may let its mover choose
+    /// its promotion: a quick test, sure for steps, before the moves are
+    /// read in full.
+    #[inline]
+    fn may_choose(&self, st: &State, side: SideId, mv: &Move) -> bool {
+        let Move::Step { from, to } = *mv else {
+            return true;
+        };
+        let kind = self.unman(st.board[from.0 as usize]).1;
+        if self.choosing_kinds >> kind & 1 == 0 {
+            return false;
+        }
+        let Some(p) = &self.kinds[kind as usize].promote else {
+            return false;
         };
         let zone = &self.regions[p.region as usize].per_side[side as usize];
-        let ends_in_zone = |m: &Move| self.move_to(m).is_some_and(|to| zone.contains(to));
-        if p.leaving && zone.contains(from) || out[start..].iter().any(ends_in_zone) {
-            self.add_promotion_choices(st, side, start, out);
-        }
+        zone.contains(to) || p.leaving && zone.contains(from)
     }
 
     /// Beside each piece move of `out[start..]` whose mover chooses its
@@ -275,6 +276,14 @@ impl Rules {
     /// other kinds, then staying what it is where that is allowed.
     #[inline(never)]
     fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
+        if !out[start..].iter().any(|m| self.may_choose(st, side, m)) {
+            return;
+        }
+        self.add_chosen_promotions(st, side, start, out);
+    }
+
+    /// [`Rules::add_promotion_choices`], once a move may choose.
+    fn add_chosen_promotions(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
         let chooses = |mv: &Move| {
             let (from, to) = (self.move_from(mv)?, self.move_to(mv)?);
             let kind = self.unman(st.board[from.0 as usize]).1;
@@ -481,11 +490,7 @@ impl Rules {
         aside: Option<&mut Aside>,
     ) -> bool {
         if let Some(aside) = aside {
-            let start = out.len();
             self.set_flat_runs_aside(st, side, only, out, aside);
-            if self.choosing_kinds != 0 {
-                self.add_promotion_choices(st, side, start, out);
-            }
             return done(out);
         }
         // One walker for every piece: it is large, and reset per piece.
@@ -495,15 +500,11 @@ impl Rules {
             if only >> kind & 1 == 0 {
                 return false;
             }
-            let start = out.len();
             match self.tables.flat(st.board[s.0 as usize], s) {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
                 _ => self.moves_from(st, &mut w, s, kind, out),
-            }
-            if self.choosing_kinds >> kind & 1 == 1 {
-                self.add_piece_promotion_choices(st, side, (s, kind), start, out);
             }
             done(out)
         })

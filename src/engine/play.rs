@@ -46,11 +46,40 @@ impl Rules {
     }
 
     /// [`Rules::apply`] without the landing effects.
+    #[inline]
     pub(super) fn apply_plain(&self, st: &mut State, side: SideId, mv: Move) {
         // A demanding move is noted once, as its plain move, below.
         if (self.tracks_last || !st.marks.is_empty()) && !matches!(mv, Move::Demanding(_)) {
             self.note_move(st, mv);
         }
+        match mv {
+            Move::Step { from, to } => {
+                let v = st.board[from.0 as usize];
+                let taken = st.board[to.0 as usize];
+                self.put(st, from, 0);
+                self.put(st, to, v);
+                if self.hand_kinds != 0 && taken != 0 {
+                    self.to_hand(st, side, taken);
+                }
+                self.arrive(st, v, from, to);
+            }
+            Move::Place { barrier, slot } => {
+                st.slots[slot as usize] = barrier + 1;
+                for &e in &self.board.slots[slot as usize].edges {
+                    st.blocked[(e / 64) as usize] |= 1 << (e % 64);
+                }
+                let i = side as usize * self.n_items() + barrier as usize;
+                st.reserves[i] = st.reserves[i].saturating_sub(1);
+            }
+            _ => self.apply_other(st, side, mv),
+        }
+    }
+
+    /// [`Rules::apply_plain`] of the moves other than steps and
+    /// placements, the move already noted. Kept out of line: inlined, its
+    /// arms cost every step.
+    #[inline(never)]
+    fn apply_other(&self, st: &mut State, side: SideId, mv: Move) {
         match mv {
             Move::Demanding(id) => self.apply_plain(st, side, self.demands.get(id)),
             Move::Promoting(id) => {
@@ -63,16 +92,6 @@ impl Rules {
                     self.put(st, to, 0);
                     self.put(st, to, self.man(side, kind));
                 }
-            }
-            Move::Step { from, to } => {
-                let v = st.board[from.0 as usize];
-                let taken = st.board[to.0 as usize];
-                self.put(st, from, 0);
-                self.put(st, to, v);
-                if self.hand_kinds != 0 && taken != 0 {
-                    self.to_hand(st, side, taken);
-                }
-                self.arrive(st, v, from, to);
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
@@ -111,14 +130,6 @@ impl Rules {
                     st.reserves[i] = st.reserves[i].saturating_sub(1);
                 }
             }
-            Move::Place { barrier, slot } => {
-                st.slots[slot as usize] = barrier + 1;
-                for &e in &self.board.slots[slot as usize].edges {
-                    st.blocked[(e / 64) as usize] |= 1 << (e % 64);
-                }
-                let i = side as usize * self.n_items() + barrier as usize;
-                st.reserves[i] = st.reserves[i].saturating_sub(1);
-            }
             Move::Huff(at) | Move::Remove(at) => self.put(st, at, 0),
             Move::Castle { from, to, with } => {
                 let (mover, partner) = (st.board[from.0 as usize], st.board[with.0 as usize]);
@@ -134,8 +145,7 @@ impl Rules {
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
                 st.reserves[i] = st.reserves[i].saturating_sub(1);
             }
-
-            Move::Pass => {}
+            Move::Pass | Move::Step { .. } | Move::Place { .. } => {}
         }
     }
 
