@@ -51,13 +51,16 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
     // The board first, so that castling and en passant can read it.
     r.board(fields[0]);
     rules.index_pieces(&mut r.st);
+    // Castling and en passant read the board: not a board left half read.
+    let board_read = r.errors.is_empty();
     let mut counters = Counters::default();
     for (&field, &(at, text)) in layout.iter().zip(&fields).skip(1) {
         match field {
             FenField::Board => {}
             FenField::Side => r.side((at, text)),
-            FenField::Castling => r.castling((at, text)),
-            FenField::EnPassant => r.en_passant((at, text)),
+            FenField::Castling if board_read => r.castling((at, text)),
+            FenField::EnPassant if board_read => r.en_passant((at, text)),
+            FenField::Castling | FenField::EnPassant => {}
             FenField::Hands => r.hands(at, text),
             FenField::Halfmove => counters.halfmove = r.number(at, text, field),
             FenField::Fullmove => counters.fullmove = r.number(at, text, field),
