@@ -22,6 +22,7 @@ mod board;
 mod condition;
 mod effect;
 mod end;
+mod fen;
 mod flags;
 mod fold;
 mod names;
@@ -357,7 +358,7 @@ impl<'a> Compiler<'a> {
         let mut demand = self.demand(raw, &mut scope, &side_names);
 
         let flags = self.flags(raw, &scope);
-        let fen = self.fen(raw, &scope);
+        let fen = self.fen(raw, &scope, &ends);
         let picture = self.picture(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
 

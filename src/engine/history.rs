@@ -49,6 +49,7 @@ impl Rules {
         Some(Box::new(History {
             since: vec![0; rules.since.len()],
             seen: vec![self.seen(st, mover)],
+            before: 0,
         }))
     }
 

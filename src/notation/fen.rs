@@ -1,19 +1,19 @@
-//! FEN (Forsyth–Edwards Notation) for grid games, both ways: the board
-//! rank by rank from the top, each piece as its side's symbol for its kind
-//! (the longest symbol that fits, so two-letter symbols such as SFEN's
-//! `+P` read too), runs of empty squares as numbers; then the side to
-//! move, the castling field (`KQkq`, or Shredder/X-FEN file letters) as
-//! the `[fen]` castling flag on a king and a rook, the en passant square
-//! as the last move of the `[fen]` en passant kind, and the two counters,
-//! read and checked but not kept (the game keeps no move counters).
+//! Reading a position as FEN, for grid games: its fields in the order
+//! `[fen] fields` gives (FEN's six by default). The board rank by rank
+//! from the top, each piece as its side's symbol for its kind (the longest
+//! symbol that fits, so two-letter symbols such as SFEN's `+P` read too),
+//! runs of empty squares as numbers, and the pocket in brackets after it
+//! where `[fen] hands = "brackets"`; the side to move; the castling field
+//! (`KQkq`, or Shredder/X-FEN file letters) as the `[fen]` castling flag on
+//! a king and a rook; the en passant square as the last move of the
+//! `[fen]` en passant kind; the halfmove clock into its `since(...)`
+//! counter; the move number into the history; the hands (`fen_hands`).
+//! Writing is `fen_write`.
 
+use super::fen_write::side_letter;
 use super::*;
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::rules::NO_LAST;
-
-/// The fields a FEN may have: board, side, castling, en passant, and the
-/// halfmove and fullmove counters.
-const FEN_FIELDS: usize = 6;
 
 /// Reads a FEN, reporting every problem found with its column.
 pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<Diagnostic>> {
@@ -28,6 +28,9 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
     r.st.last = NO_LAST;
     r.st.huffable = None;
     r.st.passes = 0;
+    if rules.fen.hands.is_some() {
+        r.empty_hands();
+    }
     let fields: Vec<(usize, &str)> = text
         .split_whitespace()
         .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
@@ -36,173 +39,78 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
         r.error(0..0, "the FEN is empty", "a FEN starts with the board: its ranks from the top, separated by `/`, such as `8/8/8/8/8/8/8/8 w - - 0 1`");
         return Err(r.errors);
     }
-    if let Some(&(at, extra)) = fields.get(FEN_FIELDS) {
+    let layout = rules.fen.fields();
+    if let Some(&(at, extra)) = fields.get(layout.len()) {
+        let names: Vec<&str> = layout.iter().map(|f| f.name()).collect();
         r.error(
             at..at + extra.len(),
-            "a FEN has at most six fields",
-            "board, side to move, castling, en passant, halfmove clock, fullmove number",
+            format!("a FEN of this game has at most {} fields", layout.len()),
+            names.join(", "),
         );
     }
+    // The board first, so that castling and en passant can read it.
     r.board(fields[0]);
     rules.index_pieces(&mut r.st);
-    if let Some(&side) = fields.get(1) {
-        r.side(side);
-    }
-    if let Some(&castling) = fields.get(2) {
-        r.castling(castling);
-    }
-    if let Some(&square) = fields.get(3) {
-        r.en_passant(square);
-    }
-    for &(at, n) in fields.iter().skip(4).take(2) {
-        if n.parse::<u32>().is_err() {
-            r.error(
-                at..at + n.len(),
-                format!("`{n}` is not a count of moves"),
-                "the last two fields are the halfmove clock and the fullmove number, such as `0 1`",
-            );
+    // Castling and en passant read the board: not a board left half read.
+    let board_read = r.errors.is_empty();
+    let mut counters = Counters::default();
+    for (&field, &(at, text)) in layout.iter().zip(&fields).skip(1) {
+        match field {
+            FenField::Board => {}
+            FenField::Side => r.side((at, text)),
+            FenField::Castling if board_read => r.castling((at, text)),
+            FenField::EnPassant if board_read => r.en_passant((at, text)),
+            FenField::Castling | FenField::EnPassant => {}
+            FenField::Hands => r.hands(at, text),
+            FenField::Halfmove => counters.halfmove = r.number(at, text, field),
+            FenField::Fullmove => counters.fullmove = r.number(at, text, field),
+            FenField::Ply => counters.ply = r.number(at, text, field),
         }
     }
+    let plies = match (counters.fullmove, counters.ply) {
+        (Some(n), _) => r.fullmove_plies(n),
+        (_, Some(n)) => n.saturating_sub(1),
+        _ => 0,
+    };
     let FenReader { mut st, errors, .. } = r;
     if !errors.is_empty() {
         return Err(errors);
     }
-    // The draw rules' history starts here: this position seen once, its
-    // counters at 0 (FEN's halfmove clock is not read into them).
+    // The draw rules' history starts here: this position seen once, the
+    // halfmove clock in its counter, the plies before it from the move
+    // number (kept only by a game that keeps a history).
     st.history = rules.fresh_history(&st);
+    if let Some(h) = &mut st.history {
+        if let (Some(i), Some(n)) = (rules.fen.halfmove, counters.halfmove) {
+            h.since[i as usize] = n;
+        }
+        h.before = plies;
+    }
     rules.decide(&mut st);
     Ok(st)
 }
 
-/// The FEN of a position; an error when the board has pieces a FEN cannot
-/// place (on extra sites off the grid).
-pub fn fen_string(rules: &Rules, st: &State) -> Result<String, String> {
-    let board = &rules.board;
-    if let Some(s) = (0..board.n_sites())
-        .map(|i| SiteId(i as u16))
-        .find(|&s| board.is_extra(s) && st.board[s.0 as usize] != 0)
-    {
-        return Err(format!(
-            "the piece on {} stands off the grid, where a FEN has no square",
-            board.site_name(s)
-        ));
-    }
-    let mut ranks = Vec::new();
-    for y in (0..board.ranks).rev() {
-        let (mut text, mut empty) = (String::new(), 0);
-        for x in 0..board.files {
-            match board.square_site(x, y).and_then(|s| st.piece_at(rules, s)) {
-                Some((side, kind)) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push_str(&rules.sides[side as usize].symbols[kind as usize]);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
-    let letter = side_letter(rules, rules.to_move(st) as usize);
-    Ok(format!(
-        "{} {letter} {} {} 0 1",
-        ranks.join("/"),
-        castling_text(rules, st),
-        en_passant_text(rules, st)
-    ))
+/// The counters a FEN gives: the halfmove clock, the move number (FEN's
+/// full moves or SFEN's plies).
+#[derive(Default)]
+struct Counters {
+    halfmove: Option<u32>,
+    fullmove: Option<u32>,
+    ply: Option<u32>,
 }
 
-/// A side in FEN's side-to-move field: its `[fen] side_to_move` letter,
-/// else the first letter of its name, in lower case.
-fn side_letter(rules: &Rules, side: usize) -> String {
-    match rules.fen.side_letter(side) {
-        Some(l) => l.to_string(),
-        None => (rules.sides[side].name.chars().take(1))
-            .collect::<String>()
-            .to_lowercase(),
-    }
-}
-
-/// FEN's castling field: per side, `K` and `Q` (in the case of the side's
-/// king symbol) for the outermost rook of each wing with the flag, the
-/// rook's file letter for another (X-FEN); `-` for none.
-fn castling_text(rules: &Rules, st: &State) -> String {
-    let Some((bit, king, rook)) = rules.fen.castling else {
-        return "-".into();
-    };
-    let mut out = String::new();
-    for side in 0..rules.sides.len() as SideId {
-        let Some(k) = pieces_of_kind(rules, st, side, king).next() else {
-            continue;
-        };
-        if !has_mark(st, k, bit) {
-            continue;
-        }
-        let upper = is_upper(&rules.sides[side as usize].symbols[king as usize]);
-        let kx = rules.board.sites[k.0 as usize].x;
-        let rooks: Vec<SiteId> = rank_pieces(rules, st, side, rook, k).collect();
-        let x = |s: &SiteId| rules.board.sites[s.0 as usize].x;
-        for (wing, east) in [('k', true), ('q', false)] {
-            let side_rooks: Vec<&SiteId> = rooks.iter().filter(|s| (x(s) > kx) == east).collect();
-            let outer = if east {
-                side_rooks.iter().max_by_key(|s| x(s))
-            } else {
-                side_rooks.iter().min_by_key(|s| x(s))
-            };
-            for r in side_rooks.iter().filter(|s| has_mark(st, ***s, bit)) {
-                let c = if Some(r) == outer {
-                    wing
-                } else {
-                    crate::board::file_name(x(r)).chars().next().unwrap_or(wing)
-                };
-                out.push(if upper { c.to_ascii_uppercase() } else { c });
-            }
-        }
-    }
-    if out.is_empty() {
-        "-".into()
-    } else {
-        out
-    }
-}
-
-/// FEN's en passant field: the square the last move passed over, when a
-/// piece of the `[fen]` en passant kind made it two squares straight.
-fn en_passant_text(rules: &Rules, st: &State) -> String {
-    let (Some(kind), [from, to]) = (rules.fen.en_passant, st.last) else {
-        return "-".into();
-    };
-    if from == NO_LAST[0] || st.piece_at(rules, to).map(|p| p.1) != Some(kind) {
-        return "-".into();
-    }
-    let (a, b) = (
-        &rules.board.sites[from.0 as usize],
-        &rules.board.sites[to.0 as usize],
-    );
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let straight = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) == 2;
-    match rules.board.square_site(a.x + dx / 2, a.y + dy / 2) {
-        Some(s) if straight => rules.board.site_name(s).to_string(),
-        _ => "-".into(),
-    }
-}
-
-fn is_upper(symbol: &str) -> bool {
+pub(super) fn is_upper(symbol: &str) -> bool {
     symbol.chars().next().is_some_and(|c| c.is_uppercase())
 }
 
-fn has_mark(st: &State, s: SiteId, bit: u8) -> bool {
+pub(super) fn has_mark(st: &State, s: SiteId, bit: u8) -> bool {
     st.marks
         .get(s.0 as usize)
         .is_some_and(|m| m >> bit & 1 == 1)
 }
 
 /// The sites of `side`'s pieces of `kind`, in site order.
-fn pieces_of_kind<'a>(
+pub(super) fn pieces_of_kind<'a>(
     rules: &'a Rules,
     st: &'a State,
     side: SideId,
@@ -214,7 +122,7 @@ fn pieces_of_kind<'a>(
 }
 
 /// `side`'s pieces of `kind` on the rank of `at`.
-fn rank_pieces<'a>(
+pub(super) fn rank_pieces<'a>(
     rules: &'a Rules,
     st: &'a State,
     side: SideId,
@@ -227,15 +135,15 @@ fn rank_pieces<'a>(
 }
 
 /// A FEN being read, field by field, and the problems found.
-struct FenReader<'a> {
-    rules: &'a Rules,
+pub(super) struct FenReader<'a> {
+    pub(super) rules: &'a Rules,
     file: FileId,
-    st: State,
+    pub(super) st: State,
     errors: Vec<Diagnostic>,
 }
 
 impl FenReader<'_> {
-    fn error(
+    pub(super) fn error(
         &mut self,
         span: std::ops::Range<usize>,
         message: impl Into<String>,
@@ -251,8 +159,79 @@ impl FenReader<'_> {
         self.errors.push(d);
     }
 
+    /// Reads the pocket at the end of the board field, in brackets
+    /// (`[QRbpp]`) or as one more rank, where `[fen] hands = "brackets"`;
+    /// the ranks before it, or `None` after an error.
+    fn pocket<'t>(&mut self, at: usize, text: &'t str) -> Option<&'t str> {
+        let brackets = self.rules.fen.hands == Some(HandPlace::Brackets);
+        let Some(open) = text.find('[') else {
+            let ranks = self.rules.board.ranks as usize;
+            return match text.rsplit_once('/') {
+                Some((board, pocket)) if brackets && text.split('/').count() == ranks + 1 => {
+                    self.hands(at + board.len() + 1, pocket);
+                    Some(board)
+                }
+                _ => Some(text),
+            };
+        };
+        let span = at + open..at + text.len();
+        if !brackets {
+            let hint = match self.rules.fen.hands {
+                Some(_) => "this game writes the pieces in hand in their own field",
+                None => "this game's FEN has no pieces in hand: leave out the brackets, or give the game `[fen] hands = \"brackets\"`",
+            };
+            self.error(
+                span,
+                "a pocket in brackets, where this game's FEN has none",
+                hint,
+            );
+            return None;
+        }
+        let Some(pocket) = text[open + 1..].strip_suffix(']') else {
+            self.error(
+                span,
+                "the pocket has no closing `]`",
+                "the pocket is the last thing of the board field: `.../RNBQKBNR[QRbpp]`",
+            );
+            return None;
+        };
+        self.hands(at + open + 1, pocket);
+        Some(&text[..open])
+    }
+
+    /// A counter field: a number of moves.
+    fn number(&mut self, at: usize, text: &str, field: FenField) -> Option<u32> {
+        let n = text.parse::<u32>().ok();
+        if n.is_none() {
+            self.error(
+                at..at + text.len(),
+                format!("`{text}` is not a count of moves"),
+                format!(
+                    "the {} field is a number, such as `{}`",
+                    field.name(),
+                    u32::from(field != FenField::Halfmove)
+                ),
+            );
+        }
+        n
+    }
+
+    /// The plies before a position whose fullmove number is `n`: the
+    /// whole rounds of the turn order before it, and the sides that have
+    /// moved in this one.
+    fn fullmove_plies(&self, n: u32) -> u32 {
+        let rules = self.rules;
+        let turn = (self.st.turn as usize).saturating_sub(rules.prelude.len()) as u32;
+        n.saturating_sub(1)
+            .saturating_mul(rules.order.len() as u32)
+            .saturating_add(turn)
+    }
+
     /// The board field: ranks from the top, separated by `/`.
     fn board(&mut self, (at, text): (usize, &str)) {
+        let Some(text) = self.pocket(at, text) else {
+            return;
+        };
         let rules = self.rules;
         let (files, ranks) = (rules.board.files, rules.board.ranks);
         let rows: Vec<&str> = text.split('/').collect();

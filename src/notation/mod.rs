@@ -10,13 +10,16 @@
 
 mod explain;
 mod fen;
+mod fen_hands;
+mod fen_write;
 mod history;
 mod position;
 mod read;
 mod write;
 
 pub use explain::{explain, explain_typed};
-pub use fen::{fen_string, parse_fen};
+pub use fen::parse_fen;
+pub use fen_write::fen_string;
 pub use position::{parse_position, position_to_string};
 pub use read::{parse_move, read_any_move};
 pub use write::{move_texts, move_to_short, move_to_string, short_texts};

@@ -5,7 +5,7 @@
 //! Tables keyed by names (`[sides]`, `[pieces]`, `[barriers]`,
 //! `[regions]`, `[setup]`, `[tokens]`, and a side's `symbols` and
 //! `reserve`) merge entry by entry, and a table entry (a side, a piece, a
-//! barrier) key by key. Everything else a variant writes replaces the
+//! barrier) and `[fen]` key by key. Everything else a variant writes replaces the
 //! base's value whole: scalars, arrays (`moves`, `order`, the arrays of
 //! tables `[[end]]`, `[[constraint]]`, `[[priority]]`, `[[turn.prelude]]`),
 //! a region's value, a piece's `promote`, `[board.sites]`, `[board.links]`,
@@ -84,7 +84,11 @@ impl Merge for RawGame {
         self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
         self.flags.merge(over.flags);
-        self.fen.merge(over.fen);
+        match (&mut self.fen, over.fen) {
+            (Some(base), Some(over)) => base.merge(over),
+            (base, over @ Some(_)) => *base = over,
+            (_, None) => {}
+        }
     }
 }
 
@@ -100,6 +104,14 @@ impl Merge for RawSide {
 }
 
 merge_fields!(RawMeta { name, description });
+merge_fields!(RawFen {
+    castling,
+    en_passant,
+    side_to_move,
+    fields,
+    hands,
+    halfmove
+});
 merge_fields!(RawBoard {
     files,
     ranks,

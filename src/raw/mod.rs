@@ -414,8 +414,9 @@ pub struct RawPromote {
     pub otherwise: Option<Str>,
 }
 
-/// `[fen]`: the flag and the kinds FEN's castling field speaks of, and the
-/// kind whose double step its en passant field records.
+/// `[fen]`: the flag and the kinds FEN's castling field speaks of, the
+/// kind whose double step its en passant field records, the sides'
+/// letters, the fields' order, the hands' place and the halfmove counter.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFen {
@@ -424,6 +425,13 @@ pub struct RawFen {
     /// `side_to_move = { red = "w", black = "b" }`: each side's letter in
     /// FEN's side-to-move field.
     pub side_to_move: Option<Table<Str>>,
+    /// `fields = ["board", "side", "hands", "ply"]`: the fields in order.
+    pub fields: Option<Located<Vec<Str>>>,
+    /// `hands = "brackets"` or `"field"`: where the pieces in hand go.
+    pub hands: Option<Str>,
+    /// `halfmove = "fifty-moves"`: the end rule whose `since(...)` counter
+    /// is FEN's halfmove clock.
+    pub halfmove: Option<Str>,
 }
 
 /// `castling = { flag = "unmoved", king = "king", rook = "rook" }`.

@@ -24,6 +24,9 @@ pub struct History {
     pub(crate) since: Vec<u32>,
     /// Every position of the game so far, the present one last.
     pub(crate) seen: Vec<Seen>,
+    /// Plies played before the first position seen: a FEN's move number
+    /// read into the history, so that `show --fen` counts on from it.
+    pub(crate) before: u32,
 }
 
 impl Seen {

@@ -8,6 +8,7 @@ use crate::board::{Board, SiteId};
 mod chain;
 mod cond;
 mod effect;
+mod fen;
 pub(crate) mod flank;
 mod history;
 pub(crate) mod tables;
@@ -17,6 +18,7 @@ pub use chain::{
 };
 pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
+pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
 
 /// Index of a side in [`Rules::sides`].
@@ -228,33 +230,6 @@ pub struct Flag {
     pub name: String,
     pub start: Kinds,
     pub moved: FlagMove,
-}
-
-/// What FEN's fields stand for (`[fen]`): castling rights as a flag on a
-/// king kind and a rook kind, the en passant square as the last move of a
-/// kind.
-#[derive(Clone, Debug, Default)]
-pub struct Fen {
-    /// The flag's bit, the castling kind, its partners' kind.
-    pub castling: Option<(u8, KindId, KindId)>,
-    pub en_passant: Option<KindId>,
-    /// Per side, its letter in the side-to-move field when `[fen]
-    /// side_to_move` gives one (empty: none given).
-    pub side_to_move: Vec<Option<String>>,
-}
-
-impl Fen {
-    /// Whether the game says anything of FEN (`[fen]`).
-    pub fn given(&self) -> bool {
-        self.castling.is_some()
-            || self.en_passant.is_some()
-            || self.side_to_move.iter().any(Option::is_some)
-    }
-
-    /// The side's letter in FEN's side-to-move field, if `[fen]` gives one.
-    pub fn side_letter(&self, side: usize) -> Option<&str> {
-        self.side_to_move.get(side).and_then(Option::as_deref)
-    }
 }
 
 /// What moving does to a piece's flag.

@@ -1,0 +1,134 @@
+//! FEN both ways: `fen_string` of a position read from a FEN gives the FEN
+//! back (chess, crazyhouse with a pocket and promoted pieces, shogi and
+//! minishogi SFEN with hands, xiangqi), and the counters go on from the
+//! ones read: the halfmove clock in its `since(...)` counter, the move
+//! number in the history's plies.
+
+mod common;
+
+use tavoliere::notation::fen_string;
+
+/// Reads each FEN in `game` and writes it back.
+fn round_trips(game: &str, fens: &[&str]) {
+    let rules = common::load(game);
+    for &text in fens {
+        let st = common::fen(&rules, text);
+        assert_eq!(fen_string(&rules, &st).unwrap(), text, "{game}");
+    }
+}
+
+#[test]
+fn chess_fens_read_back() {
+    round_trips(
+        "games/chess.toml",
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // En passant, and both counters (chessprogramming.org position 5
+            // keeps `1 8`).
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 37 61",
+        ],
+    );
+}
+
+#[test]
+fn crazyhouse_pockets_and_promoted_pieces_read_back() {
+    round_trips(
+        "games/crazyhouse.toml",
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            "2kr1b1r/pppq1ppp/2n1bn2/4p3/4P3/2NP1N2/PPP2PPP/R1BQ~KB1R[PPbn] w KQ - 0 10",
+            "r1b1k2r/ppp2ppp/2n5/3q4/1b1n~4/8/PPP2PPP/R1BQKB1R[NPbp] w KQkq - 3 15",
+        ],
+    );
+}
+
+#[test]
+fn crazyhouse_reads_the_pocket_as_a_ninth_rank() {
+    let rules = common::load("games/crazyhouse.toml");
+    let st = common::fen(
+        &rules,
+        "2kr1b1r/pppq1ppp/2n1bn2/4p3/4P3/2NP1N2/PPP2PPP/R1BQ~KB1R/PPbn w KQ - 0 10",
+    );
+    assert_eq!(
+        fen_string(&rules, &st).unwrap(),
+        "2kr1b1r/pppq1ppp/2n1bn2/4p3/4P3/2NP1N2/PPP2PPP/R1BQ~KB1R[PPbn] w KQ - 0 10"
+    );
+}
+
+#[test]
+fn shogi_sfens_read_back() {
+    round_trips(
+        "games/shogi.toml",
+        &[
+            // The USI start position.
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            // Hands in USI order, black's first; promoted pieces `+X`.
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1SG4R1/LN2KGSNL b Bb 13",
+            "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BG2SLPnp 62",
+        ],
+    );
+}
+
+#[test]
+fn minishogi_sfens_read_back() {
+    round_trips(
+        "games/minishogi.toml",
+        &[
+            "rbsgk/4p/5/P4/KGSBR b - 1",
+            "rb1gk/4p/2s2/P4/KG1B1 w RS 6",
+            "2+Bgk/4p/5/5/K+r3 b GSPrbs 11",
+        ],
+    );
+}
+
+#[test]
+fn xiangqi_fens_read_back() {
+    round_trips(
+        "games/xiangqi.toml",
+        &[
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1C2B1NC1/9/RN1AKAB1R b - - 0 1",
+        ],
+    );
+}
+
+/// The counters go on from the FEN's: the halfmove clock is the
+/// fifty-move rule's `since(...)`, the fullmove number one more after
+/// black's move.
+#[test]
+fn chess_counters_count_on_from_the_fen() {
+    let rules = common::load("games/chess.toml");
+    let st = common::fen(
+        &rules,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 37 12",
+    );
+    let st = common::play_all(&rules, st, "g8-f6 g1-f3");
+    assert_eq!(
+        fen_string(&rules, &st).unwrap(),
+        "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 39 13"
+    );
+    // A pawn move restarts the clock.
+    let st = common::play_all(&rules, st, "e7-e5");
+    assert!(fen_string(&rules, &st).unwrap().ends_with(" e6 0 14"));
+}
+
+/// SFEN's move count counts plies: one more after every move; captures go
+/// to the hands, written in USI order.
+#[test]
+fn shogi_move_count_and_hands_count_on() {
+    let rules = common::load("games/shogi.toml");
+    let st = rules.initial();
+    let st = common::play_all(&rules, st, "c3-c4 g7-g6 b2xh8=+B i9-i8 h8xi8");
+    // The position Fairy-Stockfish's get_fen(..., sfen=True) writes after
+    // the same moves (c3c4 g7g6 b2h8+ i9i8 h8i8): black holds a bishop
+    // and a lance (Fairy-Stockfish writes them `LB`; USI's order is
+    // R B G S N L P).
+    assert_eq!(
+        fen_string(&rules, &st).unwrap(),
+        "lnsgkgsn1/1r6+B/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w BL 6"
+    );
+}
