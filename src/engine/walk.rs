@@ -102,6 +102,7 @@ fn needs_piece(c: &Cond) -> bool {
 
 impl Rules {
     /// The moves of one pattern of the walker's piece.
+    #[inline(never)]
     pub(super) fn walk_pattern<'a>(
         &'a self,
         st: &State,
