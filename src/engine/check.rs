@@ -586,15 +586,17 @@ impl Rules {
 
 impl Rules {
     /// The union of what the attacks of the suspects `list` on the royal
-    /// on `r` read ([`MoveTables::reads_of`]); `None` when one reads more.
+    /// on `r` read on their way to it ([`MoveTables::reads_toward`]);
+    /// `None` when one reads more.
     fn reads_of(&self, list: &Suspects, st: &State, r: SiteId) -> Option<[u64; MAX_WORDS]> {
         let royal = st.board[r.0 as usize];
         let mut union = [0u64; MAX_WORDS];
-        for (p, kind, owner) in list.iter() {
-            let reads = self.tables.reads_of((kind, owner, p), royal)?;
-            union.iter_mut().zip(reads).for_each(|(u, r)| *u |= r);
-        }
-        Some(union)
+        let words = self.site_words();
+        list.iter()
+            .all(|(p, kind, owner)| {
+                (self.tables).reads_toward((kind, owner, p), r, royal, &mut union[..words])
+            })
+            .then_some(union)
     }
 }
 

@@ -5,6 +5,10 @@ use super::walk::{Walker, CAPTURE, MAX_TRAIL, STOP};
 use super::*;
 use crate::rules::tables::*;
 
+/// The most segments that lead to a ray [`MoveTables::reads_toward`]
+/// follows.
+const MAX_LEAD: usize = 8;
+
 impl MoveTables {
     /// The tokens whose swaps the best class of the `i`-th priority (of the
     /// demand, for `None`) surely excludes.
@@ -104,6 +108,72 @@ impl MoveTables {
         let words = self.words;
         let always = self.volatile[row] || self.walks[row] && has(&self.walk_takes[ks], v);
         (!always).then(|| &self.reads[row * words..(row + 1) * words])
+    }
+
+    /// Adds to `out` the sites the attacks of the piece of `kind` and
+    /// `side` on `p` on a piece of board value `v` on `target` read: the
+    /// rays that reach `target`, up to it, and the rays of the earlier
+    /// segments that lead to them. `false`, with `out` left part-written,
+    /// when they may read more ([`MoveTables::reads_of`] is `None`).
+    pub(crate) fn reads_toward(
+        &self,
+        piece: (KindId, SideId, SiteId),
+        target: SiteId,
+        v: u8,
+        out: &mut [u64],
+    ) -> bool {
+        let (kind, side, p) = piece;
+        if self.reads_of(piece, v).is_none() {
+            return false;
+        }
+        let Some(entries) = self.entries(kind, side, p) else {
+            return false;
+        };
+        let mut path = [(0u32, 0u32); MAX_LEAD];
+        entries.iter().all(|entry| match *entry {
+            Entry::Rays { start, end, .. } => {
+                self.prefixes_to(start, end, target, &mut path, 0, out)
+            }
+            _ => true,
+        })
+    }
+
+    /// [`MoveTables::reads_toward`] in the run `sites[start..end]`, reached
+    /// along the ray prefixes `path[..depth]` (each `(first, last)`, both
+    /// included); `false` past [`MAX_LEAD`] segments.
+    fn prefixes_to(
+        &self,
+        start: u32,
+        end: u32,
+        target: SiteId,
+        path: &mut [(u32, u32); MAX_LEAD],
+        depth: usize,
+        out: &mut [u64],
+    ) -> bool {
+        let add = |first: u32, last: u32, out: &mut [u64]| {
+            for rs in &self.sites[first as usize..=last as usize] {
+                out[rs.site.0 as usize / 64] |= 1 << (rs.site.0 % 64);
+            }
+        };
+        for i in start..end {
+            let rs = self.sites[i as usize];
+            let first = self.ray_first(start, i);
+            if rs.site == target {
+                add(first, i, out);
+                path[..depth].iter().for_each(|&(a, b)| add(a, b, out));
+            }
+            if rs.next != 0 {
+                if depth == MAX_LEAD {
+                    return false;
+                }
+                path[depth] = (first, i);
+                let (s, e) = self.runs[rs.next as usize];
+                if !self.prefixes_to(s, e, target, path, depth + 1, out) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether a piece of `kind` and `side` may take (or land on) a piece
