@@ -257,6 +257,23 @@ impl<'a> RoyalCheck<'a> {
         }
     }
 
+    /// Keeps the moves of `moves` that leave the side's royals safe, in
+    /// order ([`RoyalCheck::keeps_safe`]); `after` is scratch. The steps
+    /// that surely keep a lone royal safe are kept without a call each.
+    pub(crate) fn retain_safe(&mut self, moves: &mut Vec<Move>, after: &mut State) {
+        let (rules, st) = (self.rules, self.st);
+        match (self.before(None), self.suspects) {
+            (Before::Safe(r), Some(list)) => {
+                let reads = self.reads;
+                moves.retain(|&mv| {
+                    rules.step_keeps_safe(&list, &reads, st, r, mv).is_some()
+                        || self.keeps_safe(mv, after, None).is_safe()
+                });
+            }
+            _ => moves.retain(|&mv| self.keeps_safe(mv, after, None).is_safe()),
+        }
+    }
+
     /// Whether `mv` leaves the side's royals safe; `after` is scratch, left
     /// holding the position after the move when it is played to judge it
     /// ([`Verdict::SafeApplied`]). With `proofs`, a royal found safe alone
@@ -505,7 +522,7 @@ impl Rules {
     /// so only the suspects whose attacks read one of them could attack
     /// now. When none does: the sites it changes, and the value landing.
     /// `reads`, when known, is the union of what the suspects' attacks read.
-    #[inline]
+    #[inline(always)]
     fn step_keeps_safe(
         &self,
         list: &Suspects,

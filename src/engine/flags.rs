@@ -3,6 +3,7 @@
 //! piece move's start and end (`last_to`, `last_over`, `capture last`).
 //! A game with neither pays one test per move.
 
+use super::walk::Walker;
 use super::*;
 
 /// A point or a step on the board's grid: `(x, y)`.
@@ -139,25 +140,29 @@ impl Rules {
         Some(((a.x, a.y), (dx.signum(), dy.signum()), n))
     }
 
-    /// Whether the last move can give a landing that `gate` asks for (see
-    /// [`LastGate`]): its piece stands where it ended, not on `origin`,
-    /// meets the gate's condition, and passed over a site if it must.
+    /// Whether the last move can give the walker's piece a landing that
+    /// `gate` asks for (see [`LastGate`]): its piece stands where it ended,
+    /// not on the walker's origin, meets the gate's condition, and passed
+    /// over a site if it must. A gate that reads the site only is judged
+    /// once per side in the walker's position.
     #[inline(never)]
-    pub(super) fn last_move_allows(
-        &self,
-        st: &State,
-        side: SideId,
-        origin: SiteId,
-        gate: &LastGate,
-    ) -> bool {
+    pub(super) fn last_move_allows(&self, st: &State, w: &mut Walker, gate: &LastGate) -> bool {
         let t = st.last[1];
-        if t == NOWHERE || t == origin || st.board[t.0 as usize] == 0 {
+        if t == NOWHERE || t == w.origin || st.board[t.0 as usize] == 0 {
             return false;
         }
-        if gate.passed && self.last_line(st).is_none_or(|(_, _, n)| n < 2) {
-            return false;
+        let key = gate as *const LastGate as usize;
+        if let Some((k, side, allows)) = w.last_gate {
+            if gate.site_only && k == key && side == w.side {
+                return allows;
+            }
         }
-        self.eval(&gate.mover, st, side, origin, &[], t, NO_HEADING)
+        let allows = self.eval(&gate.mover, st, w.side, w.origin, &[], t, NO_HEADING)
+            && (!gate.passed || self.last_line(st).is_some_and(|(_, _, n)| n >= 2));
+        if gate.site_only {
+            w.last_gate = Some((key, w.side, allows));
+        }
+        allows
     }
 
     /// Where the partner of a castling from `from` to `to` with the piece

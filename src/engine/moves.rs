@@ -94,8 +94,7 @@ impl Rules {
         }
         if self.has_royals {
             with_scratch(&AFTER, st, |after, st| {
-                let mut royals = check::RoyalCheck::new(self, st, side);
-                out.retain(|&mv| royals.keeps_safe(mv, after, None).is_safe());
+                check::RoyalCheck::new(self, st, side).retain_safe(out, after);
             });
         }
         if gone(out, before) {

@@ -40,6 +40,9 @@ pub(super) struct Walker<'a> {
     /// Every way of making a chain is kept, not only the first of each
     /// effect (for reading a chain typed along another path).
     pub(super) every_path: bool,
+    /// The last [`LastGate`] judged for every piece of a side (by its
+    /// address), the side, and the answer: a walker serves one position.
+    pub(super) last_gate: Option<(usize, SideId, bool)>,
 }
 
 impl Walker<'_> {
@@ -86,6 +89,7 @@ impl Walker<'_> {
             target: None,
             any: false,
             every_path: false,
+            last_gate: None,
         }
     }
 }
@@ -119,7 +123,7 @@ impl Rules {
             }
         }
         if let Some(gate) = &pattern.last_gate {
-            if !self.last_move_allows(st, side, origin, gate) {
+            if !self.last_move_allows(st, w, gate) {
                 return;
             }
         }

@@ -257,6 +257,9 @@ pub struct LastGate {
     pub passed: bool,
     /// The piece that made the last move meets this, where it stands.
     pub mover: Cond,
+    /// Whether `mover` reads the site alone (and the pieces on it), not
+    /// the moving piece's start: then one answer serves every piece of a side.
+    pub site_only: bool,
 }
 
 impl Pattern {
@@ -268,26 +271,41 @@ impl Pattern {
         if self.repeat.is_some() {
             return None;
         }
+        let gate = |passed: bool, mover: &Cond| LastGate {
+            passed,
+            mover: mover.clone(),
+            site_only: mover.reads_site_only(),
+        };
         let needed = |c: &Cond| match c {
-            Cond::LastOver(inner) => Some(LastGate {
-                passed: true,
-                mover: (**inner).clone(),
-            }),
-            Cond::LastTo(inner) => Some(LastGate {
-                passed: false,
-                mover: (**inner).clone(),
-            }),
+            Cond::LastOver(inner) => Some(gate(true, inner)),
+            Cond::LastTo(inner) => Some(gate(false, inner)),
             _ => None,
         };
         let read = match &segment.to {
             Cond::And(cs) => cs.iter().find_map(needed),
             c => needed(c),
         };
-        read.or_else(|| {
-            segment.capture_last.then_some(LastGate {
-                passed: false,
-                mover: Cond::True,
-            })
-        })
+        read.or_else(|| segment.capture_last.then(|| gate(false, &Cond::True)))
+    }
+}
+
+impl Cond {
+    /// Whether the condition reads nothing but its site, the piece there
+    /// and its flags: not the moving piece's start, nor the position.
+    fn reads_site_only(&self) -> bool {
+        match self {
+            Cond::True
+            | Cond::Empty
+            | Cond::Occupied(_)
+            | Cond::Friend(_)
+            | Cond::Enemy(_)
+            | Cond::Side(..)
+            | Cond::In(_)
+            | Cond::Sites { .. }
+            | Cond::Has(_) => true,
+            Cond::Not(inner) => inner.reads_site_only(),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(Cond::reads_site_only),
+            _ => false,
+        }
     }
 }
