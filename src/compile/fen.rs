@@ -151,8 +151,8 @@ impl Compiler<'_> {
         };
         match problem {
             Some(message) => {
-                let hint =
-                    "brackets for crazyhouse's pocket; for SFEN, name `hands` in `fields` alone";
+                let hint = "`brackets` for a pocket after the board; for a hands field \
+                    (SFEN), name `hands` in `fields` alone";
                 self.fen_error("fen-fields", hands, message, hint);
                 Err(())
             }
