@@ -174,10 +174,6 @@ pub(crate) struct RoyalCheck<'a> {
     /// The suspects of the side's lone royal in `st`, once listed (`None`
     /// when the tables cannot tell or there are too many).
     suspects: Option<Suspects>,
-    /// The sites whose change makes a suspect's attack worth asking again:
-    /// the union of what they read ([`MoveTables::reads_of`]), when each
-    /// reads no more than sites.
-    reads: Option<[u64; MAX_WORDS]>,
 }
 
 impl<'a> RoyalCheck<'a> {
@@ -188,7 +184,6 @@ impl<'a> RoyalCheck<'a> {
             side,
             before: None,
             suspects: None,
-            reads: None,
         }
     }
 
@@ -232,12 +227,6 @@ impl<'a> RoyalCheck<'a> {
                     (None, Some((p, _))) => rules.attacked_since(&p.board, st, r, side),
                     (None, None) => rules.attacked(st, r, side),
                 };
-                if !attacked {
-                    self.reads = self
-                        .suspects
-                        .as_ref()
-                        .and_then(|l| rules.reads_of(l, st, r));
-                }
                 match attacked {
                     true => Before::Attacked,
                     false => Before::Safe(r),
@@ -259,12 +248,14 @@ impl<'a> RoyalCheck<'a> {
 
     /// Keeps the moves of `moves` that leave the side's royals safe, in
     /// order ([`RoyalCheck::keeps_safe`]); `after` is scratch. The steps
-    /// that surely keep a lone royal safe are kept without a call each.
+    /// that surely keep a lone royal safe are kept without a call each:
+    /// those on no site the suspects' attacks read on their way to it,
+    /// found once for the whole list.
     pub(crate) fn retain_safe(&mut self, moves: &mut Vec<Move>, after: &mut State) {
         let (rules, st) = (self.rules, self.st);
         match (self.before(None), self.suspects) {
             (Before::Safe(r), Some(list)) => {
-                let reads = self.reads;
+                let reads = rules.reads_of(&list, st, r);
                 moves.retain(|&mv| {
                     rules.step_keeps_safe(&list, &reads, st, r, mv).is_some()
                         || self.keeps_safe(mv, after, None).is_safe()
@@ -287,7 +278,7 @@ impl<'a> RoyalCheck<'a> {
         let (rules, st, side) = (self.rules, self.st, self.side);
         let before = self.before(proofs.as_deref());
         if let (Before::Safe(r), Some(list)) = (before, &self.suspects) {
-            if let Some((from, to, landed)) = rules.step_keeps_safe(list, &self.reads, st, r, mv) {
+            if let Some((from, to, landed)) = rules.step_keeps_safe(list, &None, st, r, mv) {
                 if let Some(proofs) = proofs {
                     let mut moved = [0u64; MAX_WORDS];
                     moved[to.0 as usize / 64] |= 1 << (to.0 % 64);
