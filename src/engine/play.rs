@@ -195,6 +195,8 @@ impl Rules {
             let (side, _) = self.unman(v);
             self.put(st, to, 0);
             self.put(st, site, self.man(side, kind));
+            // Relocated, the piece keeps the flags its move left it.
+            Self::relocate_marks(st, to, site);
         }
     }
 
@@ -285,7 +287,7 @@ impl Rules {
         st.huffable = None;
         if let Some(victim) = huffed {
             match self.huff_claim {
-                HuffClaim::Automatic => self.put(st, victim, 0),
+                HuffClaim::Automatic => self.take_off(st, victim),
                 _ => st.huffable = Some(victim),
             }
         }
