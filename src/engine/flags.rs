@@ -99,7 +99,8 @@ impl Rules {
 
     /// Takes the piece on `s` off the board with its flags (a capture by
     /// a landing effect, a huff): the next piece to stand there brings
-    /// its own.
+    /// its own. Out of line: rare, it costs the callers nothing.
+    #[inline(never)]
     pub(super) fn take_off(&self, st: &mut State, s: SiteId) {
         self.put(st, s, 0);
         if let Some(m) = st.marks.get_mut(s.0 as usize) {

@@ -192,12 +192,19 @@ impl Rules {
     #[inline]
     fn arrive(&self, st: &mut State, v: u8, from: SiteId, to: SiteId) {
         if let Some((kind, site)) = self.promotion(st, v, from, to) {
-            let (side, _) = self.unman(v);
-            self.put(st, to, 0);
-            self.put(st, site, self.man(side, kind));
-            // Relocated, the piece keeps the flags its move left it.
-            Self::relocate_marks(st, to, site);
+            self.promote(st, v, to, kind, site);
         }
+    }
+
+    /// The piece `v` on `to` becomes a `kind` on `site`. Out of line: rare,
+    /// it keeps [`Rules::arrive`] small in every step.
+    #[inline(never)]
+    fn promote(&self, st: &mut State, v: u8, to: SiteId, kind: KindId, site: SiteId) {
+        let (side, _) = self.unman(v);
+        self.put(st, to, 0);
+        self.put(st, site, self.man(side, kind));
+        // Relocated, the piece keeps the flags its move left it.
+        Self::relocate_marks(st, to, site);
     }
 
     /// Applies a legal move. The move must come from [`Rules::legal_moves`]
