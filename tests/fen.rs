@@ -6,7 +6,7 @@
 
 mod common;
 
-use tavoliere::notation::fen_string;
+use tavoliere::notation::{fen_string, position_to_string};
 
 /// Reads each FEN in `game` and writes it back.
 fn round_trips(game: &str, fens: &[&str]) {
@@ -130,5 +130,25 @@ fn shogi_move_count_and_hands_count_on() {
     assert_eq!(
         fen_string(&rules, &st).unwrap(),
         "lnsgkgsn1/1r6+B/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w BL 6"
+    );
+}
+
+/// The move number read from a FEN survives the position's text (its
+/// `plies` section): saved and read back, the game counts on from 37.
+#[test]
+fn fen_move_number_survives_the_position_text() {
+    let rules = common::load("games/chess.toml");
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 37";
+    let st = common::fen(&rules, fen);
+    let text = position_to_string(&rules, &st);
+    assert!(text.contains("; plies 72"), "{text}");
+    let back = common::position(&rules, &text);
+    assert_eq!(fen_string(&rules, &back).unwrap(), fen);
+    assert_eq!(position_to_string(&rules, &back), text);
+    // Two moves on: black's move makes it move 38 (FEN's fullmove).
+    let st = common::play_all(&rules, back, "a1-b1 a8-b8");
+    assert_eq!(
+        fen_string(&rules, &st).unwrap(),
+        "1r2k2r/8/8/8/8/8/8/1R2K2R w Kk - 7 38"
     );
 }

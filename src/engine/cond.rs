@@ -144,6 +144,11 @@ impl Rules {
                 let mut there = st.clone();
                 self.put(&mut there, from, 0);
                 self.put(&mut there, s, v);
+                if !there.marks.is_empty() {
+                    // With its flags, as its move leaves them.
+                    let m = std::mem::take(&mut there.marks[from.0 as usize]);
+                    there.marks[s.0 as usize] = self.moved_marks(m);
+                }
                 if let Some((kind, site)) = self.promotion(&there, v, from, s) {
                     self.put(&mut there, s, 0);
                     self.put(&mut there, site, self.man(side, kind));

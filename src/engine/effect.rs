@@ -277,7 +277,11 @@ impl Rules {
         let hits = || few[..n.min(64)].iter().chain(&more);
         // A capture wins over a conversion of the same site.
         for &(s, v) in hits() {
-            if v == 0 || hits().all(|&(t, w)| t != s || w != 0) {
+            if v == 0 {
+                // A captured piece takes its flags off the board; a
+                // converted one keeps them.
+                self.take_off(st, s);
+            } else if hits().all(|&(t, w)| t != s || w != 0) {
                 self.put(st, s, v);
             }
         }

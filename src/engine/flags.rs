@@ -30,7 +30,7 @@ impl Rules {
 
     /// The flags of a piece after it moves.
     #[inline]
-    fn moved_marks(&self, m: u8) -> u8 {
+    pub(super) fn moved_marks(&self, m: u8) -> u8 {
         self.flags
             .iter()
             .enumerate()
@@ -95,6 +95,26 @@ impl Rules {
             Move::Drop { to, .. } => marks[to.0 as usize] = 0,
             Move::Huff(at) | Move::Remove(at) => marks[at.0 as usize] = 0,
             Move::Demanding(_) | Move::Promoting(_) | Move::Place { .. } | Move::Pass => {}
+        }
+    }
+
+    /// Takes the piece on `s` off the board with its flags (a capture by
+    /// a landing effect, a huff): the next piece to stand there brings
+    /// its own. Out of line: rare, it costs the callers nothing.
+    #[inline(never)]
+    pub(super) fn take_off(&self, st: &mut State, s: SiteId) {
+        self.put(st, s, 0);
+        if let Some(m) = st.marks.get_mut(s.0 as usize) {
+            *m = 0;
+        }
+    }
+
+    /// Moves the flags of the piece on `from` to `to`, where a relocating
+    /// promotion (`promote = { ..., at = REGION }`) puts it.
+    pub(super) fn relocate_marks(st: &mut State, from: SiteId, to: SiteId) {
+        if !st.marks.is_empty() && from != to {
+            let m = std::mem::take(&mut st.marks[from.0 as usize]);
+            st.marks[to.0 as usize] = m;
         }
     }
 

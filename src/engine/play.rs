@@ -192,10 +192,19 @@ impl Rules {
     #[inline]
     fn arrive(&self, st: &mut State, v: u8, from: SiteId, to: SiteId) {
         if let Some((kind, site)) = self.promotion(st, v, from, to) {
-            let (side, _) = self.unman(v);
-            self.put(st, to, 0);
-            self.put(st, site, self.man(side, kind));
+            self.promote(st, v, to, kind, site);
         }
+    }
+
+    /// The piece `v` on `to` becomes a `kind` on `site`. Out of line: rare,
+    /// it keeps [`Rules::arrive`] small in every step.
+    #[inline(never)]
+    fn promote(&self, st: &mut State, v: u8, to: SiteId, kind: KindId, site: SiteId) {
+        let (side, _) = self.unman(v);
+        self.put(st, to, 0);
+        self.put(st, site, self.man(side, kind));
+        // Relocated, the piece keeps the flags its move left it.
+        Self::relocate_marks(st, to, site);
     }
 
     /// Applies a legal move. The move must come from [`Rules::legal_moves`]
@@ -285,7 +294,7 @@ impl Rules {
         st.huffable = None;
         if let Some(victim) = huffed {
             match self.huff_claim {
-                HuffClaim::Automatic => self.put(st, victim, 0),
+                HuffClaim::Automatic => self.take_off(st, victim),
                 _ => st.huffable = Some(victim),
             }
         }

@@ -1,7 +1,9 @@
 //! The draw rules' history in a position's text: `counters 12 3` (the
-//! plies of each `since(...)`, in file order) and `history HASH/SIDE ...`
-//! (the positions seen before this one, oldest first, `+` after a move
-//! that gave check), so that a saved game goes on with its draw rules.
+//! plies of each `since(...)`, in file order), `plies 72` (the plies
+//! played before the history's first position: a FEN's move number) and
+//! `history HASH/SIDE ...` (the positions seen before this one, oldest
+//! first, `+` after a move that gave check), so that a saved game goes on
+//! with its draw rules and its move number.
 
 use super::*;
 use crate::diag::{Diagnostic, FileId, Loc};
@@ -16,6 +18,9 @@ pub(super) fn history_text(rules: &Rules, st: &State) -> Vec<String> {
     if !h.since.is_empty() {
         let counters: Vec<String> = h.since.iter().map(u32::to_string).collect();
         parts.push(format!("counters {}", counters.join(" ")));
+    }
+    if h.before != 0 {
+        parts.push(format!("plies {}", h.before));
     }
     if h.seen.len() > 1 {
         let seen: Vec<String> = (h.seen[..h.seen.len() - 1].iter())
@@ -38,6 +43,7 @@ type SeenText = Vec<(Name, Name, bool)>;
 pub(super) struct HistoryText {
     pub counters: Option<(Vec<(u32, Span)>, Span)>,
     pub seen: Option<(SeenText, Span)>,
+    pub plies: Option<(u32, Span)>,
 }
 
 impl HistoryText {
@@ -48,12 +54,16 @@ impl HistoryText {
         let at = |span: Span| Loc { file, span };
         st.history = rules.fresh_history(st);
         let Some(h) = &mut st.history else {
-            let spans = [self.counters.map(|c| c.1), self.seen.map(|s| s.1)];
+            let spans = [
+                self.counters.map(|c| c.1),
+                self.seen.map(|s| s.1),
+                self.plies.map(|p| p.1),
+            ];
             for span in spans.into_iter().flatten() {
                 errors.push(
                     Diagnostic::error("bad-position", "this game keeps no history")
                         .at(at(span))
-                        .hint("remove `counters` and `history`: no end rule reads `repetitions`, `since(...)` or `perpetual check`"),
+                        .hint("remove `counters`, `plies` and `history`: no end rule reads `repetitions`, `since(...)` or `perpetual check`"),
                 );
             }
             return errors;
@@ -75,6 +85,9 @@ impl HistoryText {
             } else {
                 h.since = counters.iter().map(|&(n, _)| n).collect();
             }
+        }
+        if let Some((n, _)) = self.plies {
+            h.before = n;
         }
         if let Some((seen, _)) = self.seen {
             let mut earlier = Vec::new();

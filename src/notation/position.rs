@@ -173,6 +173,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Last(from, to) => r.last(from, to),
             PosSection::Counters(list) => history.counters = Some((list, section_span)),
             PosSection::History(list) => history.seen = Some((list, section_span)),
+            PosSection::Plies(n) => history.plies = Some((n, section_span)),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 r.turn(side, phase);

@@ -302,6 +302,8 @@ pub enum PosSection {
     Last(Name, Name),
     /// The draw rules' counters, in file order.
     Counters(Vec<(u32, Span)>),
+    /// The plies played before the first position of the history.
+    Plies(u32),
     /// The positions seen before: hash, mover, whether it gave check.
     History(Vec<(Name, Name, bool)>),
 }

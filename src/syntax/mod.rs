@@ -869,6 +869,7 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     })
                     .collect::<Result<_>>()?,
             ),
+            Rule::pos_plies => PosSection::Plies(number(inner.into_inner().nth(1).unwrap())?),
             Rule::pos_history => PosSection::History(
                 inner
                     .into_inner()
