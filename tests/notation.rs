@@ -103,3 +103,27 @@ fn a_site_alone_names_the_drop_that_lands_there() {
     let err = parse_move(&rules, &st, "d3").unwrap_err();
     assert_eq!(err.message, "no legal move goes to d3");
 }
+
+/// A round of passes ends the game: a position with as many passes in a
+/// row as the order has turns reads back drawn, and one with more is
+/// `out-of-range`.
+#[test]
+fn a_round_of_passes_reads_back_as_drawn() {
+    use tavoliere::diag::Sources;
+    use tavoliere::notation::{parse_position, position_to_string};
+    use tavoliere::rules::Outcome;
+    let rules = common::load("games/othello.toml");
+    let text = position_to_string(&rules, &rules.initial());
+    let st = common::position(&rules, &format!("{text}; passes 1"));
+    assert_eq!(rules.outcome(&st), Outcome::Ongoing);
+    let st = common::position(&rules, &format!("{text}; passes 2"));
+    assert_eq!(rules.outcome(&st), Outcome::Draw);
+    let more = format!("{text}; passes 3");
+    let mut sources = Sources::new();
+    let id = sources.add("position", more.clone());
+    let codes: Vec<_> = match parse_position(&rules, &more, id) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags.iter().map(|d| d.code).collect(),
+    };
+    assert_eq!(codes, ["out-of-range"]);
+}

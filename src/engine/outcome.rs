@@ -261,11 +261,17 @@ impl Rules {
         (n <= 64).then_some(bits)
     }
 
-    /// Sets the outcome of a position read from text: an end rule that
-    /// holds, or a side to move that has no move.
+    /// Sets the outcome of a position read from text: a pass by every
+    /// side in a row, an end rule that holds, or a side to move that has
+    /// no move.
     pub(crate) fn decide(&self, st: &mut State) {
         st.outcome = Outcome::Ongoing;
         st.ended_by = EndedBy::Nothing;
+        if st.passes as usize >= self.order.len() {
+            st.outcome = Outcome::Draw;
+            st.ended_by = EndedBy::Passes;
+            return;
+        }
         let previous = self.turn_side(self.previous_turn(st.turn as usize));
         if self.end_if_over(st, previous, Last::None) {
             return;

@@ -435,19 +435,20 @@ impl PositionReader<'_> {
         }
     }
 
-    /// `passes N`: the passes in a row so far.
+    /// `passes N`: the passes in a row so far; as many as there are turns
+    /// in the order ended the game.
     fn passes(&mut self, n: u32, span: Span) {
         let rules = self.rules;
-        if n as usize >= rules.order.len() {
+        if n as usize > rules.order.len() {
             let d = Diagnostic::error(
                 "out-of-range",
-                format!("{n} passes in a row would have ended the game"),
+                format!(
+                    "{n} passes in a row cannot be: the game ends after {}",
+                    rules.order.len()
+                ),
             )
             .at(self.at(span))
-            .hint(format!(
-                "at most {} in this game",
-                rules.order.len().saturating_sub(1)
-            ));
+            .hint(format!("at most {} in this game", rules.order.len()));
             self.errors.push(d);
         } else {
             self.st.passes = n as u8;
