@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reference_venv import run_inside  # noqa: E402
+from reference_venv import board_perft, run_inside  # noqa: E402
 
 try:
     import chess
@@ -94,16 +94,8 @@ def main():
             board.push_uci(uci)
     print(f"{positions} positions equal ({with_hand} with a piece in hand)")
     if args.perft:
-        def perft(b, d):
-            if d == 1:
-                return b.legal_moves.count()
-            n = 0
-            for m in list(b.legal_moves):
-                b.push(m)
-                n += perft(b, d - 1)
-                b.pop()
-            return n
-        print(f"python-chess crazyhouse perft({args.perft}) = {perft(chess.variant.CrazyhouseBoard(), args.perft)}")
+        board = chess.variant.CrazyhouseBoard()
+        print(f"python-chess crazyhouse perft({args.perft}) = {board_perft(board, args.perft)}")
 
 
 if __name__ == "__main__":

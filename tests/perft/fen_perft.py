@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reference_venv import run_inside  # noqa: E402
+from reference_venv import board_perft, run_inside  # noqa: E402
 
 try:
     import chess.variant
@@ -37,17 +37,6 @@ try:
     import pyffish
 except ImportError:
     run_inside(__file__, "pyffish")
-
-
-def crazyhouse_perft(board, depth):
-    if depth == 1:
-        return board.legal_moves.count()
-    total = 0
-    for move in list(board.legal_moves):
-        board.push(move)
-        total += crazyhouse_perft(board, depth - 1)
-        board.pop()
-    return total
 
 
 def hand(text):
@@ -90,7 +79,7 @@ def main():
         if variant == "crazyhouse":
             board = chess.variant.CrazyhouseBoard(fen)
             assert board.is_valid(), board.status()
-            n = crazyhouse_perft(board, d)
+            n = board_perft(board, d)
         else:
             ff = sfen_to_ffish(fen)
             back = pyffish.get_fen(variant, ff, [], False, True)
