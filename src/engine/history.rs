@@ -46,11 +46,11 @@ impl Rules {
             0 => self.turn_side(self.previous_turn(st.turn as usize)),
             _ => self.to_move(st),
         };
-        Some(Box::new(History {
-            since: vec![0; rules.since.len()],
-            seen: vec![self.seen(st, mover)],
-            before: 0,
-        }))
+        Some(Box::new(History::new(
+            vec![0; rules.since.len()],
+            vec![self.seen(st, mover)],
+            0,
+        )))
     }
 
     /// Which `since(...)` counters `mv`, about to be played on `st`,
@@ -86,7 +86,7 @@ impl Rules {
                     n.saturating_add(1)
                 };
             }
-            h.seen.push(seen);
+            h.push(seen);
         }
     }
 
@@ -94,8 +94,7 @@ impl Rules {
     /// included (1 without a history).
     pub(crate) fn repetitions(&self, st: &State) -> u32 {
         let Some(h) = &st.history else { return 1 };
-        let Some(now) = h.seen.last() else { return 1 };
-        h.seen.iter().filter(|s| s.same(now)).count() as u32
+        h.seen().last().map_or(1, |now| h.times(now))
     }
 
     /// The plies since the last move meeting the `i`-th `since(...)`.
@@ -107,11 +106,12 @@ impl Rules {
     /// `side` played since it was first seen gave check.
     pub(crate) fn perpetual_check(&self, st: &State, side: SideId) -> bool {
         let Some(h) = &st.history else { return false };
-        let Some(now) = h.seen.last() else {
+        let seen = h.seen();
+        let Some(now) = seen.last() else {
             return false;
         };
-        let first = h.seen.iter().position(|s| s.same(now)).unwrap_or(0);
-        let mut moves = h.seen[first + 1..].iter().filter(|s| s.mover == side);
+        let first = seen.iter().position(|s| s.same(now)).unwrap_or(0);
+        let mut moves = seen[first + 1..].iter().filter(|s| s.mover == side);
         let mut any = false;
         moves.all(|s| {
             any = true;

@@ -231,11 +231,23 @@ impl Rules {
 
     /// Whether the drop `mv` (of a kind whose drops may not mate) leaves
     /// the next side in check with no legal move.
-    fn drop_mates(&self, st: &State, mv: Move) -> bool {
+    pub(super) fn drop_mates(&self, st: &State, mv: Move) -> bool {
         let Move::Drop { kind, .. } = self.base(mv) else {
             return false;
         };
         if self.no_mate_drops >> kind & 1 == 0 {
+            return false;
+        }
+        // Most drops give no check: told on a scratch copy, without
+        // playing the move in full.
+        let mover = self.to_move(st);
+        let checks = with_scratch(&AFTER, st, |after, st| {
+            after.copy_from(st);
+            self.apply(after, mover, mv);
+            (0..self.sides.len() as SideId)
+                .any(|s| !self.same_team(s, mover) && !self.royals_safe(after, s))
+        });
+        if !checks {
             return false;
         }
         let mut next = st.clone();

@@ -258,7 +258,9 @@ impl Rules {
     ) -> State {
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         let resets = self.history_resets(st, mv);
-        let before = std::mem::replace(st, after);
+        let mut before = std::mem::replace(st, after);
+        // The scratch `after` was copied without the history: it moves over.
+        st.history = before.history.take();
         let known = Known {
             huffed: Some(huffed),
             ..known
@@ -539,7 +541,13 @@ impl Rules {
             return true;
         }
         if self.no_mate_drops != 0 {
-            // A drop that would mate is no move: only the full list knows.
+            // A drop that would mate is no move: the first legal move found
+            // answers unless it is one, and then only the full list knows.
+            match self.pick_legal(st, None) {
+                None => return false,
+                Some(mv) if !self.drop_mates(st, mv) => return true,
+                Some(_) => {}
+            }
             let mut moves = Vec::new();
             self.phase_moves(st, &mut moves);
             return !moves.is_empty();

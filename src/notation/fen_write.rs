@@ -46,7 +46,7 @@ pub fn fen_string(rules: &Rules, st: &State) -> Result<String, String> {
 /// them: its history's, from the move number it was read with (0 in a
 /// game that keeps no history).
 fn plies(st: &State) -> u32 {
-    (st.history.as_ref()).map_or(0, |h| h.before + h.seen.len().saturating_sub(1) as u32)
+    (st.history.as_ref()).map_or(0, |h| h.before + h.seen().len().saturating_sub(1) as u32)
 }
 
 /// The board field: ranks from the top, runs of empty squares as numbers;

@@ -22,8 +22,8 @@ pub(super) fn history_text(rules: &Rules, st: &State) -> Vec<String> {
     if h.before != 0 {
         parts.push(format!("plies {}", h.before));
     }
-    if h.seen.len() > 1 {
-        let seen: Vec<String> = (h.seen[..h.seen.len() - 1].iter())
+    if h.seen().len() > 1 {
+        let seen: Vec<String> = (h.seen()[..h.seen().len() - 1].iter())
             .map(|s| {
                 let check = if s.gave_check { "+" } else { "" };
                 format!("{:016x}/{}{check}", s.hash, rules.side_name(s.mover))
@@ -123,8 +123,7 @@ impl HistoryText {
                     });
                 }
             }
-            earlier.append(&mut h.seen);
-            h.seen = earlier;
+            h.prepend(earlier);
         }
         errors
     }

@@ -137,7 +137,7 @@ pub struct Interner<T> {
 #[derive(Default)]
 pub struct FxHasher(u64);
 
-type BuildFx = std::hash::BuildHasherDefault<FxHasher>;
+pub(crate) type BuildFx = std::hash::BuildHasherDefault<FxHasher>;
 
 impl std::hash::Hasher for FxHasher {
     #[inline]

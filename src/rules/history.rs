@@ -5,6 +5,7 @@
 //! `None`, which costs nothing to clone.
 
 use super::*;
+use std::collections::HashMap;
 
 /// What the end rules of a game read of its history.
 #[derive(Clone, Debug, Default)]
@@ -17,16 +18,71 @@ pub struct HistoryRules {
 }
 
 /// A game's history, as a [`State`] keeps it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct History {
     /// Per `since(...)` condition, plies played since the last move that
     /// met it (or since the start).
     pub(crate) since: Vec<u32>,
     /// Every position of the game so far, the present one last.
-    pub(crate) seen: Vec<Seen>,
+    seen: Vec<Seen>,
     /// Plies played before the first position seen: a FEN's move number
     /// read into the history, so that `show --fen` counts on from it.
     pub(crate) before: u32,
+    /// How many times each position (hash and mover) is in `seen`: derived
+    /// from it, so that `repetitions` costs no scan of a long game.
+    times: HashMap<(u64, SideId), u32, chain::BuildFx>,
+}
+
+impl PartialEq for History {
+    fn eq(&self, o: &History) -> bool {
+        (self.since == o.since) && self.seen == o.seen && self.before == o.before
+    }
+}
+
+impl Eq for History {}
+
+impl std::hash::Hash for History {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.since.hash(h);
+        self.seen.hash(h);
+        self.before.hash(h);
+    }
+}
+
+impl History {
+    /// A history of the positions `seen`, the present one last.
+    pub(crate) fn new(since: Vec<u32>, seen: Vec<Seen>, before: u32) -> History {
+        let mut h = History {
+            since,
+            seen: Vec::with_capacity(seen.len()),
+            before,
+            times: HashMap::default(),
+        };
+        seen.into_iter().for_each(|s| h.push(s));
+        h
+    }
+
+    /// The positions seen, the present one last.
+    pub(crate) fn seen(&self) -> &[Seen] {
+        &self.seen
+    }
+
+    /// Notes a position reached.
+    pub(crate) fn push(&mut self, s: Seen) {
+        *self.times.entry((s.hash, s.mover)).or_insert(0) += 1;
+        self.seen.push(s);
+    }
+
+    /// How many times the position `s` has been seen.
+    pub(crate) fn times(&self, s: &Seen) -> u32 {
+        self.times.get(&(s.hash, s.mover)).copied().unwrap_or(0)
+    }
+
+    /// Puts the positions `earlier` before those seen.
+    pub(crate) fn prepend(&mut self, mut earlier: Vec<Seen>) {
+        earlier.append(&mut self.seen);
+        *self = History::new(std::mem::take(&mut self.since), earlier, self.before);
+    }
 }
 
 impl Seen {

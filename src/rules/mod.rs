@@ -1034,7 +1034,6 @@ impl Rules {
 }
 
 impl State {
-    /// Makes `self` equal to `o` without allocating (both from one game).
     /// Whether `o` has the same tables' sizes (is of the same game, or of
     /// one that [`State::copy_from`] can copy from).
     pub(crate) fn same_shape(&self, o: &State) -> bool {
@@ -1047,6 +1046,10 @@ impl State {
             && self.marks.len() == o.marks.len()
     }
 
+    /// Makes `self` the position `o` (both of one game, [`State::same_shape`])
+    /// without allocating, and without its past: the copy's history is
+    /// `None`. Scratch positions, on which moves are tried, never read the
+    /// history, and copying it would cost a whole game's positions per try.
     pub(crate) fn copy_from(&mut self, o: &State) {
         self.board.copy_from_slice(&o.board);
         self.pieces.copy_from_slice(&o.pieces);
@@ -1063,7 +1066,7 @@ impl State {
         self.ended_by = o.ended_by;
         self.marks.copy_from_slice(&o.marks);
         self.last = o.last;
-        self.history.clone_from(&o.history);
+        self.history = None;
     }
 
     /// The side to move.
