@@ -86,7 +86,7 @@ impl Rules {
             // of a kind the constraints count.
             let mut after = None;
             out.retain(|&mv| {
-                self.piece_move_keeps_constraints(st, side, mv, &mut after, &mut || st.clone())
+                self.piece_move_keeps_constraints(st, side, mv, &mut after)
             });
         }
         if gone(out, before) {

@@ -76,15 +76,14 @@ impl Rules {
     /// true. Drops are checked, and piece moves that move or take a piece
     /// of a kind the constraints count (a piece moving along the board stays
     /// in its region, so `reach` alone cannot break). `after` is scratch,
-    /// made by `make` when first needed (its contents do not matter). A
+    /// made when first needed (its contents do not matter). A
     /// piece with landing effects is always checked.
     pub(super) fn piece_move_keeps_constraints(
         &self,
         st: &State,
         side: SideId,
         mv: Move,
-        after: &mut Option<State>,
-        make: &mut dyn FnMut() -> State,
+        after: &mut Option<Box<State>>,
     ) -> bool {
         let counted = |s: SiteId| {
             let v = st.board[s.0 as usize];
@@ -109,7 +108,7 @@ impl Rules {
         if !check && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv)) {
             return true;
         }
-        let after = after.get_or_insert_with(make);
+        let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
         self.constraints_hold(after, side, &after.blocked)

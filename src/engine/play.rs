@@ -247,18 +247,13 @@ impl Rules {
     /// [`Rules::play`], with `before` a copy of the position when the end
     /// rules read the last move.
     /// [`Rules::play_knowing`] of a move whose position `after` the caller
-    /// has (`apply` of it, and nothing more): `st` takes it, and the
-    /// position before is returned, the end rules having read it.
-    pub(crate) fn play_applied(
-        &self,
-        st: &mut State,
-        mv: Move,
-        after: State,
-        known: Known,
-    ) -> State {
+    /// has (`apply` of it, and nothing more): the two are swapped, and
+    /// `after` is left holding the position before, which the end rules read.
+    pub(crate) fn play_applied(&self, st: &mut State, mv: Move, after: &mut State, known: Known) {
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         let resets = self.history_resets(st, mv);
-        let mut before = std::mem::replace(st, after);
+        std::mem::swap(st, after);
+        let before = after;
         // The scratch `after` was copied without the history: it moves over.
         st.history = before.history.take();
         let known = Known {
@@ -266,11 +261,10 @@ impl Rules {
             ..known
         };
         let last = match self.ends_read_last {
-            true => Last::On(&before, mv),
+            true => Last::On(before, mv),
             false => Last::None,
         };
         self.play_after(st, mv, last, known, (true, resets));
-        before
     }
 
     /// Plays `mv` on `st` (unless `applied`: `st` is already the position

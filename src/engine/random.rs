@@ -69,13 +69,14 @@ struct Buffers {
     ranked: Vec<(u64, Move)>,
     flats: Vec<FlatRun>,
     /// The position the filters play candidates on (of any game: its
-    /// shape is checked before use).
-    scratch: Option<State>,
+    /// shape is checked before use). Boxed, so that a playout swaps it
+    /// with its position at the cost of a pointer.
+    scratch: Option<Box<State>>,
 }
 
 impl Buffers {
     /// The lists, and the scratch position.
-    fn split(&mut self) -> (Ranked<'_>, &mut Option<State>) {
+    fn split(&mut self) -> (Ranked<'_>, &mut Option<Box<State>>) {
         let Buffers {
             moves,
             ranked,
@@ -202,9 +203,9 @@ impl Rules {
         let after = || with_buffers(|buffers| buffers.scratch.take());
         match picked {
             Some(mv) => match applied.then(after).flatten() {
-                Some(after) => {
-                    let before = self.play_applied(st, mv, after, known);
-                    with_buffers(|buffers| buffers.scratch = Some(before));
+                Some(mut after) => {
+                    self.play_applied(st, mv, &mut after, known);
+                    with_buffers(|buffers| buffers.scratch = Some(after));
                 }
                 None => self.play_knowing(st, mv, known),
             },
@@ -788,7 +789,7 @@ struct Survives<'a> {
     st: &'a State,
     side: SideId,
     /// Scratch: a position to play candidates on, of the same shape.
-    after: &'a mut Option<State>,
+    after: &'a mut Option<Box<State>>,
     /// The placement plan, and a copy of the closed edges to try barriers on.
     plan: Option<(Plan<'a>, Vec<u64>)>,
     /// The check rule, when the game has royal pieces.
@@ -805,7 +806,7 @@ impl<'a> Survives<'a> {
         st: &'a State,
         side: SideId,
         proofs: Option<&'a mut Proofs>,
-        scratch: &'a mut Option<State>,
+        scratch: &'a mut Option<Box<State>>,
     ) -> Self {
         // A scratch position of another game is no use.
         if scratch.as_ref().is_some_and(|s| !s.same_shape(st)) {
@@ -849,7 +850,7 @@ impl<'a> Survives<'a> {
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
                 _ => {
-                    rules.piece_move_keeps_constraints(st, side, mv, self.after, &mut || st.clone())
+                    rules.piece_move_keeps_constraints(st, side, mv, self.after)
                 }
             };
             if !keeps {
@@ -857,7 +858,7 @@ impl<'a> Survives<'a> {
             }
         }
         if let Some(royals) = &mut self.royals {
-            let after = self.after.get_or_insert_with(|| st.clone());
+            let after = self.after.get_or_insert_with(|| Box::new(st.clone()));
             let verdict = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
             self.applied = (verdict == check::Verdict::SafeApplied).then_some(mv);
             return verdict.is_safe();
