@@ -264,12 +264,19 @@ impl Rules {
     }
 
     /// Whether the move `mv` of `side` in `st` may let its mover choose
-    /// its promotion: a quick test, sure for steps, before the moves are
-    /// read in full.
+    /// its promotion: a quick test, sure for the moves of one piece from
+    /// one site to another, before the moves are read in full.
     #[inline]
     fn may_choose(&self, st: &State, side: SideId, mv: &Move) -> bool {
-        let Move::Step { from, to } = *mv else {
-            return true;
+        let (from, to) = match *mv {
+            Move::Step { from, to } | Move::Castle { from, to, .. } => (from, to),
+            Move::Swap { from, with, .. } => (from, with),
+            // No piece moves from a site: nothing to promote.
+            Move::Drop { .. } | Move::Place { .. } | Move::Remove(_) | Move::Huff(_) => {
+                return false
+            }
+            Move::Pass => return false,
+            Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
         };
         let kind = self.unman(st.board[from.0 as usize]).1;
         if self.choosing_kinds >> kind & 1 == 0 {
