@@ -185,6 +185,30 @@ impl Rules {
         allows
     }
 
+    /// Whether one step of `segment` from the walker's origin reaches the
+    /// site the last move ended on (`gate.passed` false) or one it passed
+    /// over: a [`LastGate::near`] pattern can land nowhere else.
+    pub(super) fn last_site_beside(
+        &self,
+        st: &State,
+        w: &Walker,
+        segment: &Segment,
+        gate: &LastGate,
+    ) -> bool {
+        let mut dirs = segment.first[w.side as usize];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            let Some(s) = self.board.step(w.origin, d, &st.blocked) else {
+                continue;
+            };
+            if gate.passed && self.last_passed(st, s) || !gate.passed && s == st.last[1] {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Where the partner of a castling from `from` to `to` with the piece
     /// on `with` lands: beside `to`, on the side the partner came from.
     pub(crate) fn castle_partner_to(&self, from: SiteId, to: SiteId, with: SiteId) -> SiteId {

@@ -123,7 +123,9 @@ impl Rules {
             }
         }
         if let Some(gate) = &pattern.last_gate {
-            if !self.last_move_allows(st, w, gate) {
+            if !self.last_move_allows(st, w, gate)
+                || gate.near && !self.last_site_beside(st, w, &pattern.segments[0], gate)
+            {
                 return;
             }
         }

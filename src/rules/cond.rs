@@ -260,6 +260,10 @@ pub struct LastGate {
     /// Whether `mover` reads the site alone (and the pieces on it), not
     /// the moving piece's start: then one answer serves every piece of a side.
     pub site_only: bool,
+    /// The pattern is one step and must land where the last move ended
+    /// (`last_to`) or on a site it passed over (`last_over`): a piece with
+    /// no such site beside it is not walked.
+    pub near: bool,
 }
 
 impl Pattern {
@@ -271,21 +275,27 @@ impl Pattern {
         if self.repeat.is_some() {
             return None;
         }
-        let gate = |passed: bool, mover: &Cond| LastGate {
+        let one_step = segment.max == 1
+            && segment.leaps.is_empty()
+            && !segment.jump
+            && segment.swap.is_none()
+            && segment.castle.is_none();
+        let gate = |passed: bool, mover: &Cond, lands: bool| LastGate {
             passed,
             mover: mover.clone(),
             site_only: mover.reads_site_only(),
+            near: lands && one_step,
         };
         let needed = |c: &Cond| match c {
-            Cond::LastOver(inner) => Some(gate(true, inner)),
-            Cond::LastTo(inner) => Some(gate(false, inner)),
+            Cond::LastOver(inner) => Some(gate(true, inner, true)),
+            Cond::LastTo(inner) => Some(gate(false, inner, true)),
             _ => None,
         };
         let read = match &segment.to {
             Cond::And(cs) => cs.iter().find_map(needed),
             c => needed(c),
         };
-        read.or_else(|| segment.capture_last.then(|| gate(false, &Cond::True)))
+        read.or_else(|| segment.capture_last.then(|| gate(false, &Cond::True, false)))
     }
 }
 
