@@ -196,6 +196,10 @@ impl Rules {
         gate: &LastGate,
     ) -> bool {
         let mut dirs = segment.first[w.side as usize];
+        // Compass steps go to a square one grid step away.
+        if dirs < 1 << 8 && !self.last_site_may_be_beside(st, w.origin, gate.passed) {
+            return false;
+        }
         while dirs != 0 {
             let d = dirs.trailing_zeros() as u8;
             dirs &= dirs - 1;
@@ -207,6 +211,28 @@ impl Rules {
             }
         }
         false
+    }
+
+    /// [`Rules::last_site_beside`] by the grid's geometry alone: `false`
+    /// when no such site is one grid step (orthogonal or diagonal) from
+    /// `origin`, which no compass step can then reach.
+    #[inline]
+    fn last_site_may_be_beside(&self, st: &State, origin: SiteId, passed: bool) -> bool {
+        if self.board.is_extra(origin) {
+            return true;
+        }
+        let o = &self.board.sites[origin.0 as usize];
+        let beside = |x: i32, y: i32| (x - o.x).abs() <= 1 && (y - o.y).abs() <= 1;
+        if !passed {
+            let t = st.last[1];
+            return t == NOWHERE
+                || self.board.is_extra(t)
+                || beside(self.board.sites[t.0 as usize].x, self.board.sites[t.0 as usize].y);
+        }
+        let Some((a, (dx, dy), n)) = self.last_line(st) else {
+            return false;
+        };
+        (1..n).any(|k| beside(a.0 + dx * k, a.1 + dy * k))
     }
 
     /// Where the partner of a castling from `from` to `to` with the piece
