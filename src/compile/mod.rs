@@ -380,6 +380,7 @@ impl<'a> Compiler<'a> {
         let stalls = ends.iter().any(|e| e.stalled);
         let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
         let choosing_kinds = mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses));
+        let choice_zones = choice_zones(&kinds, &regions, sides.len(), n_sites);
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
         let mut rules = Rules {
@@ -423,6 +424,7 @@ impl<'a> Compiler<'a> {
             demands: DemandTable::default(),
             promotings: PromotionTable::default(),
             choosing_kinds,
+            choice_zones,
             hand_kinds,
             no_mate_drops,
             tokens: scope.tokens.clone(),
@@ -605,4 +607,17 @@ fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) 
         .iter()
         .fold(0, |mask, c| mask | kinds_read(&c.rule));
     (barrier_only, kinds)
+}
+
+/// Per side, the sites of the promotion zones of the kinds that choose
+/// their promotion ([`Rules::choice_zones`]).
+fn choice_zones(kinds: &[Kind], regions: &[Region], n_sides: usize, n_sites: usize) -> Vec<SiteSet> {
+    let chosen = kinds.iter().filter_map(|k| k.promote.as_ref().filter(|p| p.chooses()));
+    let mut zones = vec![SiteSet::new(n_sites); n_sides];
+    for p in chosen {
+        for (zone, region) in zones.iter_mut().zip(&regions[p.region as usize].per_side) {
+            zone.0.iter_mut().zip(&region.0).for_each(|(z, r)| *z |= r);
+        }
+    }
+    zones
 }

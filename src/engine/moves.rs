@@ -278,6 +278,10 @@ impl Rules {
             Move::Pass => return false,
             Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
         };
+        let zones = &self.choice_zones[side as usize];
+        if !zones.contains(to) && !zones.contains(from) {
+            return false;
+        }
         let kind = self.unman(st.board[from.0 as usize]).1;
         if self.choosing_kinds >> kind & 1 == 0 {
             return false;

@@ -719,6 +719,9 @@ pub struct Rules {
     pub(crate) promotings: PromotionTable,
     /// The kinds whose promotion is a choice ([`Promote::chooses`]).
     pub(crate) choosing_kinds: Kinds,
+    /// Per side, the promotion zones of the choosing kinds: a move that
+    /// neither starts nor ends in them chooses nothing.
+    pub(crate) choice_zones: Vec<SiteSet>,
     /// The kinds that go to the captor's hand when captured.
     pub(crate) hand_kinds: Kinds,
     /// The kinds whose drops may not checkmate.
