@@ -127,3 +127,29 @@ fn a_round_of_passes_reads_back_as_drawn() {
     };
     assert_eq!(codes, ["out-of-range"]);
 }
+
+/// A saved game's history counts its repetitions on: the knights go out
+/// and back twice (the start position seen three times is a draw), and a
+/// game saved after the first round, read back and played on, is drawn
+/// on the same move; one saved just before is not.
+#[test]
+fn a_history_read_back_counts_repetitions_on() {
+    use tavoliere::notation::position_to_string;
+    use tavoliere::rules::Outcome;
+    let rules = common::load("games/chess.toml");
+    let round = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"];
+    let play = |st: &mut tavoliere::rules::State, moves: &[&str]| {
+        for m in moves {
+            let mv = parse_move(&rules, st, m).unwrap_or_else(|e| panic!("{m}: {}", e.message));
+            rules.play(st, mv);
+        }
+    };
+    let mut st = rules.initial();
+    play(&mut st, &round);
+    let saved = position_to_string(&rules, &st);
+    let mut back = common::position(&rules, &saved);
+    play(&mut back, &round[..3]);
+    assert_eq!(rules.outcome(&back), Outcome::Ongoing, "seen twice so far");
+    play(&mut back, &round[3..]);
+    assert_eq!(rules.outcome(&back), Outcome::Draw, "seen a third time");
+}

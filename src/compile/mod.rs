@@ -611,8 +611,15 @@ fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) 
 
 /// Per side, the sites of the promotion zones of the kinds that choose
 /// their promotion ([`Rules::choice_zones`]).
-fn choice_zones(kinds: &[Kind], regions: &[Region], n_sides: usize, n_sites: usize) -> Vec<SiteSet> {
-    let chosen = kinds.iter().filter_map(|k| k.promote.as_ref().filter(|p| p.chooses()));
+fn choice_zones(
+    kinds: &[Kind],
+    regions: &[Region],
+    n_sides: usize,
+    n_sites: usize,
+) -> Vec<SiteSet> {
+    let chosen = kinds
+        .iter()
+        .filter_map(|k| k.promote.as_ref().filter(|p| p.chooses()));
     let mut zones = vec![SiteSet::new(n_sites); n_sides];
     for p in chosen {
         for (zone, region) in zones.iter_mut().zip(&regions[p.region as usize].per_side) {

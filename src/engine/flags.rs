@@ -227,7 +227,10 @@ impl Rules {
             let t = st.last[1];
             return t == NOWHERE
                 || self.board.is_extra(t)
-                || beside(self.board.sites[t.0 as usize].x, self.board.sites[t.0 as usize].y);
+                || beside(
+                    self.board.sites[t.0 as usize].x,
+                    self.board.sites[t.0 as usize].y,
+                );
         }
         let Some((a, (dx, dy), n)) = self.last_line(st) else {
             return false;

@@ -85,9 +85,7 @@ impl Rules {
             // A piece move is checked only when it moves or takes a piece
             // of a kind the constraints count.
             let mut after = None;
-            out.retain(|&mv| {
-                self.piece_move_keeps_constraints(st, side, mv, &mut after)
-            });
+            out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
         }
         if gone(out, before) {
             return Some(Refusal::Constraint);

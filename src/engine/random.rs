@@ -849,9 +849,7 @@ impl<'a> Survives<'a> {
                     });
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
-                _ => {
-                    rules.piece_move_keeps_constraints(st, side, mv, self.after)
-                }
+                _ => rules.piece_move_keeps_constraints(st, side, mv, self.after),
             };
             if !keeps {
                 return false;

@@ -295,7 +295,11 @@ impl Pattern {
             Cond::And(cs) => cs.iter().find_map(needed),
             c => needed(c),
         };
-        read.or_else(|| segment.capture_last.then(|| gate(false, &Cond::True, false)))
+        read.or_else(|| {
+            segment
+                .capture_last
+                .then(|| gate(false, &Cond::True, false))
+        })
     }
 }
 
