@@ -278,8 +278,13 @@ impl<'a> RoyalCheck<'a> {
         let (rules, st, side) = (self.rules, self.st, self.side);
         let before = self.before(proofs.as_deref());
         if let (Before::Safe(r), Some(list)) = (before, &self.suspects) {
-            if let Some((from, to, landed)) = rules.step_keeps_safe(list, &None, st, r, mv) {
+            if let Some((from, to)) = rules.step_keeps_safe(list, &None, st, r, mv) {
                 if let Some(proofs) = proofs {
+                    let v = st.board[from.0 as usize];
+                    let landed = match rules.promotion(st, v, from, to) {
+                        Some((kind, _)) => rules.man(rules.unman(v).0, kind),
+                        None => v,
+                    };
                     let mut moved = [0u64; MAX_WORDS];
                     moved[to.0 as usize / 64] |= 1 << (to.0 % 64);
                     let after = list.without(&moved);
@@ -511,7 +516,7 @@ impl Rules {
     /// unattacked: a step away from `r` that changes two sites (its piece
     /// promoting, if at all, where it lands) puts no enemy piece on them,
     /// so only the suspects whose attacks read one of them could attack
-    /// now. When none does: the sites it changes, and the value landing.
+    /// now. When none does: the sites it changes.
     /// `reads`, when known, is the union of what the suspects' attacks read.
     #[inline(always)]
     fn step_keeps_safe(
@@ -521,7 +526,7 @@ impl Rules {
         st: &State,
         r: SiteId,
         mv: Move,
-    ) -> Option<(SiteId, SiteId, u8)> {
+    ) -> Option<(SiteId, SiteId)> {
         let Move::Step { from, to } = mv else {
             return None;
         };
@@ -530,24 +535,21 @@ impl Rules {
             return None;
         }
         let kind = self.unman(v).1;
-        // A piece with landing effects may change more than two sites.
-        if self.effect_kinds >> kind & 1 == 1 {
+        // A piece with landing effects may change more than two sites, and
+        // so may one whose promotion moves it elsewhere (`at`). What a
+        // piece becomes where it lands blocks the same lines.
+        if self.effect_kinds >> kind & 1 == 1
+            || (self.kinds[kind as usize].promote.as_ref()).is_some_and(|p| p.at.is_some())
+                && self.promotion(st, v, from, to).is_some_and(|(_, site)| site != to)
+        {
             return None;
         }
-        let landed = match self.kinds[kind as usize].promote {
-            None => v,
-            Some(_) => match self.promotion(st, v, from, to) {
-                None => v,
-                Some((kind, site)) if site == to => self.man(self.unman(v).0, kind),
-                Some(_) => return None,
-            },
-        };
         let read = |u: &[u64; MAX_WORDS], s: SiteId| u[s.0 as usize / 64] >> (s.0 % 64) & 1 == 1;
         if reads
             .as_ref()
             .is_some_and(|u| !read(u, from) && !read(u, to))
         {
-            return Some((from, to, landed));
+            return Some((from, to));
         }
         let mut changed = [0u64; MAX_WORDS];
         for s in [from, to] {
@@ -558,7 +560,7 @@ impl Rules {
         let rereads = (list.iter()).any(|(p, kind, owner)| {
             p != to && self.tables.rereads((kind, owner, p), royal, &changed)
         });
-        (!rereads).then_some((from, to, landed))
+        (!rereads).then_some((from, to))
     }
 
     /// Whether a piece of another team than `side`'s attacks `target` in

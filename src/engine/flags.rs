@@ -172,6 +172,7 @@ impl Rules {
             return false;
         }
         let key = gate as *const LastGate as usize;
+        // (The walker's `gate_closed` reads the same cache.)
         if let Some((k, side, allows)) = w.last_gate {
             if gate.site_only && k == key && side == w.side {
                 return allows;

@@ -263,9 +263,10 @@ impl Rules {
 
     /// Whether the move `mv` of `side` in `st` may let its mover choose
     /// its promotion: a quick test, sure for the moves of one piece from
-    /// one site to another, before the moves are read in full.
+    /// one site to another, before the moves are read in full. `zones` are
+    /// the side's [`Rules::choice_zones`].
     #[inline]
-    fn may_choose(&self, st: &State, side: SideId, mv: &Move) -> bool {
+    fn may_choose(&self, st: &State, side: SideId, zones: &SiteSet, mv: &Move) -> bool {
         let (from, to) = match *mv {
             Move::Step { from, to } | Move::Castle { from, to, .. } => (from, to),
             Move::Swap { from, with, .. } => (from, with),
@@ -276,7 +277,6 @@ impl Rules {
             Move::Pass => return false,
             Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
         };
-        let zones = &self.choice_zones[side as usize];
         if !zones.contains(to) && !zones.contains(from) {
             return false;
         }
@@ -296,7 +296,8 @@ impl Rules {
     /// other kinds, then staying what it is where that is allowed.
     #[inline(never)]
     fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
-        if !out[start..].iter().any(|m| self.may_choose(st, side, m)) {
+        let zones = &self.choice_zones[side as usize];
+        if !out[start..].iter().any(|m| self.may_choose(st, side, zones, m)) {
             return;
         }
         self.add_chosen_promotions(st, side, start, out);
@@ -645,6 +646,9 @@ impl Rules {
             }
             tables::Entry::Walk(p) => {
                 let pattern = &self.kinds[kind as usize].patterns[p as usize];
+                if (pattern.last_gate.as_ref()).is_some_and(|g| w.gate_closed(st, g)) {
+                    return;
+                }
                 self.walk_pattern(st, w, pattern, out);
             }
             tables::Entry::Chain(g) => {

@@ -46,6 +46,17 @@ pub(super) struct Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// Whether the walker knows already, without a call, that the last
+    /// move cannot give a landing `gate` asks for: there was none, or the
+    /// gate was judged closed for every piece of the side.
+    #[inline]
+    pub(super) fn gate_closed(&self, st: &State, gate: &LastGate) -> bool {
+        let key = gate as *const LastGate as usize;
+        st.last[1] == NOWHERE
+            || gate.site_only
+                && matches!(self.last_gate, Some((k, s, false)) if k == key && s == self.side)
+    }
+
     /// Adds a step of the piece to `to`, unless it has it already: a step
     /// is a duplicate when its target was stepped to already.
     #[inline]
