@@ -61,15 +61,72 @@ impl Rules {
         } else {
             let v = st.board[origin.0 as usize];
             v != 0
-                && with_scratch(&THERE, st, |there, st| {
-                    there.copy_from(st);
-                    self.put(there, origin, 0);
-                    self.put(there, s, v);
-                    self.attacked(there, s, side)
-                })
+                && self
+                    .attacked_moved(st, s, side, origin, v)
+                    .unwrap_or_else(|| {
+                        with_scratch(&THERE, st, |there, st| {
+                            there.copy_from(st);
+                            self.put(there, origin, 0);
+                            self.put(there, s, v);
+                            self.attacked(there, s, side)
+                        })
+                    })
         };
         COVERING.set(false);
         attacked
+    }
+
+    /// [`Rules::attacked`] of `target`, were the piece of value `v` on
+    /// `from` moved there, read from `st` without moving it: the suspects'
+    /// rays read `from` as empty and `target` as holding `v`. `None` when a
+    /// suspect's attacks read more than its rays' value sets (a residual
+    /// condition, a walked pattern that may take `v`): then only the
+    /// position with the piece moved can tell.
+    fn attacked_moved(
+        &self,
+        st: &State,
+        target: SiteId,
+        side: SideId,
+        from: SiteId,
+        v: u8,
+    ) -> Option<bool> {
+        if !self.knows_suspects() {
+            return None;
+        }
+        let mut unsure = false;
+        let hit = self.each_suspect_of(st, target, v, side, |p, kind, owner| {
+            // A piece on `target` is taken by the move: it attacks nothing.
+            if p == target {
+                return false;
+            }
+            let Some(entries) = self.tables.entries(kind, owner, p) else {
+                unsure = true;
+                return true;
+            };
+            let aim = table::Aim {
+                side: owner,
+                origin: p,
+                target,
+                lines: self.toward(p, target, u32::MAX),
+                vacant: from,
+                occupant: v,
+            };
+            entries.iter().any(|&entry| match entry {
+                tables::Entry::Rays {
+                    start,
+                    end,
+                    exact: true,
+                } => self.rays_reach(st, start, end, &aim),
+                tables::Entry::Walk(i) if !self.tables.pattern_may_take(kind, owner, i, v) => false,
+                // A swap takes nothing.
+                tables::Entry::Swaps { .. } => false,
+                _ => {
+                    unsure = true;
+                    true
+                }
+            })
+        });
+        (!unsure).then_some(hit)
     }
 
     /// A royal piece of `side` attacked in `st`, and a piece attacking it.
@@ -272,8 +329,9 @@ impl Rules {
             target,
             lines: self.toward(p, target, u32::MAX),
             vacant: NOWHERE,
+            occupant: st.board[target.0 as usize],
         };
-        let target_value = st.board[target.0 as usize];
+        let target_value = aim.occupant;
         w.origin = p;
         w.start = 0;
         w.stepped = [0; 4];
@@ -312,6 +370,7 @@ impl Rules {
                 target,
                 lines: self.toward(p, target, u32::MAX),
                 vacant: target,
+                occupant: 0,
             };
             COVERING.set(true);
             let reached = entries.iter().any(|e| match *e {

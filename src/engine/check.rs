@@ -400,14 +400,44 @@ impl Rules {
         st: &State,
         target: SiteId,
         side: SideId,
+        f: impl FnMut(SiteId, KindId, SideId) -> bool,
+    ) -> bool {
+        self.each_suspect_of(st, target, st.board[target.0 as usize], side, f)
+    }
+
+    /// [`Rules::each_suspect`] of a piece of board value `v` on `target`,
+    /// whatever stands there now.
+    #[inline]
+    pub(crate) fn each_suspect_of(
+        &self,
+        st: &State,
+        target: SiteId,
+        v: u8,
+        side: SideId,
         mut f: impl FnMut(SiteId, KindId, SideId) -> bool,
     ) -> bool {
-        let v = st.board[target.0 as usize];
         let mut enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
         enemies.any(|owner| {
-            self.any_piece(st, owner, |p, kind| {
-                self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner)
-            })
+            let Some(from) = self.tables.attackers(v, owner, target) else {
+                return self.any_piece(st, owner, |p, kind| {
+                    self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner)
+                });
+            };
+            // Only the pieces on sites some kind could attack from.
+            let words = self.site_words();
+            let pieces = &st.pieces[owner as usize * words..(owner as usize + 1) * words];
+            for (i, (&mine, &near)) in pieces.iter().zip(from).enumerate() {
+                let mut bits = mine & near;
+                while bits != 0 {
+                    let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
+                    bits &= bits - 1;
+                    let kind = self.unman(st.board[p.0 as usize]).1;
+                    if self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner) {
+                        return true;
+                    }
+                }
+            }
+            false
         })
     }
 }
@@ -540,7 +570,9 @@ impl Rules {
         // piece becomes where it lands blocks the same lines.
         if self.effect_kinds >> kind & 1 == 1
             || (self.kinds[kind as usize].promote.as_ref()).is_some_and(|p| p.at.is_some())
-                && self.promotion(st, v, from, to).is_some_and(|(_, site)| site != to)
+                && self
+                    .promotion(st, v, from, to)
+                    .is_some_and(|(_, site)| site != to)
         {
             return None;
         }

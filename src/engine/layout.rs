@@ -44,6 +44,9 @@ fn any_meets(ms: &[MoveCond], swap: Option<TokenId>, plain: bool) -> Option<bool
 /// piece's moves could end.
 const MAX_ENDS_SITES: usize = 512;
 
+/// Largest [`MoveTables::attackers`] laid out, in words (8 MiB).
+const MAX_ATTACKERS_WORDS: usize = 1 << 20;
+
 /// A landing condition as value tests on the landing site and on the site
 /// ahead (see `ahead_values`).
 enum Split {
@@ -175,8 +178,36 @@ impl MoveTables {
                 t.volatile.push(volatile);
                 t.walks.push(walks);
             }
+            t.attackers = t.attackers_of(rules.kinds.len(), n_sites);
         }
         t
+    }
+
+    /// [`MoveTables::attackers`], from `ends`, `walks` and the value sets.
+    fn attackers_of(&self, n_kinds: usize, n_sites: usize) -> Vec<u64> {
+        let (n_sides, words) = (self.n_sides, self.words);
+        let n_values = n_kinds * n_sides + 1;
+        if n_values * n_sides * n_sites * words > MAX_ATTACKERS_WORDS {
+            return Vec::new();
+        }
+        let mut attackers = vec![0u64; n_values * n_sides * n_sites * words];
+        for ks in 0..n_kinds * n_sides {
+            let side = ks % n_sides;
+            for p in 0..n_sites {
+                let row = ks * n_sites + p;
+                let ends = &self.ends[row * words..(row + 1) * words];
+                for v in (0..n_values).filter(|&v| has(&self.lands[ks], v as u8)) {
+                    let anywhere = self.walks[row] && has(&self.walk_takes[ks], v as u8);
+                    let base = (v * n_sides + side) * n_sites;
+                    for t in 0..n_sites {
+                        if anywhere || ends[t / 64] >> (t % 64) & 1 == 1 {
+                            attackers[(base + t) * words + p / 64] |= 1 << (p % 64);
+                        }
+                    }
+                }
+            }
+        }
+        attackers
     }
 
     /// The entries of the piece of `kind` and `side` on `origin`, pattern

@@ -297,7 +297,10 @@ impl Rules {
     #[inline(never)]
     fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
         let zones = &self.choice_zones[side as usize];
-        if !out[start..].iter().any(|m| self.may_choose(st, side, zones, m)) {
+        if !out[start..]
+            .iter()
+            .any(|m| self.may_choose(st, side, zones, m))
+        {
             return;
         }
         self.add_chosen_promotions(st, side, start, out);

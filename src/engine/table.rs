@@ -195,6 +195,15 @@ impl MoveTables {
 
     /// Whether the tables know what every piece's attacks read
     /// ([`MoveTables::may_attack`] and [`MoveTables::rereads`] can tell).
+    /// The sites from which a piece of `side` may take a piece of value
+    /// `v` on `target` ([`MoveTables::attackers`]), when laid out.
+    #[inline]
+    pub(crate) fn attackers(&self, v: u8, side: SideId, target: SiteId) -> Option<&[u64]> {
+        let i = ((v as usize * self.n_sides + side as usize) * self.per_side + target.0 as usize)
+            * self.words;
+        self.attackers.get(i..i + self.words)
+    }
+
     pub(crate) fn knows_reads(&self) -> bool {
         !self.reads.is_empty()
     }
@@ -573,7 +582,9 @@ impl Rules {
                 i += 1 + rs.rest as usize;
                 continue;
             }
-            let v = if rs.site == a.vacant {
+            let v = if rs.site == a.target {
+                a.occupant
+            } else if rs.site == a.vacant {
                 0
             } else {
                 st.board[rs.site.0 as usize]
@@ -609,8 +620,8 @@ impl Rules {
 /// What a search of the rays for one target looks for: moves of the piece
 /// of `side` on `origin` that end on `target`, following only the rays
 /// whose directions are in `lines` (and those of `ANY_LINE`), with the
-/// site `vacant` read as empty (its residual conditions, if any, read the
-/// board as it is).
+/// site `vacant` read as empty and `target` as holding `occupant` (their
+/// residual conditions, if any, read the board as it is).
 #[derive(Clone, Copy)]
 pub(super) struct Aim {
     pub side: SideId,
@@ -618,4 +629,5 @@ pub(super) struct Aim {
     pub target: SiteId,
     pub lines: u32,
     pub vacant: SiteId,
+    pub occupant: u8,
 }

@@ -97,6 +97,12 @@ pub(crate) struct MoveTables {
     /// values its moves may take or land on (`pattern_takes`); empty for a
     /// pattern never walked.
     pub(crate) pattern_takes: Vec<Vec<Values>>,
+    /// Per board value `v` (0 for an empty site), side and target site, a
+    /// bitset of the sites from which a piece of that side, of some kind,
+    /// may take a piece of value `v` on the target
+    /// ([`MoveTables::may_attack`] of some kind): the only sites whose
+    /// pieces an attack test asks. Empty when `ends` is, or too large.
+    pub(crate) attackers: Vec<u64>,
 
     /// Per piece of `starts`, its run of sites when its first entry's moves
     /// are all of one segment and to distinct sites (`flat_of`), so that
