@@ -199,10 +199,11 @@ impl MoveTables {
                 for v in (0..n_values).filter(|&v| has(&self.lands[ks], v as u8)) {
                     let anywhere = self.walks[row] && has(&self.walk_takes[ks], v as u8);
                     let base = (v * n_sides + side) * n_sites;
-                    for t in 0..n_sites {
-                        if anywhere || ends[t / 64] >> (t % 64) & 1 == 1 {
-                            attackers[(base + t) * words + p / 64] |= 1 << (p % 64);
-                        }
+                    let mut set =
+                        |t: usize| attackers[(base + t) * words + p / 64] |= 1 << (p % 64);
+                    match anywhere {
+                        true => (0..n_sites).for_each(&mut set),
+                        false => site_bits(ends).for_each(|t| set(t.0 as usize)),
                     }
                 }
             }

@@ -168,8 +168,9 @@ impl Rules {
         self.candidates_until(st, side, check_placements, false, out, &mut |_| false, None);
     }
 
-    /// The candidates, asking `done` after each piece's moves and after
-    /// each other action's; whether it said to stop. With `flats`, the
+    /// The candidates, asking `done` after each piece's moves (with their
+    /// promotion choices beside them) and after each other action's;
+    /// whether it said to stop. With `flats`, the
     /// pieces whose moves are a flat run of the tables are set aside there
     /// instead of generated.
     #[allow(clippy::too_many_arguments)]
@@ -184,7 +185,6 @@ impl Rules {
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         mut aside: Option<&mut Aside>,
     ) -> bool {
-        let start = out.len();
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
@@ -199,9 +199,6 @@ impl Rules {
             if done(out) {
                 return true;
             }
-        }
-        if self.choosing_kinds != 0 {
-            self.add_promotion_choices(st, side, start, out);
         }
         false
     }
@@ -524,11 +521,15 @@ impl Rules {
             if only >> kind & 1 == 0 {
                 return false;
             }
+            let before = out.len();
             match self.tables.flat(st.board[s.0 as usize], s) {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
                 _ => self.moves_from(st, &mut w, s, kind, out),
+            }
+            if self.choosing_kinds >> kind & 1 == 1 {
+                self.add_promotion_choices(st, side, before, out);
             }
             done(out)
         })
@@ -557,7 +558,11 @@ impl Rules {
             }
             let Some(f) = self.tables.flat(v, s) else {
                 let w = w.get_or_insert_with(|| Walker::new(side));
+                let before = out.len();
                 self.moves_from(st, w, s, kind(), out);
+                if self.choosing_kinds >> kind() & 1 == 1 {
+                    self.add_promotion_choices(st, side, before, out);
+                }
                 return false;
             };
             let len = f.end - f.start;
