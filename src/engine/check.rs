@@ -281,9 +281,10 @@ impl<'a> RoyalCheck<'a> {
             if let Some((from, to)) = rules.step_keeps_safe(list, &None, st, r, mv) {
                 if let Some(proofs) = proofs {
                     let v = st.board[from.0 as usize];
-                    let landed = match rules.promotion(st, v, from, to) {
-                        Some((kind, _)) => rules.man(rules.unman(v).0, kind),
-                        None => v,
+                    let landed = match (mv, rules.promotion(st, v, from, to)) {
+                        (Move::Promoting(id), _) => rules.man(side, rules.promotings.get(id).1),
+                        (_, Some((kind, _))) => rules.man(side, kind),
+                        (_, None) => v,
                     };
                     let mut moved = [0u64; MAX_WORDS];
                     moved[to.0 as usize / 64] |= 1 << (to.0 % 64);
@@ -557,8 +558,15 @@ impl Rules {
         r: SiteId,
         mv: Move,
     ) -> Option<(SiteId, SiteId)> {
-        let Move::Step { from, to } = mv else {
-            return None;
+        // A step whose mover chose its promotion changes the same two
+        // sites: what it becomes blocks the same lines.
+        let (from, to) = match mv {
+            Move::Step { from, to } => (from, to),
+            Move::Promoting(_) => match self.base(mv) {
+                Move::Step { from, to } => (from, to),
+                _ => return None,
+            },
+            _ => return None,
         };
         let v = st.board[from.0 as usize];
         if from == r || v == 0 {
