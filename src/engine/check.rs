@@ -293,6 +293,11 @@ impl<'a> RoyalCheck<'a> {
                 }
                 return Verdict::Safe;
             }
+            if proofs.is_none() {
+                if let Some(safe) = rules.royal_step_keeps_safe(st, side, r, mv) {
+                    return if safe { Verdict::Safe } else { Verdict::Unsafe };
+                }
+            }
         }
         after.copy_from(st);
         rules.apply(after, side, mv);
@@ -540,6 +545,27 @@ impl Rules {
             };
             ask && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
         })
+    }
+
+    /// Whether `mv`, a step of the lone royal on `r` (of a kind that
+    /// neither promotes nor has landing effects), leaves it safe, judged
+    /// without playing it ([`Rules::attacked_moved`]); `None` when `mv` is
+    /// no such step or the attack test cannot tell without playing it.
+    #[inline]
+    fn royal_step_keeps_safe(&self, st: &State, side: SideId, r: SiteId, mv: Move) -> Option<bool> {
+        let Move::Step { from, to } = mv else {
+            return None;
+        };
+        let v = st.board[r.0 as usize];
+        let kind = self.unman(v).1;
+        if from != r
+            || self.effect_kinds >> kind & 1 == 1
+            || self.kinds[kind as usize].promote.is_some()
+        {
+            return None;
+        }
+        self.attacked_moved(st, to, side, r, v)
+            .map(|attacked| !attacked)
     }
 
     /// Whether `mv` is a step that surely leaves the royal on `r` safe,

@@ -291,7 +291,7 @@ impl Rules {
     /// Beside each piece move of `out[start..]` whose mover chooses its
     /// promotion, the moves that choose otherwise than its default: its
     /// other kinds, then staying what it is where that is allowed.
-    #[inline(never)]
+    #[inline]
     fn add_promotion_choices(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
         let zones = &self.choice_zones[side as usize];
         if !out[start..]
@@ -304,6 +304,7 @@ impl Rules {
     }
 
     /// [`Rules::add_promotion_choices`], once a move may choose.
+    #[inline(never)]
     fn add_chosen_promotions(&self, st: &State, side: SideId, start: usize, out: &mut Vec<Move>) {
         let chooses = |mv: &Move| {
             let (from, to) = (self.move_from(mv)?, self.move_to(mv)?);
