@@ -381,6 +381,7 @@ impl<'a> Compiler<'a> {
         let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
         let choosing_kinds = mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses));
         let choice_zones = choice_zones(&kinds, &regions, sides.len(), n_sites);
+        let move_reach = kinds.iter().map(move_reach).collect();
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
         let mut rules = Rules {
@@ -425,6 +426,7 @@ impl<'a> Compiler<'a> {
             promotings: PromotionTable::default(),
             choosing_kinds,
             choice_zones,
+            move_reach,
             hand_kinds,
             no_mate_drops,
             tokens: scope.tokens.clone(),
@@ -627,4 +629,21 @@ fn choice_zones(
         }
     }
     zones
+}
+
+/// The most steps along the board's lines that one move of `kind` takes
+/// ([`Rules::move_reach`]): `u16::MAX` when a leap, jump, swap, castling
+/// or repeated group may take it farther.
+fn move_reach(kind: &Kind) -> u16 {
+    let along_lines =
+        |s: &Segment| s.leaps.is_empty() && !s.jump && s.swap.is_none() && s.castle.is_none();
+    let pattern_reach = |p: &Pattern| match p.repeat {
+        Some(_) => u16::MAX,
+        None => (p.segments.iter())
+            .try_fold(0u16, |n, s| {
+                along_lines(s).then(|| n.saturating_add(s.max.into()))
+            })
+            .unwrap_or(u16::MAX),
+    };
+    kind.patterns.iter().map(pattern_reach).max().unwrap_or(0)
 }

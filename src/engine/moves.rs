@@ -258,6 +258,22 @@ impl Rules {
         other != self.to_move(st) && self.in_check(&next, other) && !self.has_move(&next)
     }
 
+    /// Whether a piece of `kind` and `side` on `s` may choose its promotion
+    /// with some move: it chooses, and its promotion zone is within the
+    /// reach of one move ([`Rules::move_reach`]).
+    #[inline]
+    fn may_choose_from(&self, side: SideId, kind: KindId, s: SiteId) -> bool {
+        if self.choosing_kinds >> kind & 1 == 0 {
+            return false;
+        }
+        let Some(p) = &self.kinds[kind as usize].promote else {
+            return false;
+        };
+        let distance = &self.regions[p.region as usize].distance;
+        let d = (distance.get(side as usize)).and_then(|d| d.get(s.0 as usize));
+        d.is_none_or(|&d| d <= self.move_reach[kind as usize])
+    }
+
     /// Whether the move `mv` of `side` in `st` may let its mover choose
     /// its promotion: a quick test, sure for the moves of one piece from
     /// one site to another, before the moves are read in full. `zones` are
@@ -529,7 +545,7 @@ impl Rules {
                 }
                 _ => self.moves_from(st, &mut w, s, kind, out),
             }
-            if self.choosing_kinds >> kind & 1 == 1 {
+            if self.may_choose_from(side, kind, s) {
                 self.add_promotion_choices(st, side, before, out);
             }
             done(out)
@@ -561,7 +577,7 @@ impl Rules {
                 let w = w.get_or_insert_with(|| Walker::new(side));
                 let before = out.len();
                 self.moves_from(st, w, s, kind(), out);
-                if self.choosing_kinds >> kind() & 1 == 1 {
+                if self.may_choose_from(side, kind(), s) {
                     self.add_promotion_choices(st, side, before, out);
                 }
                 return false;

@@ -722,6 +722,10 @@ pub struct Rules {
     /// Per side, the promotion zones of the choosing kinds: a move that
     /// neither starts nor ends in them chooses nothing.
     pub(crate) choice_zones: Vec<SiteSet>,
+    /// Per kind, the most steps along the board's lines one of its moves
+    /// takes (`u16::MAX`: unbounded), to tell a piece too far from its
+    /// promotion zone to choose.
+    pub(crate) move_reach: Vec<u16>,
     /// The kinds that go to the captor's hand when captured.
     pub(crate) hand_kinds: Kinds,
     /// The kinds whose drops may not checkmate.
