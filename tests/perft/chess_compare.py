@@ -2,12 +2,12 @@
 """Compares tavoliere's chess and Chess960 with python-chess, an
 established implementation, outside cargo test.
 
-- Legal moves, move by move: random games from the start and from
-  Kiwipete (chess), and from random Chess960 start positions, each
-  position loaded into tavoliere by FEN (`tavoliere moves --fen`), the
-  two sets of (from, to) compared. Castling is compared as the king's
-  move to its destination; promotions other than to a queen are left out
-  while games/chess.toml promotes to a queen only.
+- Legal moves, move by move: random games from the start, Kiwipete and
+  the standard perft positions 4 and 5 (chess), and from random Chess960
+  start positions, each position loaded into tavoliere by FEN
+  (`tavoliere moves --fen`), the two sets of (from, to, promotion)
+  compared. Castling is compared as the king's move to its destination,
+  a promotion with the kind the pawn becomes.
 - Chess960 perft(3) of sampled start positions (and perft(4) of a few),
   from games/chess960-starts.txt, against python-chess's own perft; and
   that table against python-chess's Board.from_chess960_pos.
@@ -35,6 +35,10 @@ except ImportError:
     run_inside(__file__, "chess")
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+# The standard perft positions 4 and 5 (chessprogramming.org), rich in
+# promotions and checks.
+POSITION_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+POSITION_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
 
 
 def tavoliere_moves(exe, game, fen):
@@ -47,33 +51,34 @@ def tavoliere_moves(exe, game, fen):
 
 
 def as_pairs(board, texts):
-    """tavoliere's move texts as (from, to) square names."""
+    """tavoliere's move texts as (from, to, promotion) : square names, and
+    the lower-case letter of the kind a pawn becomes ('' for none)."""
     pairs = set()
     king = board.king(board.turn)
     for text in texts:
-        text = text.split("=")[0]
+        text, _, promotion = text.partition("=")
         if text in ("O-O", "O-O-O"):
             rank = chess.square_rank(king)
             file = 6 if text == "O-O" else 2
-            pairs.add((chess.square_name(king), chess.square_name(chess.square(file, rank))))
+            pairs.add((chess.square_name(king), chess.square_name(chess.square(file, rank)), ""))
             continue
         parts = text.replace("x", "-").split("-")
-        pairs.add((parts[0], parts[-1]))
+        pairs.add((parts[0], parts[-1], promotion.lower()))
     return pairs
 
 
 def reference_pairs(board):
-    """python-chess's legal moves as (from, to), castling as the king's move."""
+    """python-chess's legal moves as (from, to, promotion), castling as the
+    king's move."""
     pairs = set()
     for m in board.legal_moves:
-        if m.promotion not in (None, chess.QUEEN):
-            continue
         to = m.to_square
         if board.is_castling(m):
             rank = chess.square_rank(m.from_square)
             file = 6 if board.is_kingside_castling(m) else 2
             to = chess.square(file, rank)
-        pairs.add((chess.square_name(m.from_square), chess.square_name(to)))
+        promotion = chess.piece_symbol(m.promotion) if m.promotion else ""
+        pairs.add((chess.square_name(m.from_square), chess.square_name(to), promotion))
     return pairs
 
 
@@ -90,7 +95,7 @@ def compare_game(exe, game, board, plies, rng):
             print("  only python-chess:", sorted(theirs - ours))
             sys.exit(1)
         checked += 1
-        moves = [m for m in board.legal_moves if m.promotion in (None, chess.QUEEN)]
+        moves = list(board.legal_moves)
         if not moves or board.is_game_over(claim_draw=False):
             break
         board.push(rng.choice(moves))
@@ -102,8 +107,6 @@ def perft(board, depth):
         return 1
     n = 0
     for m in board.legal_moves:
-        if m.promotion not in (None, chess.QUEEN):
-            continue
         if depth == 1:
             n += 1
             continue
@@ -139,7 +142,7 @@ def main():
 
     total = 0
     for i in range(args.games):
-        start = chess.STARTING_FEN if i % 2 == 0 else KIWIPETE
+        start = (chess.STARTING_FEN, KIWIPETE, POSITION_4, POSITION_5)[i % 4]
         total += compare_game(exe, chess_game, chess.Board(start), args.plies, rng)
     print(f"chess: {total} positions, legal moves equal")
 
