@@ -234,14 +234,16 @@ impl Rules {
             return false;
         }
         // Most drops give no check: told on a scratch copy, without
-        // playing the move in full.
+        // playing the move in full (unless a huffing rule may remove a
+        // piece after it, opening a line).
         let mover = self.to_move(st);
-        let checks = with_scratch(&AFTER, st, |after, st| {
-            after.copy_from(st);
-            self.apply(after, mover, mv);
-            (0..self.sides.len() as SideId)
-                .any(|s| !self.same_team(s, mover) && !self.royals_safe(after, s))
-        });
+        let checks = self.huff.is_some()
+            || with_scratch(&AFTER, st, |after, st| {
+                after.copy_from(st);
+                self.apply(after, mover, mv);
+                (0..self.sides.len() as SideId)
+                    .any(|s| !self.same_team(s, mover) && !self.royals_safe(after, s))
+            });
         if !checks {
             return false;
         }
