@@ -170,9 +170,9 @@ impl Rules {
 
     /// The candidates, asking `done` after each piece's moves (with their
     /// promotion choices beside them) and after each other action's;
-    /// whether it said to stop. With `flats`, the
-    /// pieces whose moves are a flat run of the tables are set aside there
-    /// instead of generated.
+    /// whether it said to stop. With `flats`, the pieces whose moves are a
+    /// flat run of the tables are set aside there instead of generated
+    /// ([`Rules::set_flat_runs_aside`], without promotion choices).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn candidates_until(
@@ -536,6 +536,25 @@ impl Rules {
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
         w.any = any;
+        match self.choosing_kinds {
+            0 => self.each_piece_moves::<false>(st, side, only, &mut w, out, done),
+            _ => self.each_piece_moves::<true>(st, side, only, &mut w, out, done),
+        }
+    }
+
+    /// [`Rules::piece_moves`] without pieces set aside; with `CHOOSING`
+    /// (a kind chooses its promotion), each piece's promotion choices are
+    /// added beside its moves, and other games pay nothing for them.
+    #[inline(always)]
+    fn each_piece_moves<'a, const CHOOSING: bool>(
+        &'a self,
+        st: &State,
+        side: SideId,
+        only: Kinds,
+        w: &mut Walker<'a>,
+        out: &mut Vec<Move>,
+        done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
+    ) -> bool {
         self.any_piece(st, side, |s, kind| {
             if only >> kind & 1 == 0 {
                 return false;
@@ -545,9 +564,9 @@ impl Rules {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
-                _ => self.moves_from(st, &mut w, s, kind, out),
+                _ => self.moves_from(st, w, s, kind, out),
             }
-            if self.may_choose_from(side, kind, s) {
+            if CHOOSING && self.may_choose_from(side, kind, s) {
                 self.add_promotion_choices(st, side, before, out);
             }
             done(out)
@@ -556,7 +575,9 @@ impl Rules {
 
     /// The moves of `side`'s pieces of the `only` kinds, but those that
     /// `aside` sets aside instead: the flat runs ([`MoveTables::flat`]),
-    /// and the swaps that follow one when they spend only low tokens.
+    /// and the swaps that follow one when they spend only low tokens. No
+    /// promotion choices are added: a draw in a game whose kinds choose
+    /// reads the full list, and whether a side can move does not need them.
     fn set_flat_runs_aside(
         &self,
         st: &State,
@@ -577,11 +598,7 @@ impl Rules {
             }
             let Some(f) = self.tables.flat(v, s) else {
                 let w = w.get_or_insert_with(|| Walker::new(side));
-                let before = out.len();
                 self.moves_from(st, w, s, kind(), out);
-                if self.may_choose_from(side, kind(), s) {
-                    self.add_promotion_choices(st, side, before, out);
-                }
                 return false;
             };
             let len = f.end - f.start;
