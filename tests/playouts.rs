@@ -77,10 +77,10 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
 /// stuck and the defender cannot take them; Tamerlane chess (T15: no
 /// repetition rule, no move limit), where random kings wander for ever;
 /// draughts (English and international: draws by repetition and move
-/// counts are not said), where kings may chase each other for ever; chess
-/// and Chess960, whose files do not yet write the fifty-move rule,
-/// repetition or dead positions; xiangqi, without its rules on perpetual
-/// check and chasing.
+/// counts are not said), where kings may chase each other for ever; chess,
+/// Chess960 and crazyhouse, whose fifty-move and repetition rules end
+/// random games only after hundreds of plies (dead positions are not
+/// written); xiangqi, without its rules on perpetual check and chasing.
 const UNBOUNDED: [(&str, u32); 7] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
