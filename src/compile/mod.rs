@@ -435,6 +435,7 @@ impl<'a> Compiler<'a> {
             tracks_last: self.tracks_last,
             check,
             chains: ChainTable::default(),
+            stages: Vec::new(),
             royal_values: Vec::new(),
             royal_kinds: Vec::new(),
             team_values: Vec::new(),
@@ -499,6 +500,9 @@ fn derive_tables(rules: &mut Rules) {
     rules.derive_effect_cells();
     rules.flanks = crate::rules::flank::Flanks::build(rules);
     rules.reach_atoms = rules.reach_atoms();
+    rules.stages = (0..rules.sides.len() as SideId)
+        .map(|side| Stages::of(rules, side))
+        .collect();
     let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
         (0..rules.sides.len() as SideId)
             .map(|side| {

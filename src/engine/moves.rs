@@ -59,8 +59,9 @@ impl Rules {
         self.phase_moves_watching(st, out, None);
     }
 
-    /// The legal moves, stage by stage; with `watch`, the stage that
-    /// removed that move (or `None` if it is legal or was never generated).
+    /// The legal moves: the candidates, then each stage of the side's
+    /// [`Stages`] in order; with `watch`, the stage that removed that move
+    /// (or `None` if it is legal or was never generated).
     fn phase_moves_watching(
         &self,
         st: &State,
@@ -68,81 +69,28 @@ impl Rules {
         watch: Option<Move>,
     ) -> Option<Refusal> {
         let side = self.to_move(st);
-        // Whether the watched move was there and is gone now.
-        let gone =
-            |out: &Vec<Move>, before: bool| watch.is_some_and(|w| before && !out.contains(&w));
         let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
         self.candidates(st, side, true, out);
         if watch.is_some() && !has(out) {
             return Some(Refusal::NoPattern);
         }
+        // Whether the watched move was there and is gone now.
         let before = has(out);
-        if !self.constraints.is_empty() {
-            // Constraints are checked on the position after each drop, and
-            // after each piece move when they read piece positions (a piece
-            // moving along the board stays in its region, so `reach` alone
-            // cannot break); barrier placements were checked as they were made.
-            // A piece move is checked only when it moves or takes a piece
-            // of a kind the constraints count.
-            let mut after = None;
-            out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
-        }
-        if gone(out, before) {
-            return Some(Refusal::Constraint);
-        }
-        if self.has_royals {
-            with_scratch(&AFTER, st, |after, st| {
-                check::RoyalCheck::new(self, st, side).retain_safe(out, after);
-            });
-        }
-        if gone(out, before) {
-            return Some(Refusal::Check);
-        }
-        if self.no_mate_drops != 0 {
-            out.retain(|&mv| !self.drop_mates(st, mv));
-        }
-        if gone(out, before) {
-            return Some(Refusal::MatingDrop);
-        }
-        match self.captures {
-            Captures::Free => {}
-            Captures::Compulsory => {
-                if out.iter().any(|m| self.n_captures(st, m) > 0) {
-                    out.retain(|m| self.n_captures(st, m) > 0);
-                }
-            }
-            Captures::Maximum => {
-                let most = out
-                    .iter()
-                    .map(|m| self.n_captures(st, m))
-                    .max()
-                    .unwrap_or(0);
-                out.retain(|m| self.n_captures(st, m) == most);
+        let gone = |out: &Vec<Move>| before && !has(out);
+        let stages = &self.stages[side as usize];
+        for filter in &stages.filters {
+            let refusal = self.apply_filter(*filter, st, side, out);
+            if gone(out) {
+                return Some(refusal);
             }
         }
-        if gone(out, before) {
-            return Some(Refusal::Captures);
-        }
-        for (i, p) in self.priorities.iter().enumerate() {
-            if !p.sides.contains(&side) || !self.priority_holds(&p.when, st, side, out) {
-                continue;
-            }
-            let mut judge = Judge::new(self, st, side);
-            let kept = (p.prefer.iter()).any(|c| keep_meeting(out, |m| judge.meets(c, m)));
-            if !kept {
-                out.clear();
-            }
-            if gone(out, before) {
-                return Some(Refusal::Priority(i));
+        for preference in &stages.preferences {
+            let refusal = self.apply_preference(*preference, st, side, out);
+            if gone(out) {
+                return Some(refusal);
             }
         }
         if let Some(d) = &self.demand {
-            if st.demanded && out.iter().any(|m| self.move_meets(&d.rule, st, side, m)) {
-                out.retain(|m| self.move_meets(&d.rule, st, side, m));
-            }
-            if gone(out, before) {
-                return Some(Refusal::Demand);
-            }
             if d.sides.contains(&side) {
                 for i in 0..out.len() {
                     if out[i] != Move::Pass {
@@ -153,6 +101,88 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// Keeps the moves of `out` that `filter` passes; the refusal it gives
+    /// the others.
+    fn apply_filter(
+        &self,
+        filter: Filter,
+        st: &State,
+        side: SideId,
+        out: &mut Vec<Move>,
+    ) -> Refusal {
+        match filter {
+            Filter::Constraints => {
+                // Checked on the position after each drop, and after each
+                // piece move when they read piece positions (a piece moving
+                // along the board stays in its region, so `reach` alone
+                // cannot break); barrier placements were checked as they
+                // were made. A piece move is checked only when it moves or
+                // takes a piece of a kind the constraints count.
+                let mut after = None;
+                out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
+                Refusal::Constraint
+            }
+            Filter::Check => {
+                with_scratch(&AFTER, st, |after, st| {
+                    check::RoyalCheck::new(self, st, side).retain_safe(out, after);
+                });
+                Refusal::Check
+            }
+            Filter::MatingDrop => {
+                out.retain(|&mv| !self.drop_mates(st, mv));
+                Refusal::MatingDrop
+            }
+        }
+    }
+
+    /// Keeps the moves of `out` of the best class `preference` finds among
+    /// them, when it applies; the refusal it gives the others.
+    fn apply_preference(
+        &self,
+        preference: Preference,
+        st: &State,
+        side: SideId,
+        out: &mut Vec<Move>,
+    ) -> Refusal {
+        match preference {
+            Preference::AnyCapture => {
+                if out.iter().any(|m| self.n_captures(st, m) > 0) {
+                    out.retain(|m| self.n_captures(st, m) > 0);
+                }
+                Refusal::Captures
+            }
+            Preference::MostCaptures => {
+                let most = out
+                    .iter()
+                    .map(|m| self.n_captures(st, m))
+                    .max()
+                    .unwrap_or(0);
+                out.retain(|m| self.n_captures(st, m) == most);
+                Refusal::Captures
+            }
+            Preference::Classes(i) => {
+                let p = &self.priorities[i as usize];
+                if self.priority_holds(&p.when, st, side, out) {
+                    let mut judge = Judge::new(self, st, side);
+                    let kept = (p.prefer.iter()).any(|c| keep_meeting(out, |m| judge.meets(c, m)));
+                    if !kept {
+                        out.clear();
+                    }
+                }
+                Refusal::Priority(i as usize)
+            }
+            Preference::Demand => {
+                let pending = self.demand.as_ref().filter(|_| st.demanded);
+                if let Some(d) = pending {
+                    if out.iter().any(|m| self.move_meets(&d.rule, st, side, m)) {
+                        out.retain(|m| self.move_meets(&d.rule, st, side, m));
+                    }
+                }
+                Refusal::Demand
+            }
+        }
     }
 
     /// The moves the current actions offer, by their patterns alone;

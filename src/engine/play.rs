@@ -534,18 +534,6 @@ impl Rules {
         if st.huffable.is_some() {
             return true;
         }
-        if self.no_mate_drops != 0 {
-            // A drop that would mate is no move: the first legal move found
-            // answers unless it is one, and then only the full list knows.
-            match self.pick_legal(st, None) {
-                None => return false,
-                Some(mv) if !self.drop_mates(st, mv) => return true,
-                Some(_) => {}
-            }
-            let mut moves = Vec::new();
-            self.phase_moves(st, &mut moves);
-            return !moves.is_empty();
-        }
         if let Some(found) = self.has_move_by_classes(st) {
             return found;
         }

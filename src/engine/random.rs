@@ -40,20 +40,6 @@ const SAMPLE_REFUSALS: usize = 2;
 /// The most preferences ranked at once: one byte each in a `u64`.
 const MAX_PREFERENCES: usize = 8;
 
-/// How one preference ranks a move (lower is better).
-#[derive(Clone, Copy)]
-enum Preference {
-    /// Compulsory capture: captures first, then the rest.
-    AnyCapture,
-    /// Maximum capture: the most pieces taken first.
-    MostCaptures,
-    /// The classes of this priority (an index of `Rules::priorities`), the
-    /// first one best; a move in none ranks last.
-    Classes(u16),
-    /// The pending demand: the moves that meet it, then the rest.
-    Demand,
-}
-
 /// The candidates, the candidates with their ranks, and the flat runs set
 /// aside.
 type Ranked<'x> = (
@@ -301,17 +287,13 @@ impl Rules {
     /// first found answers (each class is not ranked for every candidate).
     /// `None` when the stages are others.
     pub(super) fn has_move_by_classes(&self, st: &State) -> Option<bool> {
-        if !self.constraints.is_empty()
-            || self.has_royals
-            || self.captures != Captures::Free
-            || self.demand.is_some()
-        {
-            return None;
-        }
         let side = self.to_move(st);
-        let mut mine = self.priorities.iter().filter(|p| p.sides.contains(&side));
-        let p = mine.next()?;
-        if mine.next().is_some() || !matches!(p.when, StateCond::Const(true)) {
+        let stages = &self.stages[side as usize];
+        let [Preference::Classes(i)] = stages.preferences[..] else {
+            return None;
+        };
+        let p = &self.priorities[i as usize];
+        if !stages.filters.is_empty() || !matches!(p.when, StateCond::Const(true)) {
             return None;
         }
         let mut judge = Judge::new(self, st, side);
@@ -365,10 +347,10 @@ impl Rules {
         let always_some = self.always_some(survives, moves, rng.is_none());
         moves.clear();
         let first_only = rng.is_none() && always_some;
-        let none = self.priorities.is_empty() && self.captures == Captures::Free;
+        let stages = &self.stages[side as usize];
         let known = if reads || first_only {
             None
-        } else if none && self.demand.is_none() {
+        } else if stages.preferences.is_empty() {
             Some(Preferences::new())
         } else {
             self.preferences(survives, None)
@@ -405,7 +387,7 @@ impl Rules {
         };
         if preferences.is_empty() {
             // Without filters, the candidates are the legal moves.
-            *listed = self.constraints.is_empty() && !self.has_royals;
+            *listed = stages.filters.is_empty();
             return draw(moves, rng, survives);
         }
         self.pick_ranked(survives, &preferences, rng, moves, ranked)
@@ -469,7 +451,7 @@ impl Rules {
         let (mut checked, mut found) = (0, None);
         // Without filters, any candidate is legal: a piece's patterns
         // stop at its first move.
-        let any = self.constraints.is_empty() && !self.has_royals;
+        let any = self.stages[side as usize].filters.is_empty();
         self.candidates_until(
             st,
             side,
@@ -703,38 +685,33 @@ impl Rules {
     ) -> Option<Preferences> {
         let (st, side) = (survives.st, survives.side);
         let mut out = Preferences::new();
-        match self.captures {
-            Captures::Free => true,
-            Captures::Compulsory => out.push(Preference::AnyCapture),
-            Captures::Maximum => out.push(Preference::MostCaptures),
-        };
-        let mine = self
-            .priorities
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.sides.contains(&side));
-        for (i, p) in mine {
-            let moves = match candidates {
-                Some(moves) if out.is_empty() => moves,
-                _ if p.reads_moves => return None,
-                _ => &[],
+        for &preference in &self.stages[side as usize].preferences {
+            let active = match preference {
+                Preference::AnyCapture | Preference::MostCaptures => true,
+                Preference::Classes(i) => {
+                    let p = &self.priorities[i as usize];
+                    let moves = match candidates {
+                        Some(moves) if out.is_empty() => moves,
+                        _ if p.reads_moves => return None,
+                        _ => &[],
+                    };
+                    let can = |survives: &mut Survives, m: &MoveCond| {
+                        (moves.iter())
+                            .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv))
+                    };
+                    let mut ask = Asking {
+                        survives: &mut *survives,
+                        can,
+                    };
+                    self.priority_holds_with(&p.when, st, side, &mut ask)
+                }
+                Preference::Demand => st.demanded,
             };
-            let can = |survives: &mut Survives, m: &MoveCond| {
-                (moves.iter()).any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv))
-            };
-            let mut ask = Asking {
-                survives: &mut *survives,
-                can,
-            };
-            let holds = self.priority_holds_with(&p.when, st, side, &mut ask);
-            if holds && !out.push(Preference::Classes(i as u16)) {
+            if active && !out.push(preference) {
                 return None;
             }
         }
-        match &self.demand {
-            Some(_) if st.demanded && !out.push(Preference::Demand) => None,
-            _ => Some(out),
-        }
+        Some(out)
     }
 
     /// A move's ranks, the first preference in the highest byte.
@@ -834,11 +811,26 @@ impl<'a> Survives<'a> {
         }
     }
 
+    /// Whether `mv` passes every filter of the side's [`Stages`].
+    #[inline]
     fn check(&mut self, mv: Move) -> bool {
-        let (rules, st, side) = (self.rules, self.st, self.side);
         self.applied = None;
-        if !rules.constraints.is_empty() {
-            let keeps = match mv {
+        let rules = self.rules;
+        let filters = &rules.stages[self.side as usize].filters;
+        let legal = filters.iter().all(|&filter| self.passes(filter, mv));
+        if !legal {
+            // The position after a refused move is no use.
+            self.applied = None;
+        }
+        legal
+    }
+
+    /// Whether `mv` passes `filter`.
+    #[inline]
+    fn passes(&mut self, filter: Filter, mv: Move) -> bool {
+        let (rules, st, side) = (self.rules, self.st, self.side);
+        match filter {
+            Filter::Constraints => match mv {
                 Move::Place { slot, .. } => {
                     let (plan, blocked) = self.plan.get_or_insert_with(|| {
                         let mut blocked =
@@ -850,18 +842,17 @@ impl<'a> Survives<'a> {
                     rules.placement_keeps_constraints(st, side, slot, plan, blocked)
                 }
                 _ => rules.piece_move_keeps_constraints(st, side, mv, self.after),
-            };
-            if !keeps {
-                return false;
+            },
+            Filter::Check => {
+                let royals =
+                    (self.royals).get_or_insert_with(|| check::RoyalCheck::new(rules, st, side));
+                let after = self.after.get_or_insert_with(|| Box::new(st.clone()));
+                let verdict = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
+                self.applied = (verdict == check::Verdict::SafeApplied).then_some(mv);
+                verdict.is_safe()
             }
+            Filter::MatingDrop => !rules.drop_mates(st, mv),
         }
-        if let Some(royals) = &mut self.royals {
-            let after = self.after.get_or_insert_with(|| Box::new(st.clone()));
-            let verdict = royals.keeps_safe(mv, after, self.proofs.as_deref_mut());
-            self.applied = (verdict == check::Verdict::SafeApplied).then_some(mv);
-            return verdict.is_safe();
-        }
-        true
     }
 }
 

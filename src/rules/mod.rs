@@ -11,6 +11,7 @@ mod effect;
 mod fen;
 pub(crate) mod flank;
 mod history;
+mod stages;
 pub(crate) mod tables;
 
 pub use chain::{
@@ -20,6 +21,7 @@ pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
+pub use stages::{Filter, Preference, Stages};
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -764,6 +766,8 @@ pub struct Rules {
     /// checked by their shortest paths (see `Rules::reach_atoms`).
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
     pub(crate) chains: ChainTable,
+    /// Per side, the legality pipeline: the stages a candidate passes.
+    pub(crate) stages: Vec<Stages>,
     /// The simple patterns laid out per kind, side and site.
     pub(crate) tables: tables::MoveTables,
     /// The landing effects read for every site at once.
