@@ -4,7 +4,7 @@
 //! priorities, a demand), and why a move was refused.
 
 use super::flank::Judge;
-use super::walk::Walker;
+use super::walk::{PerPiece, Walker};
 use super::*;
 
 thread_local! {
@@ -70,7 +70,7 @@ impl Rules {
     ) -> Option<Refusal> {
         let side = self.to_move(st);
         let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
-        self.candidates(st, side, true, out);
+        self.candidates(st, side, out);
         if watch.is_some() && !has(out) {
             return Some(Refusal::NoPattern);
         }
@@ -117,11 +117,14 @@ impl Rules {
                 // Checked on the position after each drop, and after each
                 // piece move when they read piece positions (a piece moving
                 // along the board stays in its region, so `reach` alone
-                // cannot break); barrier placements were checked as they
-                // were made. A piece move is checked only when it moves or
+                // cannot break); each barrier placement by one plan for the
+                // position. A piece move is checked only when it moves or
                 // takes a piece of a kind the constraints count.
-                let mut after = None;
-                out.retain(|&mv| self.piece_move_keeps_constraints(st, side, mv, &mut after));
+                let (mut after, mut placing) = (None, None);
+                let make = || self.placing(st, side, false, Vec::new());
+                out.retain(|&mv| {
+                    self.move_keeps_constraints(st, side, mv, &mut placing, make, &mut after)
+                });
                 Refusal::Constraint
             }
             Filter::Check => {
@@ -185,17 +188,9 @@ impl Rules {
         }
     }
 
-    /// The moves the current actions offer, by their patterns alone;
-    /// barrier placements checked against the constraints only when
-    /// `check_placements` says so.
-    pub(super) fn candidates(
-        &self,
-        st: &State,
-        side: SideId,
-        check_placements: bool,
-        out: &mut Vec<Move>,
-    ) {
-        self.candidates_until(st, side, check_placements, false, out, &mut |_| false, None);
+    /// The moves the current actions offer, by their patterns alone.
+    pub(super) fn candidates(&self, st: &State, side: SideId, out: &mut Vec<Move>) {
+        self.candidates_until(st, side, PerPiece::Every, out, &mut |_| false, None);
     }
 
     /// The candidates, asking `done` after each piece's moves (with their
@@ -203,14 +198,12 @@ impl Rules {
     /// whether it said to stop. With `flats`, the pieces whose moves are a
     /// flat run of the tables are set aside there instead of generated
     /// ([`Rules::set_flat_runs_aside`], without promotion choices).
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn candidates_until(
         &self,
         st: &State,
         side: SideId,
-        check_placements: bool,
-        any: bool,
+        per_piece: PerPiece,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         mut aside: Option<&mut Aside>,
@@ -218,12 +211,13 @@ impl Rules {
         for action in self.actions(st) {
             match *action {
                 Action::Move(kind) => {
-                    if self.piece_moves(st, side, kind, any, out, done, aside.as_deref_mut()) {
+                    let aside = aside.as_deref_mut();
+                    if self.piece_moves(st, side, kind, per_piece, out, done, aside) {
                         return true;
                     }
                     continue;
                 }
-                Action::Place(b) => self.placements(st, side, b, check_placements, out),
+                Action::Place(b) => self.placements(st, side, b, out),
                 ref other => self.other_action(st, side, other, out),
             }
             if done(out) {
@@ -554,7 +548,7 @@ impl Rules {
         st: &State,
         side: SideId,
         only: Kinds,
-        any: bool,
+        per_piece: PerPiece,
         out: &mut Vec<Move>,
         done: &mut dyn FnMut(&mut Vec<Move>) -> bool,
         aside: Option<&mut Aside>,
@@ -565,7 +559,7 @@ impl Rules {
         }
         // One walker for every piece: it is large, and reset per piece.
         let mut w = Walker::new(side);
-        w.any = any;
+        w.per_piece = per_piece;
         match self.choosing_kinds {
             0 => self.each_piece_moves::<false>(st, side, only, &mut w, out, done),
             _ => self.each_piece_moves::<true>(st, side, only, &mut w, out, done),
@@ -685,14 +679,14 @@ impl Rules {
         let side = w.side;
         if let Some(entries) = self.tables.entries(kind, side, origin) {
             for &entry in entries {
-                if w.any && out.len() > w.start {
+                if w.per_piece == PerPiece::First && out.len() > w.start {
                     break;
                 }
                 self.run_entry(st, w, kind, entry, out);
             }
         } else {
             for pattern in &self.kinds[kind as usize].patterns {
-                if w.any && out.len() > w.start {
+                if w.per_piece == PerPiece::First && out.len() > w.start {
                     break;
                 }
                 self.walk_pattern(st, w, pattern, out);

@@ -6,6 +6,9 @@
 use super::reach::Open;
 use super::*;
 
+/// A placement plan and a copy of the closed edges to try barriers on.
+pub(super) type Placing<'a> = (Plan<'a>, Vec<u64>);
+
 /// How placements are checked against the constraints of one position.
 pub(super) enum Plan<'a> {
     /// Evaluate every constraint with the barrier added.
@@ -122,36 +125,51 @@ impl Rules {
             .all(|&c| st.slots[c as usize] == 0)
     }
 
-    #[inline]
-    pub(super) fn placements(
+    /// Whether the constraints still hold after `mv` of `side`: a
+    /// placement by `placing`'s plan (made at the first placement judged,
+    /// by `make`), another move by
+    /// [`Rules::piece_move_keeps_constraints`] with the scratch `after`.
+    pub(super) fn move_keeps_constraints<'a>(
+        &'a self,
+        st: &State,
+        side: SideId,
+        mv: Move,
+        placing: &mut Option<Placing<'a>>,
+        make: impl FnOnce() -> Placing<'a>,
+        after: &mut Option<Box<State>>,
+    ) -> bool {
+        match mv {
+            Move::Place { slot, .. } => {
+                let (plan, blocked) = placing.get_or_insert_with(make);
+                self.placement_keeps_constraints(st, side, slot, plan, blocked)
+            }
+            _ => self.piece_move_keeps_constraints(st, side, mv, after),
+        }
+    }
+
+    /// What judging placements in `st` makes once: the plan ([`Rules::plan`]
+    /// with `few`), and a copy of the closed edges to try barriers on,
+    /// written into `spare`.
+    pub(super) fn placing(
         &self,
         st: &State,
         side: SideId,
-        b: BarrierId,
-        check: bool,
-        out: &mut Vec<Move>,
-    ) {
+        few: bool,
+        mut spare: Vec<u64>,
+    ) -> Placing<'_> {
+        spare.clear();
+        spare.extend_from_slice(&st.blocked);
+        (self.plan(st, side, few), spare)
+    }
+
+    /// The placements of barrier kind `b` that the free slots allow (the
+    /// constraints are a stage of their own).
+    #[inline]
+    pub(super) fn placements(&self, st: &State, side: SideId, b: BarrierId, out: &mut Vec<Move>) {
         if st.reserve(self, side, b) == 0 {
             return;
         }
-        let plan = if self.constraints.is_empty() || !check {
-            None
-        } else {
-            Some(self.plan(st, side, false))
-        };
-        let mut blocked = match plan {
-            Some(_) => st.blocked.to_vec(),
-            None => Vec::new(),
-        };
-        let mut push = |slot: u16| {
-            let ok = match &plan {
-                None => true,
-                Some(plan) => self.placement_keeps_constraints(st, side, slot, plan, &mut blocked),
-            };
-            if ok {
-                out.push(Move::Place { barrier: b, slot });
-            }
-        };
+        let mut push = |slot: u16| out.push(Move::Place { barrier: b, slot });
         let kind = &self.barriers[b as usize];
         if kind.slot_set.is_empty() {
             // Each slot is asked.

@@ -25,9 +25,10 @@
 //! a demand offered alongside a pass, the full list is made.
 
 use super::flank::Judge;
-use super::placement::Plan;
+use super::placement::Placing;
 use super::play::Known;
 use super::priority::Ask;
+use super::walk::PerPiece;
 use super::*;
 
 /// A rank that keeps nothing: the move is in no preferred class.
@@ -308,8 +309,7 @@ impl Rules {
             self.candidates_until(
                 st,
                 side,
-                true,
-                false,
+                PerPiece::Every,
                 moves,
                 &mut |moves| {
                     let found = moves[seen..].iter().any(&mut meets);
@@ -376,7 +376,7 @@ impl Rules {
         match sampled {
             Some(Some(mv)) => return Some(mv),
             Some(None) => {}
-            None => self.candidates(st, side, false, moves),
+            None => self.candidates(st, side, moves),
         }
         let preferences = match known {
             Some(p) => p,
@@ -416,8 +416,7 @@ impl Rules {
                 self.candidates_until(
                     st,
                     side,
-                    false,
-                    false,
+                    PerPiece::Every,
                     moves,
                     &mut |ms| {
                         found = (ms[checked..].iter())
@@ -451,12 +450,14 @@ impl Rules {
         let (mut checked, mut found) = (0, None);
         // Without filters, any candidate is legal: a piece's patterns
         // stop at its first move.
-        let any = self.stages[side as usize].filters.is_empty();
+        let per_piece = match self.stages[side as usize].filters.is_empty() {
+            true => PerPiece::First,
+            false => PerPiece::Every,
+        };
         self.candidates_until(
             st,
             side,
-            false,
-            any,
+            per_piece,
             moves,
             &mut |ms| {
                 found = ms[checked..].iter().copied().find(|&mv| survives.check(mv));
@@ -487,7 +488,7 @@ impl Rules {
             low_swaps: self.low_swaps(preferences),
         };
         let aside = Some(&mut aside);
-        self.candidates_until(st, side, false, false, moves, &mut |_| false, aside);
+        self.candidates_until(st, side, PerPiece::Every, moves, &mut |_| false, aside);
         let found = match flats.is_empty() {
             true => None,
             false => self.sample(survives, preferences, rng, moves, flats),
@@ -768,7 +769,7 @@ struct Survives<'a> {
     /// Scratch: a position to play candidates on, of the same shape.
     after: &'a mut Option<Box<State>>,
     /// The placement plan, and a copy of the closed edges to try barriers on.
-    plan: Option<(Plan<'a>, Vec<u64>)>,
+    plan: Option<Placing<'a>>,
     /// The check rule, when the game has royal pieces.
     royals: Option<check::RoyalCheck<'a>>,
     /// Where the check rule's proofs are kept between plies, if they are.
@@ -830,19 +831,13 @@ impl<'a> Survives<'a> {
     fn passes(&mut self, filter: Filter, mv: Move) -> bool {
         let (rules, st, side) = (self.rules, self.st, self.side);
         match filter {
-            Filter::Constraints => match mv {
-                Move::Place { slot, .. } => {
-                    let (plan, blocked) = self.plan.get_or_insert_with(|| {
-                        let mut blocked =
-                            SPARE_EDGES.with(|s| std::mem::take(&mut *s.borrow_mut()));
-                        blocked.clear();
-                        blocked.extend_from_slice(&st.blocked);
-                        (rules.plan(st, side, true), blocked)
-                    });
-                    rules.placement_keeps_constraints(st, side, slot, plan, blocked)
-                }
-                _ => rules.piece_move_keeps_constraints(st, side, mv, self.after),
-            },
+            Filter::Constraints => {
+                let make = || {
+                    let spare = SPARE_EDGES.with(|s| std::mem::take(&mut *s.borrow_mut()));
+                    rules.placing(st, side, true, spare)
+                };
+                rules.move_keeps_constraints(st, side, mv, &mut self.plan, make, self.after)
+            }
             Filter::Check => {
                 let royals =
                     (self.royals).get_or_insert_with(|| check::RoyalCheck::new(rules, st, side));

@@ -12,6 +12,17 @@ pub(super) const MAX_TRAIL: usize = 96;
 pub(super) const CAPTURE: u8 = 1;
 pub(super) const STOP: u8 = 2;
 
+/// How many moves of each piece a generation wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PerPiece {
+    /// Every move.
+    Every,
+    /// Any one will do (to know whether a side can move, when no filter
+    /// can refuse a candidate): a piece's patterns stop at the first that
+    /// gives one.
+    First,
+}
+
 /// The state of one pattern walk from one piece.
 pub(super) struct Walker<'a> {
     pub(super) side: SideId,
@@ -33,10 +44,8 @@ pub(super) struct Walker<'a> {
     /// Only moves to this site matter (attack tests): a one-segment
     /// pattern follows only the compass line toward it.
     pub(super) target: Option<SiteId>,
-    /// Any one move of the piece will do (to know whether a side can move,
-    /// when no filter can refuse a candidate): its patterns stop at the
-    /// first that gives one.
-    pub(super) any: bool,
+    /// How many of the piece's moves are wanted.
+    pub(super) per_piece: PerPiece,
     /// Every way of making a chain is kept, not only the first of each
     /// effect (for reading a chain typed along another path).
     pub(super) every_path: bool,
@@ -98,7 +107,7 @@ impl Walker<'_> {
             attacks_only: false,
             stepped: [0; 4],
             target: None,
-            any: false,
+            per_piece: PerPiece::Every,
             every_path: false,
             last_gate: None,
         }
