@@ -10,6 +10,10 @@
 //! - `to_move`: the side whose turn it is.
 //!
 //! Refused moves must explain themselves (a hint).
+//!
+//! Each case is a test of its own, named `FILE::NN_TEXT` (its number in the
+//! file and the start of its `text`):
+//! `cargo test --test cases -- asalto::01_` runs the first Asalto case.
 
 mod common;
 
@@ -17,11 +21,6 @@ use serde::Deserialize;
 use std::collections::BTreeSet;
 use tavoliere::notation::{move_to_string, parse_move};
 use tavoliere::render;
-
-#[derive(Deserialize)]
-struct File {
-    case: Vec<Case>,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -108,18 +107,17 @@ fn check(case: &Case) {
     }
 }
 
-#[test]
-fn rule_cases() {
-    let mut n = 0;
-    for entry in std::fs::read_dir(common::root().join("tests/cases")).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let file: File =
-            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for case in &file.case {
-            check(case);
-            n += 1;
+fn main() {
+    let (files, mut trials) = common::trials::case_files::<Case>("tests/cases");
+    let n: usize = files.iter().map(|(_, cases)| cases.len()).sum();
+    trials.push(common::trials::trial("enough_cases", move || {
+        assert!(n >= 20, "only {n} cases");
+    }));
+    for (file, cases) in files {
+        for (i, case) in cases.into_iter().enumerate() {
+            let name = format!("{file}::{:02}_{}", i + 1, common::trials::slug(&case.text));
+            trials.push(common::trials::trial(name, move || check(&case)));
         }
     }
-    assert!(n >= 20, "only {n} cases");
+    common::trials::run(trials)
 }

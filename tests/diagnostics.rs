@@ -3,15 +3,21 @@
 //! broken position, move or game path; the rendered report of each is
 //! pinned with insta. The language reference's tables of diagnostics must
 //! name every code the compiler reports, and a fixture that reports it.
+//!
+//! Each fixture is a test of its own, named after its path under `tests/`
+//! (`errors::FILE`, `errors::scenarios::FILE`):
+//! `cargo test --test diagnostics -- errors::bad-board` runs
+//! `tests/errors/bad-board.toml`.
 
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 use tavoliere::diag::{render, Diagnostic, Sources};
 use tavoliere::{compile, scenario};
 
 /// Every diagnostic located; a report that is not empty.
-fn check_located(path: &std::path::Path, diags: &[Diagnostic]) {
+fn check_located(path: &Path, diags: &[Diagnostic]) {
     assert!(!diags.is_empty(), "{} reports nothing", path.display());
     for d in diags {
         assert!(
@@ -23,42 +29,40 @@ fn check_located(path: &std::path::Path, diags: &[Diagnostic]) {
     }
 }
 
-#[test]
-fn error_catalogue() {
-    insta::glob!("errors/*.toml", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut sources = Sources::new();
-        let name = path.strip_prefix(common::root()).unwrap_or(path);
-        let id = sources.add(name.to_string_lossy(), text);
-        let diags = match compile::load(&mut sources, id, &mut common::read_base) {
-            Ok((_, warnings)) => warnings,
-            Err(errors) => errors,
-        };
-        check_located(path, &diags);
-        insta::assert_snapshot!(render(&sources, &diags));
-    });
+/// The snapshot `diagnostics__error_catalogue@FILE.toml.snap` of one
+/// broken game file.
+fn error_catalogue(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut sources = Sources::new();
+    let name = path.strip_prefix(common::root()).unwrap_or(path);
+    let id = sources.add(name.to_string_lossy(), text);
+    let diags = match compile::load(&mut sources, id, &mut common::read_base) {
+        Ok((_, warnings)) => warnings,
+        Err(errors) => errors,
+    };
+    check_located(path, &diags);
+    insta::assert_snapshot!(render(&sources, &diags));
 }
 
-#[test]
-fn scenario_error_catalogue() {
-    insta::glob!("errors/scenarios/*.toml", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut sources = Sources::new();
-        let name = path.strip_prefix(common::root()).unwrap_or(path);
-        let id = sources.add(name.to_string_lossy(), text);
-        let diags = match scenario::run(&mut sources, id, &mut common::read_base) {
-            Ok(out) => panic!("{} runs without an error:\n{out}", path.display()),
-            Err(diags) => diags,
-        };
-        check_located(path, &diags);
-        insta::assert_snapshot!(render(&sources, &diags));
-    });
+/// The snapshot `diagnostics__scenario_error_catalogue@FILE.toml.snap` of
+/// one broken scenario.
+fn scenario_error_catalogue(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut sources = Sources::new();
+    let name = path.strip_prefix(common::root()).unwrap_or(path);
+    let id = sources.add(name.to_string_lossy(), text);
+    let diags = match scenario::run(&mut sources, id, &mut common::read_base) {
+        Ok(out) => panic!("{} runs without an error:\n{out}", path.display()),
+        Err(diags) => diags,
+    };
+    check_located(path, &diags);
+    insta::assert_snapshot!(render(&sources, &diags));
 }
 
 /// The codes the program reports: every `Diagnostic::error("CODE"` and
 /// `Diagnostic::warning("CODE"` in `src/`.
 fn codes_in_source() -> BTreeSet<String> {
-    fn walk(dir: &std::path::Path, codes: &mut BTreeSet<String>) {
+    fn walk(dir: &Path, codes: &mut BTreeSet<String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
@@ -138,7 +142,6 @@ const NO_FIXTURE: [&str; 1] = [
     "invalid",
 ];
 
-#[test]
 fn the_reference_names_every_code_and_a_file_for_each() {
     let (documented, fixtures) = reference_tables();
     let reported = codes_in_source();
@@ -190,4 +193,18 @@ fn the_reference_names_every_code_and_a_file_for_each() {
             );
         }
     }
+}
+
+fn main() {
+    let mut trials = common::trials::snapshot_trials("tests/errors", "errors", error_catalogue);
+    trials.extend(common::trials::snapshot_trials(
+        "tests/errors/scenarios",
+        "errors::scenarios",
+        scenario_error_catalogue,
+    ));
+    trials.push(common::trials::trial(
+        "the_reference_names_every_code_and_a_file_for_each",
+        the_reference_names_every_code_and_a_file_for_each,
+    ));
+    common::trials::run(trials)
 }

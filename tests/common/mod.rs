@@ -6,6 +6,8 @@ use tavoliere::diag::{render, Diagnostic, Sources};
 use tavoliere::rules::{Rules, State};
 use tavoliere::{compile, notation};
 
+pub mod trials;
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
