@@ -473,7 +473,7 @@ fn why_names_the_rule_that_refuses_a_move_in_every_game() {
                 "--why",
                 "a2h",
             ],
-            "it would break the rule `reach(any pawn, goal, orth)`",
+            "`a2h` would break the rule `reach(any pawn, goal, orth)`",
         ),
         (
             &[
