@@ -173,6 +173,9 @@ impl Tree {
         seed: u64,
     ) -> Vec<u32> {
         let mut rng = fastrand::Rng::with_seed(seed);
+        // The playouts' own interners, renewed between playouts when large:
+        // their moves are never kept.
+        let mut playouts = rules.session();
         let n_root = self.nodes[0].untried.len();
         let mut st = self.root_state.clone();
         let mut buf = Vec::new();
@@ -208,7 +211,8 @@ impl Tree {
                 node = child;
             }
             // Playout: uniformly random moves.
-            crate::playout::random_playout(rules, &mut st, max_plies, &mut rng);
+            playouts.renew_when_large();
+            crate::playout::random_playout(&playouts, &mut st, max_plies, &mut rng);
             // Backpropagation: each node scores the result for its mover.
             loop {
                 let n = &mut self.nodes[node];

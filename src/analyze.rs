@@ -84,6 +84,8 @@ pub fn run_range(
 }
 
 fn play_one(rules: &Rules, players: &[Agent], max_plies: u32, seed: u64) -> GameResult {
+    // Each game with interners of its own, freed with it.
+    let rules = &rules.session();
     let mut st = rules.initial();
     let mut moves = Vec::new();
     let mut result = GameResult {

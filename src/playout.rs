@@ -105,9 +105,12 @@ fn bench_one(rules: &Rules, budget: Budget, max_plies: u32, seed: u64) -> Report
     let mut st = rules.initial();
     let mut r = Report::empty(rules, 1);
     let start = Instant::now();
+    // The playouts' own interners, renewed between playouts when large.
+    let mut session = rules.session();
     loop {
+        session.renew_when_large();
         st.clone_from(&rules.initial);
-        let plies = random_playout(rules, &mut st, max_plies, &mut rng);
+        let plies = random_playout(&session, &mut st, max_plies, &mut rng);
         r.plies += plies as u64;
         r.playouts += 1;
         match rules.outcome(&st) {

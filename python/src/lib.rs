@@ -534,10 +534,14 @@ impl State {
                             let mut st = start.clone();
                             let (mut plies, mut wins, mut draws) =
                                 (0, vec![0; rules.seats.len()], 0);
+                            // The playouts' own interners, renewed when large.
+                            let mut session = rules.session();
                             for _ in 0..count {
+                                session.renew_when_large();
                                 st.clone_from(start);
-                                plies += playout::random_playout(rules, &mut st, budget, &mut rng)
-                                    as u64;
+                                plies +=
+                                    playout::random_playout(&session, &mut st, budget, &mut rng)
+                                        as u64;
                                 match rules.outcome(&st) {
                                     o @ Outcome::Win(_) => {
                                         for (seat, w) in wins.iter_mut().enumerate() {

@@ -384,7 +384,7 @@ impl<'a> Compiler<'a> {
         let move_reach = kinds.iter().map(move_reach).collect();
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
-        let mut rules = Rules {
+        let mut rules = Rules::new(Game {
             name,
             initial: empty_position(
                 &board,
@@ -422,8 +422,6 @@ impl<'a> Compiler<'a> {
             effect_kinds,
             capturing_effects,
             stalls,
-            demands: DemandTable::default(),
-            promotings: PromotionTable::default(),
             choosing_kinds,
             choice_zones,
             move_reach,
@@ -434,7 +432,6 @@ impl<'a> Compiler<'a> {
             fen: fen?,
             tracks_last: self.tracks_last,
             check,
-            chains: ChainTable::default(),
             stages: Vec::new(),
             royal_values: Vec::new(),
             royal_kinds: Vec::new(),
@@ -443,7 +440,7 @@ impl<'a> Compiler<'a> {
             reach_atoms: None,
             tables: Default::default(),
             flanks: Default::default(),
-        };
+        });
         derive_tables(&mut rules);
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.
@@ -451,7 +448,7 @@ impl<'a> Compiler<'a> {
         if setup.is_err() || self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
-        rules.initial.history = rules.fresh_history(&rules.initial);
+        rules.game_mut().initial.history = rules.fresh_history(&rules.initial);
         self.warnings(raw, &rules);
         Ok(rules)
     }
@@ -496,13 +493,17 @@ impl<'a> Compiler<'a> {
 /// reach atoms, the cell values of each side's royals and team, the sides
 /// each side counts, and per kind and side the reach offsets.
 fn derive_tables(rules: &mut Rules) {
-    rules.tables = crate::engine::MoveTables::build(rules);
+    let tables = crate::engine::MoveTables::build(rules);
+    rules.game_mut().tables = tables;
     rules.derive_effect_cells();
-    rules.flanks = crate::rules::flank::Flanks::build(rules);
-    rules.reach_atoms = rules.reach_atoms();
-    rules.stages = (0..rules.sides.len() as SideId)
+    let flanks = crate::rules::flank::Flanks::build(rules);
+    rules.game_mut().flanks = flanks;
+    let reach_atoms = rules.reach_atoms();
+    rules.game_mut().reach_atoms = reach_atoms;
+    let stages = (0..rules.sides.len() as SideId)
         .map(|side| Stages::of(rules, side))
         .collect();
+    rules.game_mut().stages = stages;
     let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
         (0..rules.sides.len() as SideId)
             .map(|side| {
@@ -516,12 +517,12 @@ fn derive_tables(rules: &mut Rules) {
             })
             .collect::<Vec<_>>()
     };
-    rules.royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
-    rules.royal_kinds = (0..rules.kinds.len() as KindId)
+    let royal_values = values(&|side, s, k| s == side && rules.kinds[k as usize].royal);
+    let royal_kinds = (0..rules.kinds.len() as KindId)
         .filter(|&k| rules.kinds[k as usize].royal)
         .collect();
-    rules.team_values = values(&|side, s, _| rules.same_team(s, side));
-    rules.counted_sides = (0..rules.sides.len() as SideId)
+    let team_values = values(&|side, s, _| rules.same_team(s, side));
+    let counted_sides = (0..rules.sides.len() as SideId)
         .map(|side| {
             let sides = |keep: &dyn Fn(SideId) -> bool| {
                 (0..rules.sides.len() as SideId)
@@ -536,13 +537,19 @@ fn derive_tables(rules: &mut Rules) {
             ]
         })
         .collect();
-    rules.reach = (0..rules.kinds.len() as KindId)
+    let reach = (0..rules.kinds.len() as KindId)
         .map(|k| {
             (0..rules.sides.len() as SideId)
                 .map(|s| rules.reach_offsets(k, s))
                 .collect()
         })
         .collect();
+    let game = rules.game_mut();
+    game.royal_values = royal_values;
+    game.royal_kinds = royal_kinds;
+    game.team_values = team_values;
+    game.counted_sides = counted_sides;
+    game.reach = reach;
 }
 
 /// The report for a name that is no site of the board but a square of its

@@ -128,10 +128,10 @@ impl Compiler<'_> {
             );
             return Err(());
         }
-        rules.initial = st;
+        rules.game_mut().initial = st;
         let mut initial = rules.initial.clone();
         rules.settle(&mut initial);
-        rules.initial = initial;
+        rules.game_mut().initial = initial;
         Ok(())
     }
 }

@@ -197,12 +197,12 @@ impl Rules {
     /// Fills in each effect's [`Effect::over_cells`] and
     /// [`Effect::to_cells`] where its condition reads the occupant alone.
     pub(crate) fn derive_effect_cells(&mut self) {
-        let mut kinds = std::mem::take(&mut self.kinds);
+        let mut kinds = self.kinds.clone();
         for e in kinds.iter_mut().flat_map(|k| k.effects.iter_mut()) {
             e.over_cells = self.cell_sets(&e.over);
             e.to_cells = e.to.as_ref().and_then(|to| self.cell_sets(to));
         }
-        self.kinds = kinds;
+        self.game_mut().kinds = kinds;
     }
 
     /// The cell values meeting `c` for each side, if `c` reads nothing but

@@ -113,7 +113,16 @@ pub struct ChainId(u32);
 const CHAIN_INDEX_BITS: u32 = 26;
 
 impl ChainId {
+    /// The id of the chain at `index` of its table, capturing `captures`
+    /// pieces (at most [`MAX_CHAIN`]). An index past 2²⁶ (a session that
+    /// met 67 million distinct chains without being renewed, see
+    /// [`super::Rules::session`]) is refused rather than wrapped.
     fn new(index: usize, captures: usize) -> Self {
+        assert!(
+            index < 1 << CHAIN_INDEX_BITS,
+            "over 2^26 distinct capture chains in one session: play on a new Rules::session"
+        );
+        const { assert!(MAX_CHAIN < 1 << (32 - CHAIN_INDEX_BITS)) };
         ChainId(index as u32 | (captures as u32) << CHAIN_INDEX_BITS)
     }
     fn index(self) -> usize {
@@ -211,8 +220,13 @@ impl<T: Copy + Eq + std::hash::Hash> Interner<T> {
         let (map, list) = &mut *guard;
         *map.entry(value).or_insert_with(|| {
             list.push(value);
-            (list.len() - 1) as u32
+            u32::try_from(list.len() - 1).expect("over 2^32 moves interned in one session")
         })
+    }
+
+    /// How many values are stored.
+    pub(crate) fn len(&self) -> usize {
+        self.inner.read().unwrap_or_else(|e| e.into_inner()).1.len()
     }
 
     pub(crate) fn get(&self, id: u32) -> T {
@@ -237,6 +251,11 @@ impl ChainTable {
 
     pub(crate) fn get(&self, id: ChainId) -> Chain {
         self.0.get(id.index() as u32)
+    }
+
+    /// How many chains are stored.
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
     }
 
     /// [`Chain::same_effect`] of the chain `id`, read in place.

@@ -48,9 +48,17 @@ impl Jobs {
             let progress = |n: usize| job.done.store(n, Ordering::Relaxed);
             let threads = crate::cli::every_core().min(2);
             let seed = fastrand::u64(..);
-            let a = analyze::run(&game.rules, &agents, games, threads, 1000, seed, &progress);
+            let a = analyze::run(
+                &game.rules(),
+                &agents,
+                games,
+                threads,
+                1000,
+                seed,
+                &progress,
+            );
             let json: Value =
-                serde_json::from_str(&a.to_json(&game.rules, &names)).unwrap_or(Value::Null);
+                serde_json::from_str(&a.to_json(&game.rules(), &names)).unwrap_or(Value::Null);
             *job.result.lock().expect("job") = Some((json, Instant::now()));
         });
         id

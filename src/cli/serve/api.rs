@@ -166,10 +166,7 @@ async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
         };
         let info = view::game_info(&rules);
         let start = view::position(&rules, &rules.initial());
-        let id = srv.games.insert(Game {
-            rules,
-            file: req.file,
-        });
+        let id = srv.games.insert(Game::new(rules, req.file));
         json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics })
     })
     .await
@@ -246,15 +243,15 @@ impl At {
 
 async fn position(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules)?;
-    Ok(Json(view::position(&game.rules, &st)))
+    let st = at.state(&game.rules())?;
+    Ok(Json(view::position(&game.rules(), &st)))
 }
 
 /// Plays a legal move: `ok`, the move's text and the position after it;
 /// or `ok: false` and why it is not legal.
 async fn play(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let rules = &game.rules;
+    let rules = &game.rules();
     let mut st = at.state(rules)?;
     let text = at.move_text()?;
     match notation::parse_move(rules, &st, text) {
@@ -290,8 +287,8 @@ fn why_text(rules: &Rules, st: &State, text: &str) -> (bool, String) {
 
 async fn why(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules)?;
-    let (legal, text) = why_text(&game.rules, &st, at.move_text()?);
+    let st = at.state(&game.rules())?;
+    let (legal, text) = why_text(&game.rules(), &st, at.move_text()?);
     Ok(Json(json!({ "legal": legal, "text": text })))
 }
 
@@ -312,10 +309,10 @@ fn bounded_agent(text: &str) -> Result<Agent, Failure> {
 /// The move a computer player chooses (`random`, `mcts`, `mcts:500ms`, ...).
 async fn agent(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules)?;
+    let st = at.state(&game.rules())?;
     let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"))?;
     let answer = tokio::task::spawn_blocking(move || {
-        let rules = &game.rules;
+        let rules = &game.rules();
         let mv: Option<Move> = agent.choose(rules, &st, fastrand::u64(..));
         json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) })
     })
@@ -348,8 +345,8 @@ fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
 
 async fn replay(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules)?;
-    let answer = tokio::task::spawn_blocking(move || replay_moves(&game.rules, st, &at.moves))
+    let st = at.state(&game.rules())?;
+    let answer = tokio::task::spawn_blocking(move || replay_moves(&game.rules(), st, &at.moves))
         .await
         .map_err(|e| e.to_string())?;
     Ok(Json(answer))
@@ -379,7 +376,7 @@ async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
     };
     let moves = super::super::play::read_record(&text, &file)?;
     let answer = tokio::task::spawn_blocking(move || {
-        replay_moves(&game.rules, game.rules.initial(), &moves)
+        replay_moves(&game.rules(), game.rules().initial(), &moves)
     })
     .await
     .map_err(|e| e.to_string())?;
@@ -404,10 +401,10 @@ struct AnalyzeRequest {
 
 async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Answer {
     let game = srv.games.get(&req.id).ok_or("no such open game")?;
-    if req.players.len() != game.rules.sides.len() {
+    if req.players.len() != game.rules().sides.len() {
         return Err(Failure(format!(
             "give one player per side ({})",
-            game.rules.sides.len()
+            game.rules().sides.len()
         )));
     }
     let mut players = Vec::new();

@@ -14,9 +14,23 @@ const MAX_OPEN: usize = 1024;
 
 /// A compiled game and where it came from.
 pub struct Game {
-    pub rules: Rules,
+    compiled: Rules,
     /// Its file, relative to the folder, when it has one.
     pub file: Option<String>,
+}
+
+impl Game {
+    pub fn new(compiled: Rules, file: Option<String>) -> Game {
+        Game { compiled, file }
+    }
+
+    /// The rules to answer one request with: a session of their own
+    /// ([`Rules::session`]), so that the moves a request meets are freed
+    /// with it (requests carry moves as text) and memory stays flat
+    /// however many games are played.
+    pub fn rules(&self) -> Rules {
+        self.compiled.session()
+    }
 }
 
 #[derive(Default)]
