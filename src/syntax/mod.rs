@@ -16,6 +16,38 @@ use pest::Parser;
 #[grammar = "../grammar/rules.pest"]
 struct RuleParser;
 
+/// A keyword rule of the grammar: `kw_WORD` matches `WORD` (and refuses a
+/// longer word), so its name says its word; a unit test parses each word
+/// with its rule.
+struct Keyword {
+    rule: Rule,
+    word: String,
+    /// The word in backquotes, as error messages name it.
+    quoted: String,
+}
+
+/// Every keyword rule of `grammar/rules.pest`, in the grammar's order,
+/// read off the rules pest derives from it: the grammar is the one list.
+fn keyword_rules() -> &'static [Keyword] {
+    static KEYWORDS: std::sync::LazyLock<Vec<Keyword>> = std::sync::LazyLock::new(|| {
+        Rule::all_rules()
+            .iter()
+            .filter_map(|&rule| {
+                let word = format!("{rule:?}").strip_prefix("kw_")?.to_string();
+                let quoted = format!("`{word}`");
+                Some(Keyword { rule, word, quoted })
+            })
+            .collect()
+    });
+    &KEYWORDS
+}
+
+/// The keywords of the rule language (`to`, `capture`, `stuck`, ...), in
+/// the grammar's order: every `kw_*` rule of `grammar/rules.pest`.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    keyword_rules().iter().map(|k| k.word.as_str())
+}
+
 /// A parse error inside one expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
