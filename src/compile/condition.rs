@@ -489,9 +489,16 @@ impl Compiler<'_> {
                 }
                 StateCond::Stalled
             }
-            ast::StateCond::Repetitions { .. }
-            | ast::StateCond::Since { .. }
-            | ast::StateCond::PerpetualCheck(_) => self.history_cond(raw, scope, s, c)?,
+            ast::StateCond::Repetitions { op, value, span } => {
+                self.repetitions(s, op, value, span)?
+            }
+            ast::StateCond::Since {
+                cond,
+                op,
+                value,
+                span,
+            } => self.since(raw, scope, s, cond, op, *value, span)?,
+            ast::StateCond::PerpetualCheck(span) => self.perpetual_check(raw, s, span)?,
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
@@ -705,79 +712,82 @@ fn side_list(scope: &Scope, set: SideSet) -> String {
 }
 
 impl Compiler<'_> {
-    /// A condition on the game's history: `repetitions OP N`,
-    /// `since(MOVE_CONDITION) OP N`, `perpetual check`.
-    fn history_cond(
+    /// `repetitions OP N`, a condition on the game's history.
+    fn repetitions(
+        &mut self,
+        s: &Str,
+        op: &ast::CompareOp,
+        value: &(u32, ast::Span),
+        span: &ast::Span,
+    ) -> Res<StateCond> {
+        self.history_here(s, span, "repetitions")?;
+        if value.0 < 2 {
+            let loc = s.inner_loc(self.sources, value.1.clone());
+            self.error(
+                Diagnostic::error(
+                    "repetition-count",
+                    "a position is seen at least once: count repetitions from 2",
+                )
+                .at(loc)
+                .label(format!("a count of {} holds at once or never", value.0))
+                .hint("threefold repetition is `repetitions >= 3`"),
+            );
+            return Err(());
+        }
+        self.history.get_or_insert_with(HistoryRules::default);
+        Ok(StateCond::Repetitions {
+            op: compare(*op),
+            value: value.0,
+        })
+    }
+
+    /// `since(MOVE_CONDITION) OP N`, a condition on the game's history.
+    #[allow(clippy::too_many_arguments)]
+    fn since(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
         s: &Str,
-        c: &ast::StateCond,
+        cond: &ast::MoveCond,
+        op: &ast::CompareOp,
+        value: u32,
+        span: &ast::Span,
     ) -> Res<StateCond> {
-        Ok(match c {
-            ast::StateCond::Repetitions { op, value, span } => {
-                self.history_here(s, span, "repetitions")?;
-                if value.0 < 2 {
-                    let loc = s.inner_loc(self.sources, value.1.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "repetition-count",
-                            "a position is seen at least once: count repetitions from 2",
-                        )
-                        .at(loc)
-                        .label(format!("a count of {} holds at once or never", value.0))
-                        .hint("threefold repetition is `repetitions >= 3`"),
-                    );
-                    return Err(());
-                }
-                self.history.get_or_insert_with(HistoryRules::default);
-                StateCond::Repetitions {
-                    op: compare(*op),
-                    value: value.0,
-                }
-            }
-            ast::StateCond::Since {
-                cond,
-                op,
-                value,
-                span,
-            } => {
-                self.history_here(s, span, "since(...)")?;
-                let cond = self.move_cond(raw, scope, s, cond)?;
-                let history = self.history.get_or_insert_with(HistoryRules::default);
-                history.since.push(cond);
-                StateCond::Since {
-                    counter: history.since.len() as u32 - 1,
-                    op: compare(*op),
-                    value: *value,
-                }
-            }
-            ast::StateCond::PerpetualCheck(span) => {
-                self.history_here(s, span, "perpetual check")?;
-                if !raw
-                    .pieces
-                    .iter()
-                    .any(|(_, p)| p.royal.as_ref().is_some_and(|r| r.value))
-                {
-                    let loc = s.inner_loc(self.sources, span.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "perpetual-without-royals",
-                            "`perpetual check` in a game without royal pieces",
-                        )
-                        .at(loc)
-                        .label("no move can give check")
-                        .hint("mark the piece to protect `royal = true` in its `[pieces.NAME]`"),
-                    );
-                    return Err(());
-                }
-                self.history
-                    .get_or_insert_with(HistoryRules::default)
-                    .perpetual = true;
-                StateCond::PerpetualCheck
-            }
-            _ => unreachable!("not a history condition"),
+        self.history_here(s, span, "since(...)")?;
+        let cond = self.move_cond(raw, scope, s, cond)?;
+        let history = self.history.get_or_insert_with(HistoryRules::default);
+        history.since.push(cond);
+        Ok(StateCond::Since {
+            counter: history.since.len() as u32 - 1,
+            op: compare(*op),
+            value,
         })
+    }
+
+    /// `perpetual check`, a condition on the game's history.
+    fn perpetual_check(&mut self, raw: &RawGame, s: &Str, span: &ast::Span) -> Res<StateCond> {
+        self.history_here(s, span, "perpetual check")?;
+        if !raw
+            .pieces
+            .iter()
+            .any(|(_, p)| p.royal.as_ref().is_some_and(|r| r.value))
+        {
+            let loc = s.inner_loc(self.sources, span.clone());
+            self.error(
+                Diagnostic::error(
+                    "perpetual-without-royals",
+                    "`perpetual check` in a game without royal pieces",
+                )
+                .at(loc)
+                .label("no move can give check")
+                .hint("mark the piece to protect `royal = true` in its `[pieces.NAME]`"),
+            );
+            return Err(());
+        }
+        self.history
+            .get_or_insert_with(HistoryRules::default)
+            .perpetual = true;
+        Ok(StateCond::PerpetualCheck)
     }
 
     /// Reports a condition on the game's history (`what`) where no move has

@@ -33,12 +33,36 @@ impl Rules {
             Cond::Not(inner) => !part(inner),
             Cond::And(cs) => cs.iter().all(part),
             Cond::Or(cs) => cs.iter().any(part),
-            _ => part(c),
+            Cond::True
+            | Cond::Empty
+            | Cond::Sites { .. }
+            | Cond::Occupied(_)
+            | Cond::Friend(_)
+            | Cond::Enemy(_)
+            | Cond::Side(..)
+            | Cond::In(_)
+            | Cond::Nearer(_)
+            | Cond::Ahead(_)
+            | Cond::Edge(_)
+            | Cond::Covered(_)
+            | Cond::Backed(_)
+            | Cond::Given(_)
+            | Cond::Attacks(..)
+            | Cond::Threatens(..)
+            | Cond::Stuck
+            | Cond::Has(_)
+            | Cond::LastTo(_)
+            | Cond::LastOver(_)
+            | Cond::Attacked
+            | Cond::Sees(..)
+            | Cond::Line { .. } => part(c),
         }
     }
 
     /// A condition on the site's occupant or the site alone; `None` for
-    /// any other.
+    /// any other, which [`Rules::eval_rare`] evaluates. Both matches name
+    /// every variant, so a new condition does not build without its
+    /// evaluation.
     #[inline(always)]
     fn eval_leaf(
         &self,
@@ -71,7 +95,25 @@ impl Rules {
                 let v = Self::occupant(st, origin, s);
                 live(v) && sides >> self.unman(v).0 & 1 == 1 && kind_is(v, *k)
             }
-            _ => return None,
+            Cond::In(_)
+            | Cond::Nearer(_)
+            | Cond::Ahead(_)
+            | Cond::Edge(_)
+            | Cond::Covered(_)
+            | Cond::Backed(_)
+            | Cond::Given(_)
+            | Cond::Attacks(..)
+            | Cond::Threatens(..)
+            | Cond::Stuck
+            | Cond::Has(_)
+            | Cond::LastTo(_)
+            | Cond::LastOver(_)
+            | Cond::Attacked
+            | Cond::Sees(..)
+            | Cond::Line { .. }
+            | Cond::Not(_)
+            | Cond::And(_)
+            | Cond::Or(_) => return None,
         })
     }
 
@@ -215,9 +257,19 @@ impl Rules {
             Cond::Or(cs) => cs
                 .iter()
                 .any(|c| self.eval(c, st, side, origin, captured, s, d)),
-            leaf => self
-                .eval_leaf(leaf, st, side, origin, captured, s)
-                .expect("a leaf condition"),
+            // `eval` reads these with `eval_leaf` first and does not bring
+            // them here; a caller that does gets the same answer.
+            Cond::True
+            | Cond::Empty
+            | Cond::Sites { .. }
+            | Cond::Occupied(_)
+            | Cond::Friend(_)
+            | Cond::Enemy(_)
+            | Cond::Side(..) => {
+                let leaf = self.eval_leaf(c, st, side, origin, captured, s);
+                debug_assert!(leaf.is_some(), "{c:?} is a leaf condition");
+                leaf == Some(true)
+            }
         }
     }
 

@@ -204,7 +204,21 @@ impl StateCond {
             || match self {
                 StateCond::Not(inner) => inner.any_part(test),
                 StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(|c| c.any_part(test)),
-                _ => false,
+                StateCond::Const(_)
+                | StateCond::Count { .. }
+                | StateCond::CountInHand { .. }
+                | StateCond::Reach { .. }
+                | StateCond::Connected { .. }
+                | StateCond::Check
+                | StateCond::Somewhere { .. }
+                | StateCond::Line { .. }
+                | StateCond::Compare { .. }
+                | StateCond::Stalled
+                | StateCond::Repetitions { .. }
+                | StateCond::PerpetualCheck
+                | StateCond::Can(_)
+                | StateCond::Last(_)
+                | StateCond::Since { .. } => false,
             }
     }
 
@@ -214,7 +228,20 @@ impl StateCond {
             StateCond::Last(m) => f(m),
             StateCond::Not(inner) => inner.each_last(f),
             StateCond::And(cs) | StateCond::Or(cs) => cs.iter().for_each(|c| c.each_last(f)),
-            _ => {}
+            StateCond::Const(_)
+            | StateCond::Count { .. }
+            | StateCond::CountInHand { .. }
+            | StateCond::Reach { .. }
+            | StateCond::Connected { .. }
+            | StateCond::Check
+            | StateCond::Somewhere { .. }
+            | StateCond::Line { .. }
+            | StateCond::Compare { .. }
+            | StateCond::Stalled
+            | StateCond::Repetitions { .. }
+            | StateCond::PerpetualCheck
+            | StateCond::Can(_)
+            | StateCond::Since { .. } => {}
         }
     }
 

@@ -16,6 +16,38 @@ use pest::Parser;
 #[grammar = "../grammar/rules.pest"]
 struct RuleParser;
 
+/// A keyword rule of the grammar: `kw_WORD` matches `WORD` (and refuses a
+/// longer word), so its name says its word; a unit test parses each word
+/// with its rule.
+struct Keyword {
+    rule: Rule,
+    word: String,
+    /// The word in backquotes, as error messages name it.
+    quoted: String,
+}
+
+/// Every keyword rule of `grammar/rules.pest`, in the grammar's order,
+/// read off the rules pest derives from it: the grammar is the one list.
+fn keyword_rules() -> &'static [Keyword] {
+    static KEYWORDS: std::sync::LazyLock<Vec<Keyword>> = std::sync::LazyLock::new(|| {
+        Rule::all_rules()
+            .iter()
+            .filter_map(|&rule| {
+                let word = format!("{rule:?}").strip_prefix("kw_")?.to_string();
+                let quoted = format!("`{word}`");
+                Some(Keyword { rule, word, quoted })
+            })
+            .collect()
+    });
+    &KEYWORDS
+}
+
+/// The keywords of the rule language (`to`, `capture`, `stuck`, ...), in
+/// the grammar's order: every `kw_*` rule of `grammar/rules.pest`.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    keyword_rules().iter().map(|k| k.word.as_str())
+}
+
 /// A parse error inside one expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -139,6 +171,19 @@ fn inline_region(text: &str, start: usize) -> Option<String> {
     ))
 }
 
+/// A pair the AST builder has no arm for, where it reads `what`: the
+/// grammar has a construct this file does not read. An error naming the
+/// construct, never a panic.
+fn unexpected(pair: &Pair<'_, Rule>, what: &str) -> SyntaxError {
+    SyntaxError {
+        span: span(pair),
+        message: format!(
+            "{} is not understood in {what} (the grammar and tavoliere's reader disagree: a bug)",
+            names::human(pair.as_rule())
+        ),
+    }
+}
+
 fn span(pair: &Pair<'_, Rule>) -> Span {
     let s = pair.as_span();
     s.start()..s.end()
@@ -238,14 +283,14 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
         Rule::site_attacks => {
             let mut inner = pair.into_inner().skip(1);
             let cond = site_cond(inner.next().unwrap())?;
-            let op = compare_op(inner.next().unwrap().as_str());
+            let op = compare_op(inner.next().unwrap())?;
             let n = number(inner.next().unwrap())?;
             SiteCond::Attacks(Box::new(cond), op, n)
         }
         Rule::site_threatens => {
             let mut inner = pair.into_inner().skip(1);
             let cond = site_cond(inner.next().unwrap())?;
-            let op = compare_op(inner.next().unwrap().as_str());
+            let op = compare_op(inner.next().unwrap())?;
             let n = number(inner.next().unwrap())?;
             SiteCond::Threatens(Box::new(cond), op, n)
         }
@@ -283,19 +328,20 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let kind = inner.next().map(name);
             SiteCond::Occupant { word, kind }
         }
-        r => unreachable!("site condition rule {r:?}"),
+        _ => return Err(unexpected(&pair, "a site condition")),
     })
 }
 
-fn compare_op(text: &str) -> CompareOp {
-    match text {
+fn compare_op(pair: Pair<'_, Rule>) -> Result<CompareOp> {
+    Ok(match pair.as_str() {
         ">=" => CompareOp::Ge,
         "<=" => CompareOp::Le,
         "==" => CompareOp::Eq,
         "!=" => CompareOp::Ne,
         ">" => CompareOp::Gt,
-        _ => CompareOp::Lt,
-    }
+        "<" => CompareOp::Lt,
+        _ => return Err(unexpected(&pair, "a comparison")),
+    })
 }
 
 // ---------------------------------------------------------------- patterns
@@ -354,19 +400,23 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
             Rule::seg_clause => {
                 let clause = part.into_inner().next().unwrap();
                 let clause_span = span(&clause);
-                if clause.as_rule() == Rule::kw_capture {
-                    segment.capture = true;
-                    continue;
-                }
-                if clause.as_rule() == Rule::seg_capture_last {
-                    segment.capture_last = true;
-                    continue;
-                }
-                if clause.as_rule() == Rule::seg_spend {
-                    segment.spend = Some(name(clause.into_inner().nth(1).unwrap()));
-                    continue;
-                }
-                let is_to = clause.as_rule() == Rule::seg_to;
+                let is_to = match clause.as_rule() {
+                    Rule::kw_capture => {
+                        segment.capture = true;
+                        continue;
+                    }
+                    Rule::seg_capture_last => {
+                        segment.capture_last = true;
+                        continue;
+                    }
+                    Rule::seg_spend => {
+                        segment.spend = Some(name(clause.into_inner().nth(1).unwrap()));
+                        continue;
+                    }
+                    Rule::seg_to => true,
+                    Rule::seg_over => false,
+                    _ => return Err(unexpected(&clause, "a segment's clause")),
+                };
                 let cond = site_cond(clause.into_inner().nth(1).unwrap())?;
                 let slot = if is_to {
                     &mut segment.to
@@ -384,7 +434,7 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
                 }
                 *slot = Some(cond);
             }
-            r => unreachable!("segment part {r:?}"),
+            _ => return Err(unexpected(&part, "a segment")),
         }
     }
     Ok(segment)
@@ -422,7 +472,8 @@ pub fn parse_pattern(text: &str) -> Result<Pattern> {
                     }
                 }
             }
-            _ => {}
+            Rule::EOI => {}
+            _ => return Err(unexpected(&item, "a move pattern")),
         }
     }
     Ok(out)
@@ -453,7 +504,7 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
                 let clause = item.into_inner().next().unwrap();
                 let clause_span = span(&clause);
                 let rule = clause.as_rule();
-                let arg = clause.into_inner().last().unwrap();
+                let arg = clause.clone().into_inner().last().unwrap();
                 let taken = match rule {
                     Rule::seg_over => out.over.replace(site_cond(arg)?).is_some(),
                     Rule::seg_to => out.to.replace(site_cond(arg)?).is_some(),
@@ -461,7 +512,8 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
                         .by
                         .replace((site_cond(arg)?, clause_span.clone()))
                         .is_some(),
-                    _ => out.kind.replace(name(arg)).is_some(),
+                    Rule::effect_as => out.kind.replace(name(arg)).is_some(),
+                    _ => return Err(unexpected(&clause, "an effect's clause")),
                 };
                 if taken {
                     return Err(SyntaxError {
@@ -470,7 +522,7 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
                     });
                 }
             }
-            r => unreachable!("effect part {r:?}"),
+            _ => return Err(unexpected(&item, "an effect")),
         }
     }
     Ok(out)
@@ -487,7 +539,8 @@ fn region(pair: Pair<'_, Rule>) -> Result<Region> {
                 let op = match op.as_str() {
                     "|" => RegionOp::Union,
                     "&" => RegionOp::Intersection,
-                    _ => RegionOp::Difference,
+                    "-" => RegionOp::Difference,
+                    _ => return Err(unexpected(&op, "a region")),
                 };
                 let rhs = region(inner.next().unwrap())?;
                 acc = Region::Binary(Box::new(acc), op, Box::new(rhs));
@@ -504,7 +557,7 @@ fn region(pair: Pair<'_, Rule>) -> Result<Region> {
             Ok(Region::File { from, to })
         }
         Rule::region_names => Ok(Region::Names(pair.into_inner().map(name).collect())),
-        r => unreachable!("region rule {r:?}"),
+        _ => Err(unexpected(&pair, "a region")),
     }
 }
 
@@ -576,7 +629,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
                 (filter, count.nth(1).map(name))
             };
             let (filter, region) = count(inner.next().unwrap());
-            let op = compare_op(inner.next().unwrap().as_str());
+            let op = compare_op(inner.next().unwrap())?;
             let rhs = inner.next().unwrap();
             if rhs.as_rule() == Rule::state_count {
                 return Ok(StateCond::Compare {
@@ -626,7 +679,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
         Rule::state_repetitions => {
             let sp = span(&pair);
             let mut inner = pair.into_inner().skip(1);
-            let op = compare_op(inner.next().unwrap().as_str());
+            let op = compare_op(inner.next().unwrap())?;
             let n = inner.next().unwrap();
             let value = (number(n.clone())?, span(&n));
             StateCond::Repetitions {
@@ -639,7 +692,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             let sp = span(&pair);
             let mut inner = pair.into_inner().skip(1);
             let cond = move_cond(inner.next().unwrap())?;
-            let op = compare_op(inner.next().unwrap().as_str());
+            let op = compare_op(inner.next().unwrap())?;
             let value = number(inner.next().unwrap())?;
             StateCond::Since {
                 cond,
@@ -649,7 +702,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             }
         }
         Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
-        r => unreachable!("state condition rule {r:?}"),
+        _ => return Err(unexpected(&pair, "a position condition")),
     })
 }
 
@@ -698,7 +751,7 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
         Rule::kw_converts => MoveCond::Converts,
         Rule::move_spends => MoveCond::Spends(name(pair.into_inner().nth(1).unwrap())),
         Rule::kw_true => MoveCond::True,
-        r => unreachable!("move condition rule {r:?}"),
+        _ => return Err(unexpected(&pair, "a move condition")),
     })
 }
 
@@ -715,14 +768,16 @@ pub fn parse_phase(text: &str) -> Result<Phase> {
         actions: Vec::new(),
     };
     for part in phase.into_inner() {
-        if part.as_rule() == Rule::phase_when {
-            let sp = span(&part);
-            out.when = Some((state_cond(part.into_inner().next().unwrap())?, sp));
-            continue;
-        }
         let sp = span(&part);
-        out.actions
-            .push((phase_action(part.into_inner().next().unwrap())?, sp));
+        match part.as_rule() {
+            Rule::phase_when => {
+                out.when = Some((state_cond(part.into_inner().next().unwrap())?, sp));
+            }
+            Rule::action => out
+                .actions
+                .push((phase_action(part.into_inner().next().unwrap())?, sp)),
+            _ => return Err(unexpected(&part, "a phase")),
+        }
     }
     Ok(out)
 }
@@ -741,7 +796,8 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
                     Rule::place_falling => {
                         falling = p.into_inner().nth(1).map(name);
                     }
-                    _ => {}
+                    Rule::kw_in => {}
+                    _ => return Err(unexpected(&p, "`place`")),
                 }
             }
             Action::Place(kind, region, falling)
@@ -752,7 +808,8 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
             Action::Fill(kind, name(it.nth(1).unwrap()))
         }
         Rule::action_remove => Action::Remove(site_cond(inner.into_inner().nth(1).unwrap())?),
-        _ => Action::Pass,
+        Rule::kw_pass => Action::Pass,
+        _ => return Err(unexpected(&inner, "a phase's action")),
     })
 }
 
@@ -882,7 +939,7 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     })
                     .collect(),
             ),
-            r => unreachable!("position section {r:?}"),
+            _ => return Err(unexpected(&inner, "a position")),
         };
         out.push((parsed, sp));
     }

@@ -12,6 +12,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::EOI => "the end of the expression",
         Rule::WHITESPACE | Rule::COMMENT => "a space",
         Rule::ident_char => "a letter or digit",
+        Rule::pos_turn => "`turn SIDE`",
         Rule::pos_passes => "`passes N`",
         Rule::pos_huffable => "`huffable SITE`",
         Rule::state_repetitions => "`repetitions OP N`",
@@ -116,81 +117,13 @@ pub(super) fn human(rule: Rule) -> &'static str {
     }
 }
 
-/// The name of a keyword rule (`kw_to` is "`to`").
+/// The name of a keyword rule (`kw_to` is "`to`"), from the grammar's
+/// keywords; "a token" for any other rule.
 fn keyword_name(rule: Rule) -> &'static str {
-    match rule {
-        Rule::kw_to => "`to`",
-        Rule::kw_over => "`over`",
-        Rule::kw_then => "`then`",
-        Rule::kw_and => "`and`",
-        Rule::kw_or => "`or`",
-        Rule::kw_not => "`not`",
-        Rule::kw_in => "`in`",
-        Rule::kw_ahead => "`ahead`",
-        Rule::kw_count => "`count`",
-        Rule::kw_reach => "`reach`",
-        Rule::kw_rank => "`rank`",
-        Rule::kw_file => "`file`",
-        Rule::kw_move => "`move`",
-        Rule::kw_place => "`place`",
-        Rule::kw_pass => "`pass`",
-        Rule::kw_true => "`true`",
-        Rule::kw_false => "`false`",
-        Rule::kw_pieces => "`pieces`",
-        Rule::kw_barriers => "`barriers`",
-        Rule::kw_reserves => "`reserves`",
-        Rule::kw_turn => "`turn`",
-        Rule::kw_phase => "`phase`",
-        Rule::kw_passes => "`passes`",
-        Rule::kw_capture => "`capture`",
-        Rule::kw_nearer => "`nearer`",
-        Rule::kw_color => "`color`",
-        Rule::kw_covered => "`covered`",
-        Rule::kw_backed => "`backed`",
-        Rule::kw_from => "`from`",
-        Rule::kw_captures => "`captures`",
-        Rule::kw_fill => "`fill`",
-        Rule::kw_can => "`can`",
-        Rule::kw_demanded => "`demanded`",
-        Rule::kw_given => "`given`",
-        Rule::kw_last => "`last`",
-        Rule::kw_check => "`check`",
-        Rule::kw_swap => "`swap`",
-        Rule::kw_jump => "`jump`",
-        Rule::kw_attacks => "`attacks`",
-        Rule::kw_stuck => "`stuck`",
-        Rule::kw_edge => "`edge`",
-        Rule::kw_connected => "`connected`",
-        Rule::kw_huffable => "`huffable`",
-        Rule::kw_line => "`line`",
-        Rule::kw_through => "`through`",
-        Rule::kw_falling => "`falling`",
-        Rule::kw_remove => "`remove`",
-        Rule::kw_convert => "`convert`",
-        Rule::kw_converts => "`converts`",
-        Rule::kw_stalled => "`stalled`",
-        Rule::kw_repetitions => "`repetitions`",
-        Rule::kw_since => "`since`",
-        Rule::kw_perpetual => "`perpetual`",
-        Rule::kw_counters => "`counters`",
-        Rule::kw_history => "`history`",
-        Rule::kw_plies => "`plies`",
-        Rule::kw_as => "`as`",
-        Rule::kw_has => "`has`",
-        Rule::kw_last_to => "`last_to`",
-        Rule::kw_last_over => "`last_over`",
-        Rule::kw_attacked => "`attacked`",
-        Rule::kw_castle => "`castle`",
-        Rule::kw_flags => "`flags`",
-        Rule::kw_sees => "`sees`",
-        Rule::kw_somewhere => "`somewhere`",
-        Rule::kw_surrounded => "`surrounded`",
-        Rule::kw_by => "`by`",
-        Rule::kw_threatens => "`threatens`",
-        Rule::kw_spend => "`spend`",
-        Rule::kw_spends => "`spends`",
-        _ => "a token",
-    }
+    super::keyword_rules()
+        .iter()
+        .find(|k| k.rule == rule)
+        .map_or("a token", |k| k.quoted.as_str())
 }
 
 /// `a`, `a or b`, `a, b or c`.
@@ -199,5 +132,49 @@ pub(super) fn one_of(items: &[&str]) -> String {
         [] => String::new(),
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pest::Parser;
+
+    /// Every rule of the grammar has a name of its own in messages.
+    #[test]
+    fn every_rule_has_a_human_name() {
+        let nameless: Vec<Rule> = Rule::all_rules()
+            .iter()
+            .copied()
+            .filter(|&rule| human(rule) == "a token")
+            .collect();
+        assert!(nameless.is_empty(), "rules without a name: {nameless:?}");
+    }
+
+    /// Each keyword rule matches the word its name says, and not that word
+    /// run into a longer name: the list of keywords read off the rules'
+    /// names is the grammar's.
+    #[test]
+    fn keyword_rules_match_their_words() {
+        let keywords = super::super::keyword_rules();
+        assert!(keywords.len() >= 70, "{} keywords", keywords.len());
+        for k in keywords {
+            let pairs = super::super::RuleParser::parse(k.rule, &k.word)
+                .unwrap_or_else(|e| panic!("{:?} does not match `{}`: {e}", k.rule, k.word));
+            let end = pairs.last().map_or(0, |p| p.as_span().end());
+            assert_eq!(
+                end,
+                k.word.len(),
+                "{:?} matches part of `{}`",
+                k.rule,
+                k.word
+            );
+            let longer = format!("{}x", k.word);
+            assert!(
+                super::super::RuleParser::parse(k.rule, &longer).is_err(),
+                "{:?} matches the start of `{longer}`",
+                k.rule
+            );
+        }
     }
 }
