@@ -340,7 +340,7 @@ fn compare_op(pair: Pair<'_, Rule>) -> Result<CompareOp> {
         "!=" => CompareOp::Ne,
         ">" => CompareOp::Gt,
         "<" => CompareOp::Lt,
-        _ => return Err(unexpected(&pair, "a comparison")),
+        _ => return Err(unexpected(&pair, "a comparing operator")),
     })
 }
 
