@@ -384,6 +384,10 @@ impl<'a> Compiler<'a> {
         let move_reach = kinds.iter().map(move_reach).collect();
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
+        let counted = |k: KindId| constraint_kinds >> k & 1 == 1;
+        let constraint_creators = mask_of(&kinds, |k| promotion_targets(k).any(counted));
+        let constraint_taken =
+            constraint_kinds | mask_of(&kinds, |k| k.to_hand.is_some_and(counted));
         let mut rules = Rules {
             name,
             initial: empty_position(
@@ -409,6 +413,8 @@ impl<'a> Compiler<'a> {
             constraints,
             constraints_barrier_only,
             constraint_kinds,
+            constraint_creators,
+            constraint_taken,
             ends_read_last,
             history: self.history.take(),
             reach: Vec::new(),
@@ -609,6 +615,17 @@ fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) 
         .iter()
         .fold(0, |mask, c| mask | kinds_read(&c.rule));
     (barrier_only, kinds)
+}
+
+/// The kinds a piece of `kind` may end a move as, other than its own: its
+/// promotion's default, the kinds it may choose instead, and the kind it
+/// becomes when its relocation is blocked.
+fn promotion_targets(kind: &Kind) -> impl Iterator<Item = KindId> + '_ {
+    (kind.promote.iter()).flat_map(|p| {
+        std::iter::once(p.to)
+            .chain(p.otherwise)
+            .chain(p.choices.iter().copied())
+    })
 }
 
 /// Per side, the sites of the promotion zones of the kinds that choose
