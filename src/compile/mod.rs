@@ -36,7 +36,7 @@ mod sides;
 mod turn;
 mod warnings;
 
-use end::{kinds_read, reads_barriers_only, reads_last};
+use end::{kinds_read, reads_barriers_only, reads_history, reads_last};
 use fold::Folding;
 use pattern::may_capture;
 use region::final_regions;
@@ -363,6 +363,7 @@ impl<'a> Compiler<'a> {
         let regions = final_regions(raw, &scope, sides.len());
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
+        let phases_read_history = phase_when.iter().flatten().any(reads_history);
         let board = scope.board;
         let n_sites = board.n_sites();
         let has_royals = kinds.iter().any(|k| k.royal);
@@ -416,6 +417,7 @@ impl<'a> Compiler<'a> {
             constraint_creators,
             constraint_taken,
             ends_read_last,
+            phases_read_history,
             history: self.history.take(),
             reach: Vec::new(),
             cell_owner: cell_owners(side_names.len(), kind_names.len()),

@@ -747,6 +747,10 @@ pub struct Rules {
     pub(crate) constraint_taken: Kinds,
     /// Whether an end rule reads the last move (`last(...)`).
     pub(crate) ends_read_last: bool,
+    /// Whether a phase's condition reads the game's history (`since(...)`,
+    /// `repetitions`, `perpetual check`): which moves are legal then
+    /// depends on it, and perft keeps it.
+    pub(crate) phases_read_history: bool,
     /// What the end rules read of the game's history (`repetitions`,
     /// `since(...)`, `perpetual check`), if anything.
     pub(crate) history: Option<HistoryRules>,
