@@ -60,16 +60,20 @@ impl Corners {
 }
 
 impl Rules {
-    /// Whether `mv` moves a piece with landing effects, which constraints
+    /// Whether `mv` moves a piece with landing effects (either piece of a
+    /// castling), which constraints
     /// reading pieces must judge.
     #[cold]
     #[inline(never)]
     fn lands_with_effects(&self, st: &State, mv: Move) -> bool {
         !self.constraints_barrier_only
-            && self.move_from(&mv).is_some_and(|f| {
-                let v = st.board[f.0 as usize];
-                v != 0 && self.effect_kinds >> self.unman(v).1 & 1 == 1
-            })
+            && match self.base(mv) {
+                Move::Castle { .. } => self.castles_with_effects(st, mv),
+                _ => self.move_from(&mv).is_some_and(|f| {
+                    let v = st.board[f.0 as usize];
+                    v != 0 && self.effect_kinds >> self.unman(v).1 & 1 == 1
+                }),
+            }
     }
 
     /// Whether a move other than a barrier placement leaves the constraints
