@@ -4,25 +4,31 @@
 //! the game counts at its own depth and adds nothing below it. As chess
 //! engines' perft does, it leaves out the draw rules that read the game's
 //! history (`repetitions`, `since(...)`, `perpetual check`): the tree
-//! counted is that of the moves, whatever was played before.
+//! counted is that of the moves, whatever was played before. A game whose
+//! phase conditions read the history is the exception: its moves depend on
+//! it, so perft keeps it, move by move, as play does.
 
 use crate::rules::{Move, Rules, State};
 
 /// perft(depth) from `st`, counting the last level in bulk.
 pub fn perft(rules: &Rules, st: &State, depth: u32) -> u64 {
-    let mut root = without_history(st);
+    let mut root = perft_root(rules, st);
     // One list of moves and one position per level, reused for every
-    // move made there: nothing is allocated per move.
+    // move made there: nothing is allocated per move (but the history,
+    // where it is kept).
     let mut levels: Vec<(Vec<Move>, State)> = (0..depth)
         .map(|_| (Vec::with_capacity(256), root.clone()))
         .collect();
     count(rules, &mut root, depth, &mut levels)
 }
 
-/// `st` without the history its draw rules read.
-fn without_history(st: &State) -> State {
+/// `st` as perft reads it: without the history its draw rules read,
+/// unless a phase condition reads it.
+fn perft_root(rules: &Rules, st: &State) -> State {
     let mut root = st.clone();
-    root.history = None;
+    if !rules.phases_read_history {
+        root.history = None;
+    }
     root
 }
 
@@ -46,6 +52,9 @@ fn count(rules: &Rules, st: &mut State, depth: u32, levels: &mut [(Vec<Move>, St
     let mut total = 0;
     for &mv in buf.iter() {
         next.copy_from(st);
+        if st.history.is_some() {
+            next.history.clone_from(&st.history);
+        }
         rules.play_unsettled(next, mv);
         total += count(rules, next, depth - 1, rest);
     }
@@ -65,7 +74,7 @@ pub fn divide_telling(
     depth: u32,
     done: &mut dyn FnMut(usize, usize),
 ) -> Vec<(Move, u64)> {
-    let st = &without_history(st);
+    let st = &perft_root(rules, st);
     let mut moves = Vec::new();
     rules.legal_moves(st, &mut moves);
     let n_moves = moves.len();

@@ -170,6 +170,16 @@ pub(super) fn reads_last(c: &StateCond) -> bool {
     })
 }
 
+/// Whether a position condition reads the game's history.
+pub(super) fn reads_history(c: &StateCond) -> bool {
+    c.any_part(&|p| {
+        matches!(
+            p,
+            StateCond::Repetitions { .. } | StateCond::Since { .. } | StateCond::PerpetualCheck
+        )
+    })
+}
+
 /// The piece kinds a position condition counts; every kind when it reads
 /// more than counts.
 pub(super) fn kinds_read(c: &StateCond) -> Kinds {

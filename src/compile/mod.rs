@@ -36,7 +36,7 @@ mod sides;
 mod turn;
 mod warnings;
 
-use end::{kinds_read, reads_barriers_only, reads_last};
+use end::{kinds_read, reads_barriers_only, reads_history, reads_last};
 use fold::Folding;
 use pattern::may_capture;
 use region::final_regions;
@@ -363,6 +363,7 @@ impl<'a> Compiler<'a> {
         let regions = final_regions(raw, &scope, sides.len());
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
+        let phases_read_history = phase_when.iter().flatten().any(reads_history);
         let board = scope.board;
         let n_sites = board.n_sites();
         let has_royals = kinds.iter().any(|k| k.royal);
@@ -384,6 +385,10 @@ impl<'a> Compiler<'a> {
         let move_reach = kinds.iter().map(move_reach).collect();
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
+        let counted = |k: KindId| constraint_kinds >> k & 1 == 1;
+        let constraint_creators = mask_of(&kinds, |k| promotion_targets(k).any(counted));
+        let constraint_taken =
+            constraint_kinds | mask_of(&kinds, |k| k.to_hand.is_some_and(counted));
         let mut rules = Rules::new(Game {
             name,
             initial: empty_position(
@@ -409,7 +414,10 @@ impl<'a> Compiler<'a> {
             constraints,
             constraints_barrier_only,
             constraint_kinds,
+            constraint_creators,
+            constraint_taken,
             ends_read_last,
+            phases_read_history,
             history: self.history.take(),
             reach: Vec::new(),
             cell_owner: cell_owners(side_names.len(), kind_names.len()),
@@ -620,6 +628,17 @@ fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) 
         .iter()
         .fold(0, |mask, c| mask | kinds_read(&c.rule));
     (barrier_only, kinds)
+}
+
+/// The kinds a piece of `kind` may end a move as, other than its own: its
+/// promotion's default, the kinds it may choose instead, and the kind it
+/// becomes when its relocation is blocked.
+fn promotion_targets(kind: &Kind) -> impl Iterator<Item = KindId> + '_ {
+    (kind.promote.iter()).flat_map(|p| {
+        std::iter::once(p.to)
+            .chain(p.otherwise)
+            .chain(p.choices.iter().copied())
+    })
 }
 
 /// Per side, the sites of the promotion zones of the kinds that choose

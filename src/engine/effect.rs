@@ -116,7 +116,8 @@ impl Rules {
 
     /// The piece that lands, where and from where, for a move with
     /// landing effects: `(side, kind, origin, landing)`; `None` for a move
-    /// of a kind without effects, a swap, a placement or a pass.
+    /// of a kind without effects, a swap, a castling (two pieces land:
+    /// [`Rules::apply_castling`]), a placement or a pass.
     #[inline]
     pub(super) fn landing(
         &self,
@@ -137,12 +138,72 @@ impl Rules {
         (self.effect_kinds >> kind & 1 == 1).then_some((side, kind, from, to))
     }
 
+    /// The two pieces of a castling `mv`, as they land: the castling
+    /// piece's kind and destination, then its partner's.
+    fn castling_landers(&self, st: &State, mv: Move) -> [(KindId, SiteId); 2] {
+        let Move::Castle { from, to, with } = self.base(mv) else {
+            unreachable!("a castling move")
+        };
+        let kind = |s: SiteId| self.unman(st.board[s.0 as usize]).1;
+        let partner_to = self.castle_partner_to(from, to, with);
+        [(kind(from), to), (kind(with), partner_to)]
+    }
+
+    /// [`Rules::apply`] of a castling move in a game with landing effects:
+    /// the castling piece's effects where it lands, then its partner's
+    /// where it lands (on the board the first left), as after a step;
+    /// `hit`, if given, is told each site enclosed before it changes.
+    #[inline(never)]
+    pub(super) fn apply_castling_telling(
+        &self,
+        st: &mut State,
+        side: SideId,
+        mv: Move,
+        mut hit: Option<Hit<'_>>,
+    ) {
+        let landers = self.castling_landers(st, mv);
+        self.apply_plain(st, side, mv);
+        for (kind, at) in landers {
+            // A piece the first one's effects took encloses nothing.
+            if self.effect_kinds >> kind & 1 == 1 && st.board[at.0 as usize] != 0 {
+                if let Some(hit) = hit.as_deref_mut() {
+                    self.each_enclosed(st, side, kind, NOWHERE, at, hit);
+                }
+                self.enclose(st, side, kind, at);
+            }
+        }
+    }
+
+    /// [`Rules::apply`] of a castling move in a game with landing effects.
+    pub(super) fn apply_castling(&self, st: &mut State, side: SideId, mv: Move) {
+        self.apply_castling_telling(st, side, mv, None);
+    }
+
+    /// Whether either piece of a castling `mv` has landing effects.
+    pub(super) fn castles_with_effects(&self, st: &State, mv: Move) -> bool {
+        (self.castling_landers(st, mv).iter()).any(|&(k, _)| self.effect_kinds >> k & 1 == 1)
+    }
+
     /// How many pieces the landing effects of `mv` would capture and
     /// convert, played in `st`.
     #[inline(never)]
     pub(crate) fn effect_counts(&self, st: &State, mv: Move) -> (usize, usize) {
         if self.effect_kinds == 0 {
             return (0, 0);
+        }
+        if let Move::Castle { .. } = self.base(mv) {
+            if !self.castles_with_effects(st, mv) {
+                return (0, 0);
+            }
+            let (mut taken, mut turned) = (0, 0);
+            let mut after = st.clone();
+            let side = self.to_move(st);
+            let mut count = |_: SiteId, e: &Effect| match e.convert {
+                true => turned += 1,
+                false => taken += 1,
+            };
+            self.apply_castling_telling(&mut after, side, mv, Some(&mut count));
+            return (taken, turned);
         }
         let Some((side, kind, from, to)) = self.landing(st, self.to_move(st), mv) else {
             return (0, 0);
@@ -167,6 +228,9 @@ impl Rules {
     pub(super) fn converts(&self, st: &State, _side: SideId, mv: &Move) -> bool {
         if self.effect_kinds == 0 {
             return false;
+        }
+        if let Move::Castle { .. } = self.base(*mv) {
+            return self.effect_counts(st, *mv).1 > 0;
         }
         let Some((side, kind, from, to)) = self.landing(st, self.to_move(st), *mv) else {
             return false;
@@ -287,6 +351,9 @@ impl Rules {
         }
     }
 }
+
+/// What is told each site a landing effect encloses, with the effect.
+type Hit<'a> = &'a mut dyn FnMut(SiteId, &Effect);
 
 /// An effect's cell sets for one mover side ([`Effect::over_cells`],
 /// [`Effect::to_cells`]), chosen once per effect rather than per step.

@@ -118,8 +118,9 @@ impl Rules {
                 // piece move when they read piece positions (a piece moving
                 // along the board stays in its region, so `reach` alone
                 // cannot break); each barrier placement by one plan for the
-                // position. A piece move is checked only when it moves or
-                // takes a piece of a kind the constraints count.
+                // position. A piece move is checked only when it moves,
+                // takes or may create a piece of a kind the constraints
+                // count (a promotion to it, a capture into a hand).
                 let (mut after, mut placing) = (None, None);
                 let make = || self.placing(st, side, false, Vec::new());
                 out.retain(|&mv| {

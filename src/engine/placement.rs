@@ -63,24 +63,30 @@ impl Corners {
 }
 
 impl Rules {
-    /// Whether `mv` moves a piece with landing effects, which constraints
+    /// Whether `mv` moves a piece with landing effects (either piece of a
+    /// castling), which constraints
     /// reading pieces must judge.
     #[cold]
     #[inline(never)]
     fn lands_with_effects(&self, st: &State, mv: Move) -> bool {
         !self.constraints_barrier_only
-            && self.move_from(&mv).is_some_and(|f| {
-                let v = st.board[f.0 as usize];
-                v != 0 && self.effect_kinds >> self.unman(v).1 & 1 == 1
-            })
+            && match self.base(mv) {
+                Move::Castle { .. } => self.castles_with_effects(st, mv),
+                _ => self.move_from(&mv).is_some_and(|f| {
+                    let v = st.board[f.0 as usize];
+                    v != 0 && self.effect_kinds >> self.unman(v).1 & 1 == 1
+                }),
+            }
     }
 
     /// Whether a move other than a barrier placement leaves the constraints
-    /// true. Drops are checked, and piece moves that move or take a piece
-    /// of a kind the constraints count (a piece moving along the board stays
-    /// in its region, so `reach` alone cannot break). `after` is scratch,
-    /// made when first needed (its contents do not matter). A
-    /// piece with landing effects is always checked.
+    /// true. Drops are checked, and piece moves that change what a
+    /// constraint counts: that move a piece of a counted kind, take one or
+    /// one that goes to the captor's hand as one, or promote to one (a
+    /// piece moving along the board stays in its region, so `reach` alone
+    /// cannot break). `after` is scratch, made when first needed (its
+    /// contents do not matter). A piece with landing effects is always
+    /// checked.
     pub(super) fn piece_move_keeps_constraints(
         &self,
         st: &State,
@@ -88,22 +94,38 @@ impl Rules {
         mv: Move,
         after: &mut Option<Box<State>>,
     ) -> bool {
-        let counted = |s: SiteId| {
+        let kind = |s: SiteId| {
             let v = st.board[s.0 as usize];
-            v != 0 && self.constraint_kinds >> self.unman(v).1 & 1 == 1
+            (v != 0).then(|| self.unman(v).1)
+        };
+        let counted = |s: SiteId| kind(s).is_some_and(|k| self.constraint_kinds >> k & 1 == 1);
+        let taken = |s: SiteId| kind(s).is_some_and(|k| self.constraint_taken >> k & 1 == 1);
+        // The mover counts, or may promote to a kind that counts.
+        let moved = |from: SiteId, to: SiteId| {
+            kind(from).is_some_and(|k| {
+                self.constraint_kinds >> k & 1 == 1
+                    || self.constraint_creators >> k & 1 == 1
+                        && self.promotes_to_counted(st, mv, from, to)
+            })
         };
         let check = match self.base(mv) {
             Move::Drop { .. } => true,
-            Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && counted(at),
-            Move::Step { from, to }
-            | Move::Swap { from, with: to, .. }
-            | Move::Castle { from, with: to, .. } => {
-                !self.constraints_barrier_only && (counted(from) || counted(to))
+            Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && taken(at),
+            Move::Step { from, to } => {
+                !self.constraints_barrier_only && (moved(from, to) || taken(to))
+            }
+            Move::Swap { from, with, .. } => {
+                !self.constraints_barrier_only && (moved(from, with) || counted(with))
+            }
+            Move::Castle { from, to, with } => {
+                !self.constraints_barrier_only && (moved(from, to) || counted(with))
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);
                 !self.constraints_barrier_only
-                    && (counted(chain.from) || chain.captured().iter().any(|&c| counted(c)))
+                    && (moved(chain.from, chain.to())
+                        || taken(chain.to())
+                        || chain.captured().iter().any(|&c| taken(c)))
             }
             Move::Place { .. } | Move::Pass | Move::Demanding(_) | Move::Promoting(_) => false,
         };
@@ -115,6 +137,22 @@ impl Rules {
         after.copy_from(st);
         self.apply(after, side, mv);
         self.constraints_hold(after, side, &after.blocked)
+    }
+
+    /// Whether the piece on `from`, ending its move `mv` on `to`, becomes a
+    /// kind the constraints count: the kind it chose, or its default
+    /// promotion.
+    #[cold]
+    #[inline(never)]
+    fn promotes_to_counted(&self, st: &State, mv: Move, from: SiteId, to: SiteId) -> bool {
+        let becomes = match self.chosen_kind(mv) {
+            Some(k) => Some(k),
+            None => {
+                let v = st.board[from.0 as usize];
+                self.promotion(st, v, from, to).map(|(k, _)| k)
+            }
+        };
+        becomes.is_some_and(|k| self.constraint_kinds >> k & 1 == 1)
     }
 
     #[inline]

@@ -38,6 +38,9 @@ impl Rules {
         if self.effect_kinds == 0 {
             return self.apply_plain(st, side, mv);
         }
+        if let Move::Castle { .. } = self.base(mv) {
+            return self.apply_castling(st, side, mv);
+        }
         let landing = self.landing(st, side, mv);
         self.apply_plain(st, side, mv);
         if let Some((side, kind, _, to)) = landing {

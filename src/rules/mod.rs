@@ -737,10 +737,20 @@ pub struct Game {
     /// that move along board edges (so moves cannot break it).
     pub(crate) constraints_barrier_only: bool,
     /// The piece kinds the constraints count: a move that neither moves nor
-    /// captures such a piece leaves them as they were.
+    /// captures such a piece, nor creates one, leaves them as they were.
     pub(crate) constraint_kinds: Kinds,
+    /// The kinds that may promote to a counted kind (by default or by
+    /// choice): their moves are checked when they do.
+    pub(crate) constraint_creators: Kinds,
+    /// The counted kinds, and those whose capture puts a counted kind in
+    /// the captor's hand (`to_hand`).
+    pub(crate) constraint_taken: Kinds,
     /// Whether an end rule reads the last move (`last(...)`).
     pub(crate) ends_read_last: bool,
+    /// Whether a phase's condition reads the game's history (`since(...)`,
+    /// `repetitions`, `perpetual check`): which moves are legal then
+    /// depends on it, and perft keeps it.
+    pub(crate) phases_read_history: bool,
     /// What the end rules read of the game's history (`repetitions`,
     /// `since(...)`, `perpetual check`), if anything.
     pub(crate) history: Option<HistoryRules>,
