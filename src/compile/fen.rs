@@ -282,24 +282,8 @@ impl Compiler<'_> {
 
 /// The `since(...)` counters a condition reads, left to right.
 fn since_counters(c: &StateCond, out: &mut Vec<u32>) {
-    match c {
-        StateCond::Since { counter, .. } => out.push(*counter),
-        StateCond::Not(inner) => since_counters(inner, out),
-        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().for_each(|c| since_counters(c, out)),
-        // No `since(...)` inside: `last(...)` and `can(...)` read moves.
-        StateCond::Const(_)
-        | StateCond::Count { .. }
-        | StateCond::CountInHand { .. }
-        | StateCond::Reach { .. }
-        | StateCond::Connected { .. }
-        | StateCond::Check
-        | StateCond::Somewhere { .. }
-        | StateCond::Line { .. }
-        | StateCond::Compare { .. }
-        | StateCond::Stalled
-        | StateCond::Repetitions { .. }
-        | StateCond::PerpetualCheck
-        | StateCond::Can(_)
-        | StateCond::Last(_) => {}
+    if let StateCond::Since { counter, .. } = c {
+        out.push(*counter);
     }
+    c.parts().iter().for_each(|c| since_counters(c, out));
 }

@@ -197,37 +197,14 @@ pub enum StateCond {
 }
 
 impl StateCond {
-    /// Whether `test` holds for some part of the condition, looking
-    /// through `not`, `and` and `or`.
-    pub fn any_part(&self, test: &dyn Fn(&StateCond) -> bool) -> bool {
-        test(self)
-            || match self {
-                StateCond::Not(inner) => inner.any_part(test),
-                StateCond::And(cs) | StateCond::Or(cs) => cs.iter().any(|c| c.any_part(test)),
-                StateCond::Const(_)
-                | StateCond::Count { .. }
-                | StateCond::CountInHand { .. }
-                | StateCond::Reach { .. }
-                | StateCond::Connected { .. }
-                | StateCond::Check
-                | StateCond::Somewhere { .. }
-                | StateCond::Line { .. }
-                | StateCond::Compare { .. }
-                | StateCond::Stalled
-                | StateCond::Repetitions { .. }
-                | StateCond::PerpetualCheck
-                | StateCond::Can(_)
-                | StateCond::Last(_)
-                | StateCond::Since { .. } => false,
-            }
-    }
-
-    /// Calls `f` with the move condition of each `last(...)`, left to right.
-    pub(crate) fn each_last(&self, f: &mut dyn FnMut(&MoveCond)) {
+    /// The conditions directly inside this one (of `not`, `and`, `or`);
+    /// none for any other. The one match over the condition's shape: every
+    /// walk over its parts goes through it, so a new compound condition
+    /// cannot be missed by one of them.
+    pub fn parts(&self) -> &[StateCond] {
         match self {
-            StateCond::Last(m) => f(m),
-            StateCond::Not(inner) => inner.each_last(f),
-            StateCond::And(cs) | StateCond::Or(cs) => cs.iter().for_each(|c| c.each_last(f)),
+            StateCond::Not(inner) => std::slice::from_ref(&**inner),
+            StateCond::And(cs) | StateCond::Or(cs) => cs,
             StateCond::Const(_)
             | StateCond::Count { .. }
             | StateCond::CountInHand { .. }
@@ -241,8 +218,23 @@ impl StateCond {
             | StateCond::Repetitions { .. }
             | StateCond::PerpetualCheck
             | StateCond::Can(_)
-            | StateCond::Since { .. } => {}
+            | StateCond::Last(_)
+            | StateCond::Since { .. } => &[],
         }
+    }
+
+    /// Whether `test` holds for some part of the condition, looking
+    /// through `not`, `and` and `or`.
+    pub fn any_part(&self, test: &dyn Fn(&StateCond) -> bool) -> bool {
+        test(self) || self.parts().iter().any(|c| c.any_part(test))
+    }
+
+    /// Calls `f` with the move condition of each `last(...)`, left to right.
+    pub(crate) fn each_last(&self, f: &mut dyn FnMut(&MoveCond)) {
+        if let StateCond::Last(m) = self {
+            f(m);
+        }
+        self.parts().iter().for_each(|c| c.each_last(f));
     }
 
     /// How many `last(...)` the condition has.
