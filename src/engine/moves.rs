@@ -4,6 +4,7 @@
 //! priorities, a demand), and why a move was refused.
 
 use super::flank::Judge;
+use super::placement::Judged;
 use super::walk::{PerPiece, Walker};
 use super::*;
 
@@ -122,7 +123,7 @@ impl Rules {
                 // takes or may create a piece of a kind the constraints
                 // count (a promotion to it, a capture into a hand).
                 let (mut after, mut placing) = (None, None);
-                let make = || self.placing(st, side, false, Vec::new());
+                let make = || self.placing(st, side, Judged::Every, Vec::new());
                 out.retain(|&mv| {
                     self.move_keeps_constraints(st, side, mv, &mut placing, make, &mut after)
                 });

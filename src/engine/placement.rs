@@ -6,6 +6,14 @@
 use super::reach::Open;
 use super::*;
 
+/// How many placements a plan will judge: a few drawn at random, or every
+/// one of a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Judged {
+    Few,
+    Every,
+}
+
 /// A placement plan and a copy of the closed edges to try barriers on.
 pub(super) type Placing<'a> = (Plan<'a>, Vec<u64>);
 
@@ -186,18 +194,18 @@ impl Rules {
     }
 
     /// What judging placements in `st` makes once: the plan ([`Rules::plan`]
-    /// with `few`), and a copy of the closed edges to try barriers on,
+    /// for the placements `judged`), and a copy of the closed edges to try barriers on,
     /// written into `spare`.
     pub(super) fn placing(
         &self,
         st: &State,
         side: SideId,
-        few: bool,
+        judged: Judged,
         mut spare: Vec<u64>,
     ) -> Placing<'_> {
         spare.clear();
         spare.extend_from_slice(&st.blocked);
-        (self.plan(st, side, few), spare)
+        (self.plan(st, side, judged), spare)
     }
 
     /// The placements of barrier kind `b` that the free slots allow (the
@@ -299,16 +307,16 @@ impl Rules {
     /// How to check placements against the constraints in `st`: with the
     /// shortcuts when every constraint is a conjunction of `reach` over
     /// orthogonal steps on a full grid and holds now, in general otherwise.
-    /// For `few` placements on a grid small enough to flood fill, each is
+    /// For a few placements ([`Judged::Few`]) on a grid small enough to flood fill, each is
     /// flood filled, without the loop shortcut or the check that the pieces
     /// reach their goals now (which the flood fill with the barrier tells).
-    pub(super) fn plan<'a>(&'a self, st: &State, side: SideId, few: bool) -> Plan<'a> {
+    pub(super) fn plan<'a>(&'a self, st: &State, side: SideId, judged: Judged) -> Plan<'a> {
         let Some(atoms) = &self.reach_atoms else {
             return Plan::General;
         };
         let mut pieces = Vec::new();
         let open = self.open_lines(&st.blocked);
-        let lazy = few && open.is_some();
+        let lazy = judged == Judged::Few && open.is_some();
         for &(owner, named, kind, region, dirs) in atoms {
             let counted = self.counted(side, owner, named);
             for (site, piece_side) in self.matching_pieces(st, counted, kind) {

@@ -25,7 +25,7 @@
 //! a demand offered alongside a pass, the full list is made.
 
 use super::flank::Judge;
-use super::placement::Placing;
+use super::placement::{Judged, Placing};
 use super::play::Known;
 use super::priority::Ask;
 use super::walk::PerPiece;
@@ -834,7 +834,7 @@ impl<'a> Survives<'a> {
             Filter::Constraints => {
                 let make = || {
                     let spare = SPARE_EDGES.with(|s| std::mem::take(&mut *s.borrow_mut()));
-                    rules.placing(st, side, true, spare)
+                    rules.placing(st, side, Judged::Few, spare)
                 };
                 rules.move_keeps_constraints(st, side, mv, &mut self.plan, make, self.after)
             }
