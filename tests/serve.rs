@@ -46,11 +46,24 @@ fn serve(dir: &Path, args: &[&str]) -> Server {
 
 /// One HTTP/1.1 request: the status and the JSON body.
 fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    request_with(addr, method, path, body, &format!("Host: {addr}\r\n"))
+}
+
+/// One HTTP/1.1 request with the given header lines (`Host` among them,
+/// or not).
+fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &str,
+) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or("");
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -340,4 +353,91 @@ fn analysis_runs_and_reports_progress() {
         json!({ "id": id, "games": 5, "players": ["random"] }),
     );
     assert_eq!(status, 400, "one player per side");
+}
+
+/// DNS rebinding: a page whose name resolves to 127.0.0.1 sends its own
+/// name as `Host` (and `Origin`); only the address listened on, or a name
+/// given with `--allow-host`, is answered.
+#[test]
+fn only_its_own_host_and_origin_are_answered() {
+    let tmp = TempDir::new("host");
+    let games = tmp.0.join("games");
+    std::fs::write(games.join("tic-tac-toe.toml"), shipped("tic-tac-toe.toml")).unwrap();
+    let s = serve(&games, &["--allow-save", "--allow-host", "board.example"]);
+    let port = s.addr.rsplit(':').next().unwrap();
+    for host in [
+        s.addr.clone(),
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+        format!("[::1]:{port}"),
+        format!("board.example:{port}"),
+        "board.example".to_string(),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "GET",
+            "/api/games",
+            None,
+            &format!("Host: {host}\r\n"),
+        );
+        assert_eq!(status, 200, "{host}: {v}");
+    }
+    for host in [
+        format!("evil.example:{port}"),
+        "evil.example".to_string(),
+        format!("127.0.0.1:{}", port.parse::<u16>().unwrap().wrapping_add(1)),
+        "localhost".to_string(),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "GET",
+            "/api/games",
+            None,
+            &format!("Host: {host}\r\n"),
+        );
+        assert_eq!(status, 403, "{host}: {v}");
+        assert!(v["error"].is_string(), "{host}: {v}");
+        let (status, _) = request_with(&s.addr, "GET", "/", None, &format!("Host: {host}\r\n"));
+        assert_eq!(status, 403, "{host}");
+    }
+    let (status, _) = request_with(&s.addr, "GET", "/api/games", None, "");
+    assert_eq!(status, 403, "no Host");
+    // A POST from another origin is refused, and writes nothing.
+    let body = json!({ "file": "tic-tac-toe.toml", "text": "x" }).to_string();
+    let host = format!("Host: {}\r\n", s.addr);
+    for origin in [
+        "http://evil.example",
+        "null",
+        &format!("http://evil.example:{port}"),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "POST",
+            "/api/save",
+            Some(&body),
+            &format!("{host}Origin: {origin}\r\n"),
+        );
+        assert_eq!(status, 403, "{origin}: {v}");
+        assert!(v["error"].is_string(), "{origin}: {v}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(games.join("tic-tac-toe.toml")).unwrap(),
+        shipped("tic-tac-toe.toml")
+    );
+    let open = json!({ "file": "tic-tac-toe.toml" }).to_string();
+    for origin in [
+        format!("http://{}", s.addr),
+        format!("http://localhost:{port}"),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "POST",
+            "/api/open",
+            Some(&open),
+            &format!("{host}Origin: {origin}\r\n"),
+        );
+        assert_eq!(status, 200, "{origin}: {v}");
+    }
+    let (status, _) = request_with(&s.addr, "POST", "/api/open", Some(&open), &host);
+    assert_eq!(status, 200, "no Origin");
 }

@@ -8,6 +8,7 @@ mod analysis;
 mod api;
 mod files;
 mod games;
+mod guard;
 mod page;
 mod view;
 
@@ -31,6 +32,10 @@ pub struct Args {
     /// Let the page write edited rule files back into the folder.
     #[arg(long)]
     allow_save: bool,
+    /// Also answer requests for this host name (repeatable); by default
+    /// only the address listened on is (127.0.0.1, localhost, [::1]).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
 }
 
 /// What every request shares.
@@ -64,11 +69,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(serve(server, args.host, args.port))?;
+    runtime.block_on(serve(server, args.host, args.port, args.allow_host))?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(server: Arc<Server>, host: String, port: u16) -> Result<()> {
+async fn serve(
+    server: Arc<Server>,
+    host: String,
+    port: u16,
+    allow_host: Vec<String>,
+) -> Result<()> {
     let listener = tokio::net::TcpListener::bind((host.as_str(), port))
         .await
         .with_context(|| format!("cannot listen on {host}:{port}"))?;
@@ -86,7 +96,9 @@ async fn serve(server: Arc<Server>, host: String, port: u16) -> Result<()> {
         out.flush()?;
     }
     tokio::spawn(games::sweep(server.clone()));
-    let app = page::routes().merge(api::routes(server));
+    let hosts = Arc::new(guard::Hosts::new(addr, &host, &allow_host));
+    let app = (page::routes().merge(api::routes(server)))
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::check));
     axum::serve(listener, app)
         .await
         .context("the server stopped")?;
