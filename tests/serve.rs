@@ -441,3 +441,74 @@ fn only_its_own_host_and_origin_are_answered() {
     let (status, _) = request_with(&s.addr, "POST", "/api/open", Some(&open), &host);
     assert_eq!(status, 200, "no Origin");
 }
+
+/// A link planted where a save might write its temporary file is not
+/// followed, a name that is itself a link is not written, and concurrent
+/// saves of one file leave one of the texts whole.
+#[test]
+fn saving_follows_no_planted_link() {
+    let tmp = TempDir::new("planted");
+    let games = tmp.0.join("games");
+    let outside = tmp.0.join("outside.txt");
+    std::fs::write(&outside, "outside").unwrap();
+    std::fs::write(games.join("real.toml"), "inside").unwrap();
+    for planted in [
+        "mine.toml.saving",
+        "mine.tmp",
+        "mine.toml.tmp",
+        ".mine.toml.tmp",
+    ] {
+        std::os::unix::fs::symlink(&outside, games.join(planted)).unwrap();
+    }
+    std::os::unix::fs::symlink(games.join("real.toml"), games.join("link.toml")).unwrap();
+    let s = serve(&games, &["--allow-save"]);
+    let text = shipped("tic-tac-toe.toml");
+    let (status, v) = post(
+        &s.addr,
+        "/api/save",
+        json!({ "file": "mine.toml", "text": text }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        std::fs::read_to_string(games.join("mine.toml")).unwrap(),
+        text
+    );
+    assert!(!games.join("mine.toml").is_symlink());
+    let (status, v) = post(
+        &s.addr,
+        "/api/save",
+        json!({ "file": "link.toml", "text": text }),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "outside");
+    assert_eq!(
+        std::fs::read_to_string(games.join("real.toml")).unwrap(),
+        "inside"
+    );
+    assert!(games.join("link.toml").is_symlink());
+    // Eight saves at once, each a different text: one of them is the file.
+    let texts: Vec<String> = (0..8)
+        .map(|i| format!("# {i}\n{}", "x".repeat(100_000 + i)))
+        .collect();
+    std::thread::scope(|scope| {
+        for t in &texts {
+            let addr = s.addr.clone();
+            scope.spawn(move || {
+                let (status, v) = post(
+                    &addr,
+                    "/api/save",
+                    json!({ "file": "mine.toml", "text": t }),
+                );
+                assert_eq!(status, 200, "{v}");
+            });
+        }
+    });
+    let saved = std::fs::read_to_string(games.join("mine.toml")).unwrap();
+    assert!(texts.contains(&saved), "the file is not one whole text");
+    let left: Vec<String> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp") && !n.starts_with("mine") && n != ".mine.toml.tmp")
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}

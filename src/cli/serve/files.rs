@@ -82,7 +82,8 @@ impl GameDir {
             .map_or(0, |d| d.as_millis() as u64))
     }
 
-    /// Writes a rule file back, through a temporary file renamed over it.
+    /// Writes a rule file back, through a fresh temporary file renamed over
+    /// it ([`crate::cli::write_replacing`]).
     pub fn save(&self, name: &str, text: &str) -> Result<(), String> {
         if !self.allow_save {
             return Err("saving is off: start the server with `--allow-save`".into());
@@ -91,9 +92,13 @@ impl GameDir {
             return Err(format!("the file is larger than {MAX_FILE} bytes"));
         }
         let path = self.resolve(name, false)?;
-        let tmp = path.with_extension("toml.saving");
-        std::fs::write(&tmp, text).map_err(|e| format!("cannot write `{name}`: {e}"))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write `{name}`: {e}"))
+        // The name itself must not be a link (even one that stays inside):
+        // what is saved is the file the page read, in place.
+        if self.root.join(name).is_symlink() {
+            return Err(format!("cannot write `{name}`: it is a symbolic link"));
+        }
+        crate::cli::write_replacing(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write `{name}`: {e}"))
     }
 
     /// The `.toml` files of the folder and its subfolders (not following
