@@ -512,3 +512,39 @@ fn saving_follows_no_planted_link() {
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }
+
+/// A FIFO named like a game is neither listed nor read (opening it would
+/// wait for a writer, holding a worker).
+#[test]
+fn only_regular_files_are_games() {
+    let tmp = TempDir::new("fifo");
+    let games = tmp.0.join("games");
+    std::fs::write(games.join("tic-tac-toe.toml"), shipped("tic-tac-toe.toml")).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(games.join("x.toml"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink(games.join("x.toml"), games.join("y.toml")).unwrap();
+    let s = serve(&games, &["--allow-save"]);
+    let t = Instant::now();
+    let (status, list) = get(&s.addr, "/api/games");
+    assert_eq!(status, 200);
+    let files: Vec<&str> = (list["games"].as_array().unwrap().iter())
+        .map(|g| g["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["tic-tac-toe.toml"]);
+    for file in ["x.toml", "y.toml"] {
+        let (status, v) = get(&s.addr, &format!("/api/file?file={file}"));
+        assert_eq!(status, 400, "{v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("not a regular file"),
+            "{v}"
+        );
+        let (status, _) = post(&s.addr, "/api/open", json!({ "file": file }));
+        assert_eq!(status, 400);
+        let (status, _) = post(&s.addr, "/api/save", json!({ "file": file, "text": "x" }));
+        assert_eq!(status, 400);
+    }
+    assert!(t.elapsed() < Duration::from_secs(10));
+}
