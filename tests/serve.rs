@@ -548,3 +548,32 @@ fn only_regular_files_are_games() {
     }
     assert!(t.elapsed() < Duration::from_secs(10));
 }
+
+/// Engine work runs off the async workers: while slow requests run (a very
+/// long move text to explain), listing the games still answers at once.
+#[test]
+fn slow_requests_do_not_hold_the_workers() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap().to_string();
+    let slow = json!({ "id": id, "move": "a1-".repeat(100_000) }).to_string();
+    let started = Instant::now();
+    for _ in 0..3 {
+        let (addr, slow) = (s.addr.clone(), slow.clone());
+        // Not joined: the server is stopped under them at the end.
+        std::thread::spawn(move || {
+            let _ = std::panic::catch_unwind(|| request(&addr, "POST", "/api/why", Some(&slow)));
+        });
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let t = Instant::now();
+    let (status, _) = get(&s.addr, "/api/games");
+    let took = t.elapsed();
+    assert_eq!(status, 200);
+    assert!(
+        took < Duration::from_secs(2),
+        "the games list took {took:?} while slow requests ran ({:?} since they started)",
+        started.elapsed()
+    );
+}

@@ -30,25 +30,63 @@ const MAX_MOVES: usize = 5000;
 type Srv = Shared<Arc<Server>>;
 type Answer = Result<Json<Value>, Failure>;
 
-/// A request that cannot be answered: status 400 and `{"error": ...}`.
-pub struct Failure(String);
+/// A request that cannot be answered: a status (400 unless said) and
+/// `{"error": ...}`.
+pub struct Failure(StatusCode, String);
+
+impl Failure {
+    pub fn bad(e: impl Into<String>) -> Failure {
+        Failure(StatusCode::BAD_REQUEST, e.into())
+    }
+
+    pub fn status(status: StatusCode, e: impl Into<String>) -> Failure {
+        Failure(status, e.into())
+    }
+}
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        (StatusCode::BAD_REQUEST, Json(json!({ "error": self.0 }))).into_response()
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
     }
 }
 
 impl From<String> for Failure {
     fn from(e: String) -> Self {
-        Failure(e)
+        Failure::bad(e)
     }
 }
 
 impl From<&str> for Failure {
     fn from(e: &str) -> Self {
-        Failure(e.to_string())
+        Failure::bad(e)
     }
+}
+
+/// How long a request waits for a free engine slot before a 503.
+const QUEUE_WAIT: Duration = Duration::from_secs(20);
+
+/// Runs engine work (compiling, parsing a position, listing or playing
+/// moves) on the blocking pool, at most `Server::work`'s permits at once,
+/// so that the async workers keep answering other requests.
+async fn blocking<T: Send + 'static>(
+    srv: &Server,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Failure> {
+    let permit = tokio::time::timeout(QUEUE_WAIT, srv.work.clone().acquire_owned())
+        .await
+        .map_err(|_| {
+            Failure::status(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is busy: try again",
+            )
+        })?
+        .map_err(|e| Failure::status(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(|e| Failure::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
 pub fn routes(server: Arc<Server>) -> Router {
@@ -83,14 +121,19 @@ fn game_name(text: &str) -> Option<String> {
     Some(value.get("game")?.get("name")?.as_str()?.to_string())
 }
 
-async fn list_games(Shared(srv): Srv) -> Json<Value> {
-    let games: Vec<Value> = (srv.dir.list().into_iter())
-        .map(|file| {
-            let name = srv.dir.read(&file).ok().and_then(|t| game_name(&t));
-            json!({ "file": file, "name": name })
-        })
-        .collect();
-    Json(json!({ "games": games, "allow_save": srv.dir.allow_save }))
+async fn list_games(Shared(srv): Srv) -> Answer {
+    let allow_save = srv.dir.allow_save;
+    let games: Vec<Value> = tokio::task::spawn_blocking(move || {
+        (srv.dir.list().into_iter())
+            .map(|file| {
+                let name = srv.dir.read(&file).ok().and_then(|t| game_name(&t));
+                json!({ "file": file, "name": name })
+            })
+            .collect()
+    })
+    .await
+    .map_err(|e| Failure::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(Json(json!({ "games": games, "allow_save": allow_save })))
 }
 
 async fn read_file(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
@@ -125,12 +168,12 @@ fn compile_text(
 /// A picture of a game's start, as SVG (the games list's thumbnails).
 async fn picture(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Result<Response, Failure> {
     let text = srv.dir.read(&q.file)?;
-    let svg = tokio::task::spawn_blocking(move || {
-        let (rules, _, _) = compile_text(&srv, Some(&q.file), text);
+    let shared = srv.clone();
+    let svg = blocking(&srv, move || {
+        let (rules, _, _) = compile_text(&shared, Some(&q.file), text);
         rules.map(|r| svg::position(&r, &r.initial()))
     })
-    .await
-    .map_err(|e| e.to_string())?
+    .await?
     .ok_or("the game has errors")?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
@@ -146,19 +189,21 @@ struct OpenRequest {
 async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
     let text = match (&req.text, &req.file) {
         (Some(text), _) if text.len() > files::MAX_FILE => {
-            return Err(Failure(format!(
+            return Err(Failure::bad(format!(
                 "the rule text is larger than {} bytes",
                 files::MAX_FILE
             )))
         }
         (Some(text), _) => text.clone(),
         (None, Some(file)) => srv.dir.read(file)?,
-        (None, None) => return Err(Failure("give `file` or `text`".into())),
+        (None, None) => return Err(Failure::bad("give `file` or `text`")),
     };
     if let Some(file) = &req.file {
         srv.dir.resolve(file, false)?;
     }
-    let answer = tokio::task::spawn_blocking(move || {
+    let shared = srv.clone();
+    let answer = blocking(&srv, move || {
+        let srv = shared;
         let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), text);
         let diagnostics = view::diagnostics(&sources, &diags);
         let Some(rules) = rules else {
@@ -169,8 +214,7 @@ async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
         let id = srv.games.insert(Game::new(rules, req.file));
         json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics })
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     Ok(Json(answer))
 }
 
@@ -183,17 +227,17 @@ struct TextRequest {
 /// Checks a rule text: `ok` and every diagnostic, as `validate` reports them.
 async fn validate(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
     if req.text.len() > files::MAX_FILE {
-        return Err(Failure(format!(
+        return Err(Failure::bad(format!(
             "the rule text is larger than {} bytes",
             files::MAX_FILE
         )));
     }
-    let answer = tokio::task::spawn_blocking(move || {
-        let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), req.text);
+    let shared = srv.clone();
+    let answer = blocking(&srv, move || {
+        let (rules, sources, diags) = compile_text(&shared, req.file.as_deref(), req.text);
         json!({ "ok": rules.is_some(), "diagnostics": view::diagnostics(&sources, &diags) })
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     Ok(Json(answer))
 }
 
@@ -213,7 +257,7 @@ struct At {
 impl At {
     fn game(&self, srv: &Server) -> Result<Arc<Game>, Failure> {
         srv.games.get(&self.id).ok_or_else(|| {
-            Failure(format!(
+            Failure::bad(format!(
                 "no open game `{}` (it may have been closed for idleness: reload the page)",
                 self.id
             ))
@@ -225,33 +269,40 @@ impl At {
             return Ok(rules.initial());
         };
         if text.len() > files::MAX_FILE {
-            return Err(Failure("the position text is too long".into()));
+            return Err(Failure::bad("the position text is too long"));
         }
         let mut sources = Sources::new();
         let file = sources.add("position", text.clone());
         notation::parse_position(rules, text, file)
-            .map_err(|diags| Failure(diag::render(&sources, &diags)))
+            .map_err(|diags| Failure::bad(diag::render(&sources, &diags)))
     }
 
     fn move_text(&self) -> Result<&str, Failure> {
         self.mv
             .as_deref()
             .map(str::trim)
-            .ok_or_else(|| Failure("give `move`".into()))
+            .ok_or_else(|| Failure::bad("give `move`"))
     }
 }
 
 async fn position(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
-    Ok(Json(view::position(&game.rules(), &st)))
+    blocking(&srv, move || {
+        let rules = game.rules();
+        let st = at.state(&rules)?;
+        Ok(Json(view::position(&rules, &st)))
+    })
+    .await?
 }
 
 /// Plays a legal move: `ok`, the move's text and the position after it;
 /// or `ok: false` and why it is not legal.
 async fn play(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let rules = &game.rules();
+    blocking(&srv, move || play_now(&game.rules(), &at)).await?
+}
+
+fn play_now(rules: &Rules, at: &At) -> Answer {
     let mut st = at.state(rules)?;
     let text = at.move_text()?;
     match notation::parse_move(rules, &st, text) {
@@ -287,9 +338,13 @@ fn why_text(rules: &Rules, st: &State, text: &str) -> (bool, String) {
 
 async fn why(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
-    let (legal, text) = why_text(&game.rules(), &st, at.move_text()?);
-    Ok(Json(json!({ "legal": legal, "text": text })))
+    blocking(&srv, move || {
+        let rules = game.rules();
+        let st = at.state(&rules)?;
+        let (legal, text) = why_text(&rules, &st, at.move_text()?);
+        Ok(Json(json!({ "legal": legal, "text": text })))
+    })
+    .await?
 }
 
 /// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`.
@@ -309,16 +364,16 @@ fn bounded_agent(text: &str) -> Result<Agent, Failure> {
 /// The move a computer player chooses (`random`, `mcts`, `mcts:500ms`, ...).
 async fn agent(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
     let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"))?;
-    let answer = tokio::task::spawn_blocking(move || {
+    blocking(&srv, move || {
         let rules = &game.rules();
+        let st = at.state(rules)?;
         let mv: Option<Move> = agent.choose(rules, &st, fastrand::u64(..));
-        json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) })
+        Ok(Json(
+            json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) }),
+        ))
     })
-    .await
-    .map_err(|e| e.to_string())?;
-    Ok(Json(answer))
+    .await?
 }
 
 /// Plays `moves` from the position while they are legal: the text and
@@ -345,11 +400,12 @@ fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
 
 async fn replay(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
-    let answer = tokio::task::spawn_blocking(move || replay_moves(&game.rules(), st, &at.moves))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Json(answer))
+    blocking(&srv, move || {
+        let rules = game.rules();
+        let st = at.state(&rules)?;
+        Ok(Json(replay_moves(&rules, st, &at.moves)))
+    })
+    .await?
 }
 
 #[derive(Deserialize)]
@@ -375,11 +431,11 @@ async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
         ));
     };
     let moves = super::super::play::read_record(&text, &file)?;
-    let answer = tokio::task::spawn_blocking(move || {
-        replay_moves(&game.rules(), game.rules().initial(), &moves)
+    let answer = blocking(&srv, move || {
+        let rules = game.rules();
+        replay_moves(&rules, rules.initial(), &moves)
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     Ok(Json(answer))
 }
 
@@ -402,7 +458,7 @@ struct AnalyzeRequest {
 async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Answer {
     let game = srv.games.get(&req.id).ok_or("no such open game")?;
     if req.players.len() != game.rules().sides.len() {
-        return Err(Failure(format!(
+        return Err(Failure::bad(format!(
             "give one player per side ({})",
             game.rules().sides.len()
         )));

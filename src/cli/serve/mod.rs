@@ -43,6 +43,8 @@ pub struct Server {
     pub dir: files::GameDir,
     pub games: games::Games,
     pub jobs: analysis::Jobs,
+    /// Engine work running at once on the blocking pool (2 per core).
+    pub work: Arc<tokio::sync::Semaphore>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -63,6 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         dir,
         games: games::Games::default(),
         jobs: analysis::Jobs::default(),
+        work: Arc::new(tokio::sync::Semaphore::new(2 * crate::cli::every_core())),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
