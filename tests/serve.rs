@@ -577,3 +577,50 @@ fn slow_requests_do_not_hold_the_workers() {
         started.elapsed()
     );
 }
+
+/// A game that never ends, searched with one endless playout: the playout
+/// is cut and the answer comes within the thinking cap.
+#[test]
+fn a_long_playout_does_not_outrun_the_cap() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let endless = "[game]\nname = \"Endless\"\n[board]\nfiles = 3\nranks = 3\n\
+        [sides.white]\nforward = \"n\"\n[sides.black]\nforward = \"s\"\n\
+        [pieces.king]\nmoves = [\"step(orth) to empty\"]\n\
+        [setup]\nwhite = \"king: a1\"\nblack = \"king: c3\"\n\
+        [[end]]\nname = \"never\"\nwhen = \"count(enemy king) == 0\"\nresult = \"win\"\n";
+    let (status, open) = post(&s.addr, "/api/open", json!({ "text": endless }));
+    assert_eq!(status, 200, "{open}");
+    assert_eq!(open["ok"], json!(true), "{open}");
+    let id = open["id"].as_str().unwrap();
+    for agent in ["mcts:1:50000000", "mcts:100ms:50000000"] {
+        let t = Instant::now();
+        let (status, v) = post(&s.addr, "/api/agent", json!({ "id": id, "agent": agent }));
+        assert_eq!(status, 200, "{v}");
+        assert!(v["move"].is_string(), "{v}");
+        assert!(
+            t.elapsed() < Duration::from_secs(5 + 3),
+            "{agent}: {:?}",
+            t.elapsed()
+        );
+    }
+    let t = Instant::now();
+    let (status, job) = post(
+        &s.addr,
+        "/api/analyze",
+        json!({ "id": id, "games": 1, "players": ["mcts:1:50000000", "random"] }),
+    );
+    assert_eq!(status, 200, "{job}");
+    let path = format!("/api/analysis?job={}", job["job"].as_str().unwrap());
+    loop {
+        let (_, p) = get(&s.addr, &path);
+        if !p["result"].is_null() {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "the analysis did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

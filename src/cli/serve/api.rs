@@ -22,6 +22,8 @@ use tavoliere::{compile, notation, svg};
 
 /// The longest a computer may think for one move.
 const MAX_THINK: Duration = Duration::from_secs(5);
+/// The longest playout of a computer player's search, in plies.
+const MAX_PLAYOUT: u32 = 1000;
 /// The largest request body, in bytes.
 const MAX_BODY: usize = 1024 * 1024;
 /// At most this many moves replayed in one request.
@@ -347,16 +349,22 @@ async fn why(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
     .await?
 }
 
-/// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`.
+/// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`,
+/// its playouts at most `MAX_PLAYOUT` plies (the search looks at its clock
+/// between playouts).
 fn bounded_agent(text: &str) -> Result<Agent, Failure> {
     let mut agent = Agent::parse(text)?;
     if let Agent::Mcts {
-        millis, threads, ..
+        millis,
+        threads,
+        max_plies,
+        ..
     } = &mut agent
     {
         let cap = MAX_THINK.as_millis() as u64;
         *millis = Some(millis.map_or(cap, |ms| ms.min(cap)));
         *threads = (*threads).min(2);
+        *max_plies = (*max_plies).min(MAX_PLAYOUT);
     }
     Ok(agent)
 }
