@@ -624,3 +624,54 @@ fn a_long_playout_does_not_outrun_the_cap() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// At most two analyses run at once (a third is refused with 429), and one
+/// can be cancelled, which frees its place.
+#[test]
+fn analyses_are_capped_and_can_be_cancelled() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let long = json!({ "id": id, "games": 2000, "players": ["mcts:20", "mcts:20"] });
+    let mut jobs = Vec::new();
+    for _ in 0..2 {
+        let (status, job) = post(&s.addr, "/api/analyze", long.clone());
+        assert_eq!(status, 200, "{job}");
+        jobs.push(job["job"].as_str().unwrap().to_string());
+    }
+    let (status, v) = post(&s.addr, "/api/analyze", long.clone());
+    assert_eq!(status, 429, "{v}");
+    assert!(v["error"].is_string(), "{v}");
+    for job in &jobs {
+        let (status, v) = post(&s.addr, "/api/analysis/cancel", json!({ "job": job }));
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, v) = post(
+        &s.addr,
+        "/api/analysis/cancel",
+        json!({ "job": "nonesuch" }),
+    );
+    assert_eq!(status, 400, "{v}");
+    // Each stops after the games under way (short MCTS games).
+    let t = Instant::now();
+    for job in &jobs {
+        loop {
+            let (_, p) = get(&s.addr, &format!("/api/analysis?job={job}"));
+            assert_eq!(p["stopped"], json!(true), "{p}");
+            if !p["result"].is_null() {
+                assert_eq!(p["result"]["stopped"], json!(true), "{p}");
+                assert!(p["done"].as_u64().unwrap() < 2000);
+                break;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(120),
+                "the analysis did not stop"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let (status, v) = post(&s.addr, "/api/analyze", long.clone());
+    assert_eq!(status, 200, "{v}");
+    post(&s.addr, "/api/analysis/cancel", json!({ "job": v["job"] }));
+}

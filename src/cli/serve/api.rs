@@ -108,6 +108,7 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/api/save", post(save))
         .route("/api/analyze", post(analyze_start))
         .route("/api/analysis", get(analyze_progress))
+        .route("/api/analysis/cancel", post(analyze_cancel))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -484,7 +485,15 @@ async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Ans
         players.push((agent, p.clone()));
     }
     let games = req.games.clamp(1, analysis::MAX_GAMES);
-    let job = srv.jobs.start(game, players, games);
+    let job = srv.jobs.start(game, players, games).ok_or_else(|| {
+        Failure::status(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "{} analyses are running already: wait for one to finish, or cancel one",
+                analysis::MAX_RUNNING
+            ),
+        )
+    })?;
     Ok(Json(json!({ "job": job, "total": games })))
 }
 
@@ -505,5 +514,19 @@ async fn analyze_progress(Shared(srv): Srv, Query(q): Query<JobQuery>) -> Answer
         "total": job.total,
         "done": job.done.load(std::sync::atomic::Ordering::Relaxed),
         "result": result,
+        "stopped": job.stop.load(std::sync::atomic::Ordering::Relaxed),
     })))
+}
+
+#[derive(Deserialize)]
+struct CancelRequest {
+    job: String,
+}
+
+/// Stops an analysis (between two of its games).
+async fn analyze_cancel(Shared(srv): Srv, Json(req): Json<CancelRequest>) -> Answer {
+    if !srv.jobs.cancel(&req.job) {
+        return Err(Failure::bad("no such analysis"));
+    }
+    Ok(Json(json!({ "ok": true })))
 }
