@@ -675,3 +675,31 @@ fn analyses_are_capped_and_can_be_cancelled() {
     assert_eq!(status, 200, "{v}");
     post(&s.addr, "/api/analysis/cancel", json!({ "job": v["job"] }));
 }
+
+/// Every refusal is JSON `{"error": ...}`, whatever refuses (a malformed
+/// body, a missing field, a missing query, an unknown request, a wrong
+/// method, a body too large); and `/api/play`'s `why` is a text.
+#[test]
+fn every_error_is_json() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let big = json!({ "text": "#".repeat(2 << 20) }).to_string();
+    for (method, path, body, want) in [
+        ("POST", "/api/position", Some("{not json"), 400),
+        ("POST", "/api/position", Some("{}"), 422),
+        ("POST", "/api/validate", Some(big.as_str()), 413),
+        ("GET", "/api/file", None, 400),
+        ("GET", "/api/nonesuch", None, 404),
+        ("GET", "/api/play", None, 405),
+    ] {
+        let (status, v) = request(&s.addr, method, path, body);
+        assert_eq!(status, want, "{method} {path}: {v}");
+        assert!(v["error"].is_string(), "{method} {path}: {v}");
+    }
+    let (status, bad) = post(&s.addr, "/api/play", json!({ "id": id, "move": "e1-e5" }));
+    assert_eq!(status, 200);
+    assert_eq!(bad["ok"], json!(false));
+    assert!(bad["why"].as_str().unwrap().contains("e1-e5"), "{bad}");
+}

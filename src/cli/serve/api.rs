@@ -64,6 +64,47 @@ impl From<&str> for Failure {
     }
 }
 
+/// A JSON body, its refusals (malformed, wrong fields, too large) answered
+/// as `{"error": ...}` with their status, as every other error.
+pub struct Body<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for Body<T>
+where
+    Json<T>: axum::extract::FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = Failure;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Failure> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(e) => Err(Failure::status(e.status(), e.body_text())),
+        }
+    }
+}
+
+/// A query string, its refusals answered as JSON.
+pub struct Q<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for Q<T>
+where
+    Query<T>:
+        axum::extract::FromRequestParts<S, Rejection = axum::extract::rejection::QueryRejection>,
+    S: Send + Sync,
+{
+    type Rejection = Failure;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Failure> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(v)) => Ok(Q(v)),
+            Err(e) => Err(Failure::status(e.status(), e.body_text())),
+        }
+    }
+}
+
 /// How long a request waits for a free engine slot before a 503.
 const QUEUE_WAIT: Duration = Duration::from_secs(20);
 
@@ -109,6 +150,13 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/api/analyze", post(analyze_start))
         .route("/api/analysis", get(analyze_progress))
         .route("/api/analysis/cancel", post(analyze_cancel))
+        .fallback(|| async { Failure::status(StatusCode::NOT_FOUND, "no such page or request") })
+        .method_not_allowed_fallback(|| async {
+            Failure::status(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "not a method this request takes",
+            )
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -139,7 +187,7 @@ async fn list_games(Shared(srv): Srv) -> Answer {
     Ok(Json(json!({ "games": games, "allow_save": allow_save })))
 }
 
-async fn read_file(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
+async fn read_file(Shared(srv): Srv, Q(q): Q<FileQuery>) -> Answer {
     let text = srv.dir.read(&q.file)?;
     let modified = srv.dir.modified(&q.file)?;
     Ok(Json(
@@ -147,7 +195,7 @@ async fn read_file(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
     ))
 }
 
-async fn modified(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
+async fn modified(Shared(srv): Srv, Q(q): Q<FileQuery>) -> Answer {
     Ok(Json(json!({ "modified": srv.dir.modified(&q.file)? })))
 }
 
@@ -169,7 +217,7 @@ fn compile_text(
 }
 
 /// A picture of a game's start, as SVG (the games list's thumbnails).
-async fn picture(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Result<Response, Failure> {
+async fn picture(Shared(srv): Srv, Q(q): Q<FileQuery>) -> Result<Response, Failure> {
     let text = srv.dir.read(&q.file)?;
     let shared = srv.clone();
     let svg = blocking(&srv, move || {
@@ -189,7 +237,7 @@ struct OpenRequest {
 
 /// Opens a game from its file, or from a text (read as that file, when one
 /// is named): its id, facts and start, or its diagnostics.
-async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
+async fn open(Shared(srv): Srv, Body(req): Body<OpenRequest>) -> Answer {
     let text = match (&req.text, &req.file) {
         (Some(text), _) if text.len() > files::MAX_FILE => {
             return Err(Failure::bad(format!(
@@ -228,7 +276,7 @@ struct TextRequest {
 }
 
 /// Checks a rule text: `ok` and every diagnostic, as `validate` reports them.
-async fn validate(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
+async fn validate(Shared(srv): Srv, Body(req): Body<TextRequest>) -> Answer {
     if req.text.len() > files::MAX_FILE {
         return Err(Failure::bad(format!(
             "the rule text is larger than {} bytes",
@@ -288,7 +336,7 @@ impl At {
     }
 }
 
-async fn position(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn position(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
     blocking(&srv, move || {
         let rules = game.rules();
@@ -300,7 +348,7 @@ async fn position(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
 
 /// Plays a legal move: `ok`, the move's text and the position after it;
 /// or `ok: false` and why it is not legal.
-async fn play(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn play(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
     blocking(&srv, move || play_now(&game.rules(), &at)).await?
 }
@@ -317,7 +365,7 @@ fn play_now(rules: &Rules, at: &At) -> Answer {
             ))
         }
         Err(_) => Ok(Json(
-            json!({ "ok": false, "why": why_text(rules, &st, text) }),
+            json!({ "ok": false, "why": why_text(rules, &st, text).1 }),
         )),
     }
 }
@@ -339,7 +387,7 @@ fn why_text(rules: &Rules, st: &State, text: &str) -> (bool, String) {
     }
 }
 
-async fn why(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn why(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
     blocking(&srv, move || {
         let rules = game.rules();
@@ -371,7 +419,7 @@ fn bounded_agent(text: &str) -> Result<Agent, Failure> {
 }
 
 /// The move a computer player chooses (`random`, `mcts`, `mcts:500ms`, ...).
-async fn agent(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn agent(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
     let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"))?;
     blocking(&srv, move || {
@@ -407,7 +455,7 @@ fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
     json!({ "history": history, "stopped": stopped, "last": view::position(rules, &st) })
 }
 
-async fn replay(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn replay(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
     blocking(&srv, move || {
         let rules = game.rules();
@@ -428,7 +476,7 @@ struct RecordRequest {
 }
 
 /// Writes moves as a game record, or reads one and replays it.
-async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
+async fn record(Shared(srv): Srv, Body(req): Body<RecordRequest>) -> Answer {
     let game = srv.games.get(&req.id).ok_or("no such open game")?;
     let file = srv
         .dir
@@ -448,7 +496,7 @@ async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
     Ok(Json(answer))
 }
 
-async fn save(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
+async fn save(Shared(srv): Srv, Body(req): Body<TextRequest>) -> Answer {
     let file = req.file.ok_or("give `file`")?;
     srv.dir.save(&file, &req.text)?;
     Ok(Json(
@@ -464,7 +512,7 @@ struct AnalyzeRequest {
     players: Vec<String>,
 }
 
-async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Answer {
+async fn analyze_start(Shared(srv): Srv, Body(req): Body<AnalyzeRequest>) -> Answer {
     let game = srv.games.get(&req.id).ok_or("no such open game")?;
     if req.players.len() != game.rules().sides.len() {
         return Err(Failure::bad(format!(
@@ -502,7 +550,7 @@ struct JobQuery {
     job: String,
 }
 
-async fn analyze_progress(Shared(srv): Srv, Query(q): Query<JobQuery>) -> Answer {
+async fn analyze_progress(Shared(srv): Srv, Q(q): Q<JobQuery>) -> Answer {
     let job = srv.jobs.get(&q.job).ok_or("no such analysis")?;
     let result = job
         .result
@@ -524,7 +572,7 @@ struct CancelRequest {
 }
 
 /// Stops an analysis (between two of its games).
-async fn analyze_cancel(Shared(srv): Srv, Json(req): Json<CancelRequest>) -> Answer {
+async fn analyze_cancel(Shared(srv): Srv, Body(req): Body<CancelRequest>) -> Answer {
     if !srv.jobs.cancel(&req.job) {
         return Err(Failure::bad("no such analysis"));
     }
