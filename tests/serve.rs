@@ -703,3 +703,34 @@ fn every_error_is_json() {
     assert_eq!(bad["ok"], json!(false));
     assert!(bad["why"].as_str().unwrap().contains("e1-e5"), "{bad}");
 }
+
+/// A connection that sends no request, or only part of its headers, is
+/// closed after the header timeout (10 s), not kept for ever.
+#[test]
+fn idle_and_slow_connections_are_closed() {
+    let tmp = TempDir::new("idle");
+    let s = serve(&tmp.0.join("games"), &[]);
+    let t = Instant::now();
+    let mut idle = TcpStream::connect(&s.addr).unwrap();
+    let mut slow = TcpStream::connect(&s.addr).unwrap();
+    write!(slow, "GET /api/games HTTP/1.1\r\nHost: {}\r\n", s.addr).unwrap();
+    for c in [&mut idle, &mut slow] {
+        c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut buf = Vec::new();
+        // Closed (end of file, or reset), not timed out here.
+        match c.read_to_end(&mut buf) {
+            Ok(_) => {}
+            Err(e) => assert!(
+                !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ),
+                "{e}"
+            ),
+        }
+    }
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    // The server still answers, on a fresh connection.
+    let (status, _) = get(&s.addr, "/api/games");
+    assert_eq!(status, 200);
+}

@@ -102,8 +102,45 @@ async fn serve(
     let hosts = Arc::new(guard::Hosts::new(addr, &host, &allow_host));
     let app = (page::routes().merge(api::routes(server)))
         .layer(axum::middleware::from_fn_with_state(hosts, guard::check));
-    axum::serve(listener, app)
-        .await
-        .context("the server stopped")?;
+    accept(listener, app).await;
     Ok(())
+}
+
+/// At most this many connections at once (well below the descriptor
+/// limit); more wait in the listening queue.
+const MAX_CONNECTIONS: usize = 512;
+/// A connection must send a request's headers within this long, and an
+/// idle one (between requests) is closed after it.
+const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// No connection lives longer than this (a body sent byte by byte).
+const CONNECTION_LIFE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Accepts connections and serves each with HTTP/1.1, bounded in number
+/// and in time.
+async fn accept(listener: tokio::net::TcpListener, app: axum::Router) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of descriptors, or a connection reset before accepted:
+            // wait a little rather than spin.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_LIFE, connection).await;
+            drop(slot);
+        });
+    }
 }
