@@ -773,3 +773,46 @@ fn moves_says_why_nothing_is_legal() {
         "white has no move: `pass` is its only one (its `no_moves` rule is `pass`)"
     );
 }
+
+/// `--record` writes through a fresh temporary file: a file that happens to
+/// share the old temporary name is left alone, and a record that is a
+/// symbolic link is refused rather than written through.
+#[test]
+fn the_record_is_written_beside_no_other_file() {
+    let dir = std::env::temp_dir().join(format!("tavoliere-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("notes.tmp"), "keep").unwrap();
+    let notes = dir.join("notes.txt").to_string_lossy().into_owned();
+    let o = play_session(
+        &["games/tic-tac-toe.toml", "--record", &notes],
+        "save\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.tmp")).unwrap(),
+        "keep"
+    );
+    assert!(std::fs::read_to_string(&notes)
+        .unwrap()
+        .starts_with("# tavoliere game record\n"));
+    std::fs::write(dir.join("outside.txt"), "outside").unwrap();
+    std::os::unix::fs::symlink(dir.join("outside.txt"), dir.join("link.txt")).unwrap();
+    let link = dir.join("link.txt").to_string_lossy().into_owned();
+    let o = play_session(
+        &["games/tic-tac-toe.toml", "--record", &link],
+        "save\nquit\n",
+    );
+    assert!(stderr(&o).contains("symbolic link"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("outside.txt")).unwrap(),
+        "outside"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

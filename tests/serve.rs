@@ -46,11 +46,24 @@ fn serve(dir: &Path, args: &[&str]) -> Server {
 
 /// One HTTP/1.1 request: the status and the JSON body.
 fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    request_with(addr, method, path, body, &format!("Host: {addr}\r\n"))
+}
+
+/// One HTTP/1.1 request with the given header lines (`Host` among them,
+/// or not).
+fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &str,
+) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or("");
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -340,4 +353,384 @@ fn analysis_runs_and_reports_progress() {
         json!({ "id": id, "games": 5, "players": ["random"] }),
     );
     assert_eq!(status, 400, "one player per side");
+}
+
+/// DNS rebinding: a page whose name resolves to 127.0.0.1 sends its own
+/// name as `Host` (and `Origin`); only the address listened on, or a name
+/// given with `--allow-host`, is answered.
+#[test]
+fn only_its_own_host_and_origin_are_answered() {
+    let tmp = TempDir::new("host");
+    let games = tmp.0.join("games");
+    std::fs::write(games.join("tic-tac-toe.toml"), shipped("tic-tac-toe.toml")).unwrap();
+    let s = serve(&games, &["--allow-save", "--allow-host", "board.example"]);
+    let port = s.addr.rsplit(':').next().unwrap();
+    for host in [
+        s.addr.clone(),
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+        format!("[::1]:{port}"),
+        format!("board.example:{port}"),
+        "board.example".to_string(),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "GET",
+            "/api/games",
+            None,
+            &format!("Host: {host}\r\n"),
+        );
+        assert_eq!(status, 200, "{host}: {v}");
+    }
+    for host in [
+        format!("evil.example:{port}"),
+        "evil.example".to_string(),
+        format!("127.0.0.1:{}", port.parse::<u16>().unwrap().wrapping_add(1)),
+        "localhost".to_string(),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "GET",
+            "/api/games",
+            None,
+            &format!("Host: {host}\r\n"),
+        );
+        assert_eq!(status, 403, "{host}: {v}");
+        assert!(v["error"].is_string(), "{host}: {v}");
+        let (status, _) = request_with(&s.addr, "GET", "/", None, &format!("Host: {host}\r\n"));
+        assert_eq!(status, 403, "{host}");
+    }
+    let (status, _) = request_with(&s.addr, "GET", "/api/games", None, "");
+    assert_eq!(status, 403, "no Host");
+    // A POST from another origin is refused, and writes nothing.
+    let body = json!({ "file": "tic-tac-toe.toml", "text": "x" }).to_string();
+    let host = format!("Host: {}\r\n", s.addr);
+    for origin in [
+        "http://evil.example",
+        "null",
+        &format!("http://evil.example:{port}"),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "POST",
+            "/api/save",
+            Some(&body),
+            &format!("{host}Origin: {origin}\r\n"),
+        );
+        assert_eq!(status, 403, "{origin}: {v}");
+        assert!(v["error"].is_string(), "{origin}: {v}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(games.join("tic-tac-toe.toml")).unwrap(),
+        shipped("tic-tac-toe.toml")
+    );
+    let open = json!({ "file": "tic-tac-toe.toml" }).to_string();
+    for origin in [
+        format!("http://{}", s.addr),
+        format!("http://localhost:{port}"),
+    ] {
+        let (status, v) = request_with(
+            &s.addr,
+            "POST",
+            "/api/open",
+            Some(&open),
+            &format!("{host}Origin: {origin}\r\n"),
+        );
+        assert_eq!(status, 200, "{origin}: {v}");
+    }
+    let (status, _) = request_with(&s.addr, "POST", "/api/open", Some(&open), &host);
+    assert_eq!(status, 200, "no Origin");
+}
+
+/// A link planted where a save might write its temporary file is not
+/// followed, a name that is itself a link is not written, and concurrent
+/// saves of one file leave one of the texts whole.
+#[test]
+fn saving_follows_no_planted_link() {
+    let tmp = TempDir::new("planted");
+    let games = tmp.0.join("games");
+    let outside = tmp.0.join("outside.txt");
+    std::fs::write(&outside, "outside").unwrap();
+    std::fs::write(games.join("real.toml"), "inside").unwrap();
+    for planted in [
+        "mine.toml.saving",
+        "mine.tmp",
+        "mine.toml.tmp",
+        ".mine.toml.tmp",
+    ] {
+        std::os::unix::fs::symlink(&outside, games.join(planted)).unwrap();
+    }
+    std::os::unix::fs::symlink(games.join("real.toml"), games.join("link.toml")).unwrap();
+    let s = serve(&games, &["--allow-save"]);
+    let text = shipped("tic-tac-toe.toml");
+    let (status, v) = post(
+        &s.addr,
+        "/api/save",
+        json!({ "file": "mine.toml", "text": text }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        std::fs::read_to_string(games.join("mine.toml")).unwrap(),
+        text
+    );
+    assert!(!games.join("mine.toml").is_symlink());
+    let (status, v) = post(
+        &s.addr,
+        "/api/save",
+        json!({ "file": "link.toml", "text": text }),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "outside");
+    assert_eq!(
+        std::fs::read_to_string(games.join("real.toml")).unwrap(),
+        "inside"
+    );
+    assert!(games.join("link.toml").is_symlink());
+    // Eight saves at once, each a different text: one of them is the file.
+    let texts: Vec<String> = (0..8)
+        .map(|i| format!("# {i}\n{}", "x".repeat(100_000 + i)))
+        .collect();
+    std::thread::scope(|scope| {
+        for t in &texts {
+            let addr = s.addr.clone();
+            scope.spawn(move || {
+                let (status, v) = post(
+                    &addr,
+                    "/api/save",
+                    json!({ "file": "mine.toml", "text": t }),
+                );
+                assert_eq!(status, 200, "{v}");
+            });
+        }
+    });
+    let saved = std::fs::read_to_string(games.join("mine.toml")).unwrap();
+    assert!(texts.contains(&saved), "the file is not one whole text");
+    let left: Vec<String> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp") && !n.starts_with("mine") && n != ".mine.toml.tmp")
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+/// A FIFO named like a game is neither listed nor read (opening it would
+/// wait for a writer, holding a worker).
+#[test]
+fn only_regular_files_are_games() {
+    let tmp = TempDir::new("fifo");
+    let games = tmp.0.join("games");
+    std::fs::write(games.join("tic-tac-toe.toml"), shipped("tic-tac-toe.toml")).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(games.join("x.toml"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink(games.join("x.toml"), games.join("y.toml")).unwrap();
+    let s = serve(&games, &["--allow-save"]);
+    let t = Instant::now();
+    let (status, list) = get(&s.addr, "/api/games");
+    assert_eq!(status, 200);
+    let files: Vec<&str> = (list["games"].as_array().unwrap().iter())
+        .map(|g| g["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["tic-tac-toe.toml"]);
+    for file in ["x.toml", "y.toml"] {
+        let (status, v) = get(&s.addr, &format!("/api/file?file={file}"));
+        assert_eq!(status, 400, "{v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("not a regular file"),
+            "{v}"
+        );
+        let (status, _) = post(&s.addr, "/api/open", json!({ "file": file }));
+        assert_eq!(status, 400);
+        let (status, _) = post(&s.addr, "/api/save", json!({ "file": file, "text": "x" }));
+        assert_eq!(status, 400);
+    }
+    assert!(t.elapsed() < Duration::from_secs(10));
+}
+
+/// Engine work runs off the async workers: while slow requests run (a very
+/// long move text to explain), listing the games still answers at once.
+#[test]
+fn slow_requests_do_not_hold_the_workers() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap().to_string();
+    let slow = json!({ "id": id, "move": "a1-".repeat(100_000) }).to_string();
+    let started = Instant::now();
+    for _ in 0..3 {
+        let (addr, slow) = (s.addr.clone(), slow.clone());
+        // Not joined: the server is stopped under them at the end.
+        std::thread::spawn(move || {
+            let _ = std::panic::catch_unwind(|| request(&addr, "POST", "/api/why", Some(&slow)));
+        });
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let t = Instant::now();
+    let (status, _) = get(&s.addr, "/api/games");
+    let took = t.elapsed();
+    assert_eq!(status, 200);
+    assert!(
+        took < Duration::from_secs(2),
+        "the games list took {took:?} while slow requests ran ({:?} since they started)",
+        started.elapsed()
+    );
+}
+
+/// A game that never ends, searched with one endless playout: the playout
+/// is cut and the answer comes within the thinking cap.
+#[test]
+fn a_long_playout_does_not_outrun_the_cap() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let endless = "[game]\nname = \"Endless\"\n[board]\nfiles = 3\nranks = 3\n\
+        [sides.white]\nforward = \"n\"\n[sides.black]\nforward = \"s\"\n\
+        [pieces.king]\nmoves = [\"step(orth) to empty\"]\n\
+        [setup]\nwhite = \"king: a1\"\nblack = \"king: c3\"\n\
+        [[end]]\nname = \"never\"\nwhen = \"count(enemy king) == 0\"\nresult = \"win\"\n";
+    let (status, open) = post(&s.addr, "/api/open", json!({ "text": endless }));
+    assert_eq!(status, 200, "{open}");
+    assert_eq!(open["ok"], json!(true), "{open}");
+    let id = open["id"].as_str().unwrap();
+    for agent in ["mcts:1:50000000", "mcts:100ms:50000000"] {
+        let t = Instant::now();
+        let (status, v) = post(&s.addr, "/api/agent", json!({ "id": id, "agent": agent }));
+        assert_eq!(status, 200, "{v}");
+        assert!(v["move"].is_string(), "{v}");
+        assert!(
+            t.elapsed() < Duration::from_secs(5 + 3),
+            "{agent}: {:?}",
+            t.elapsed()
+        );
+    }
+    let t = Instant::now();
+    let (status, job) = post(
+        &s.addr,
+        "/api/analyze",
+        json!({ "id": id, "games": 1, "players": ["mcts:1:50000000", "random"] }),
+    );
+    assert_eq!(status, 200, "{job}");
+    let path = format!("/api/analysis?job={}", job["job"].as_str().unwrap());
+    loop {
+        let (_, p) = get(&s.addr, &path);
+        if !p["result"].is_null() {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "the analysis did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// At most two analyses run at once (a third is refused with 429), and one
+/// can be cancelled, which frees its place.
+#[test]
+fn analyses_are_capped_and_can_be_cancelled() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let long = json!({ "id": id, "games": 2000, "players": ["mcts:20", "mcts:20"] });
+    let mut jobs = Vec::new();
+    for _ in 0..2 {
+        let (status, job) = post(&s.addr, "/api/analyze", long.clone());
+        assert_eq!(status, 200, "{job}");
+        jobs.push(job["job"].as_str().unwrap().to_string());
+    }
+    let (status, v) = post(&s.addr, "/api/analyze", long.clone());
+    assert_eq!(status, 429, "{v}");
+    assert!(v["error"].is_string(), "{v}");
+    for job in &jobs {
+        let (status, v) = post(&s.addr, "/api/analysis/cancel", json!({ "job": job }));
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, v) = post(
+        &s.addr,
+        "/api/analysis/cancel",
+        json!({ "job": "nonesuch" }),
+    );
+    assert_eq!(status, 400, "{v}");
+    // Each stops after the games under way (short MCTS games).
+    let t = Instant::now();
+    for job in &jobs {
+        loop {
+            let (_, p) = get(&s.addr, &format!("/api/analysis?job={job}"));
+            assert_eq!(p["stopped"], json!(true), "{p}");
+            if !p["result"].is_null() {
+                assert_eq!(p["result"]["stopped"], json!(true), "{p}");
+                assert!(p["done"].as_u64().unwrap() < 2000);
+                break;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(120),
+                "the analysis did not stop"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let (status, v) = post(&s.addr, "/api/analyze", long.clone());
+    assert_eq!(status, 200, "{v}");
+    post(&s.addr, "/api/analysis/cancel", json!({ "job": v["job"] }));
+}
+
+/// Every refusal is JSON `{"error": ...}`, whatever refuses (a malformed
+/// body, a missing field, a missing query, an unknown request, a wrong
+/// method, a body too large); and `/api/play`'s `why` is a text.
+#[test]
+fn every_error_is_json() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "quoridor.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let big = json!({ "text": "#".repeat(2 << 20) }).to_string();
+    for (method, path, body, want) in [
+        ("POST", "/api/position", Some("{not json"), 400),
+        ("POST", "/api/position", Some("{}"), 422),
+        ("POST", "/api/validate", Some(big.as_str()), 413),
+        ("GET", "/api/file", None, 400),
+        ("GET", "/api/nonesuch", None, 404),
+        ("GET", "/api/play", None, 405),
+    ] {
+        let (status, v) = request(&s.addr, method, path, body);
+        assert_eq!(status, want, "{method} {path}: {v}");
+        assert!(v["error"].is_string(), "{method} {path}: {v}");
+    }
+    let (status, bad) = post(&s.addr, "/api/play", json!({ "id": id, "move": "e1-e5" }));
+    assert_eq!(status, 200);
+    assert_eq!(bad["ok"], json!(false));
+    assert!(bad["why"].as_str().unwrap().contains("e1-e5"), "{bad}");
+}
+
+/// A connection that sends no request, or only part of its headers, is
+/// closed after the header timeout (10 s), not kept for ever.
+#[test]
+fn idle_and_slow_connections_are_closed() {
+    let tmp = TempDir::new("idle");
+    let s = serve(&tmp.0.join("games"), &[]);
+    let t = Instant::now();
+    let mut idle = TcpStream::connect(&s.addr).unwrap();
+    let mut slow = TcpStream::connect(&s.addr).unwrap();
+    write!(slow, "GET /api/games HTTP/1.1\r\nHost: {}\r\n", s.addr).unwrap();
+    for c in [&mut idle, &mut slow] {
+        c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut buf = Vec::new();
+        // Closed (end of file, or reset), not timed out here.
+        match c.read_to_end(&mut buf) {
+            Ok(_) => {}
+            Err(e) => assert!(
+                !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ),
+                "{e}"
+            ),
+        }
+    }
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    // The server still answers, on a fresh connection.
+    let (status, _) = get(&s.addr, "/api/games");
+    assert_eq!(status, 200);
 }

@@ -157,3 +157,52 @@ pub fn seat_sides(rules: &Rules, name: &str) -> Result<Vec<u8>> {
 pub fn every_core() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
+
+/// Replaces the regular file `path` (or creates it) so that a crash leaves
+/// the old text or the new one whole: written to a fresh temporary file
+/// beside it (created exclusively, so never through a planted link, and
+/// with a random name, so two writers do not share it), flushed to disk,
+/// then renamed over it. A `path` that is a symbolic link or not a regular
+/// file is refused.
+pub(crate) fn write_replacing(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind, Write};
+    let old = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => return Err(Error::other("it is a symbolic link")),
+        Ok(m) if !m.is_file() => return Err(Error::other("it is not a regular file")),
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::other("no file name"))?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.{:016x}.tmp",
+        name.to_string_lossy(),
+        fastrand::u64(..)
+    ));
+    let write = || -> std::io::Result<()> {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        if let Some(old) = &old {
+            file.set_permissions(old.permissions())?;
+        }
+        file.write_all(text)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)
+    };
+    let result = write();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    } else if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    result
+}

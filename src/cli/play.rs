@@ -153,9 +153,8 @@ pub(crate) fn read_record(text: &str, file: &Path) -> Result<Vec<String>, String
 
 /// Writes a file so that a crash leaves the old one or the new one whole.
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    super::write_replacing(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// An interactive game: humans type moves, computers choose theirs.

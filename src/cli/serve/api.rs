@@ -22,6 +22,8 @@ use tavoliere::{compile, notation, svg};
 
 /// The longest a computer may think for one move.
 const MAX_THINK: Duration = Duration::from_secs(5);
+/// The longest playout of a computer player's search, in plies.
+const MAX_PLAYOUT: u32 = 1000;
 /// The largest request body, in bytes.
 const MAX_BODY: usize = 1024 * 1024;
 /// At most this many moves replayed in one request.
@@ -30,25 +32,104 @@ const MAX_MOVES: usize = 5000;
 type Srv = Shared<Arc<Server>>;
 type Answer = Result<Json<Value>, Failure>;
 
-/// A request that cannot be answered: status 400 and `{"error": ...}`.
-pub struct Failure(String);
+/// A request that cannot be answered: a status (400 unless said) and
+/// `{"error": ...}`.
+pub struct Failure(StatusCode, String);
+
+impl Failure {
+    pub fn bad(e: impl Into<String>) -> Failure {
+        Failure(StatusCode::BAD_REQUEST, e.into())
+    }
+
+    pub fn status(status: StatusCode, e: impl Into<String>) -> Failure {
+        Failure(status, e.into())
+    }
+}
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        (StatusCode::BAD_REQUEST, Json(json!({ "error": self.0 }))).into_response()
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
     }
 }
 
 impl From<String> for Failure {
     fn from(e: String) -> Self {
-        Failure(e)
+        Failure::bad(e)
     }
 }
 
 impl From<&str> for Failure {
     fn from(e: &str) -> Self {
-        Failure(e.to_string())
+        Failure::bad(e)
     }
+}
+
+/// A JSON body, its refusals (malformed, wrong fields, too large) answered
+/// as `{"error": ...}` with their status, as every other error.
+pub struct Body<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for Body<T>
+where
+    Json<T>: axum::extract::FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = Failure;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Failure> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(e) => Err(Failure::status(e.status(), e.body_text())),
+        }
+    }
+}
+
+/// A query string, its refusals answered as JSON.
+pub struct Q<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for Q<T>
+where
+    Query<T>:
+        axum::extract::FromRequestParts<S, Rejection = axum::extract::rejection::QueryRejection>,
+    S: Send + Sync,
+{
+    type Rejection = Failure;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Failure> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(v)) => Ok(Q(v)),
+            Err(e) => Err(Failure::status(e.status(), e.body_text())),
+        }
+    }
+}
+
+/// How long a request waits for a free engine slot before a 503.
+const QUEUE_WAIT: Duration = Duration::from_secs(20);
+
+/// Runs engine work (compiling, parsing a position, listing or playing
+/// moves) on the blocking pool, at most `Server::work`'s permits at once,
+/// so that the async workers keep answering other requests.
+async fn blocking<T: Send + 'static>(
+    srv: &Server,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Failure> {
+    let permit = tokio::time::timeout(QUEUE_WAIT, srv.work.clone().acquire_owned())
+        .await
+        .map_err(|_| {
+            Failure::status(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is busy: try again",
+            )
+        })?
+        .map_err(|e| Failure::status(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(|e| Failure::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
 pub fn routes(server: Arc<Server>) -> Router {
@@ -68,6 +149,14 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/api/save", post(save))
         .route("/api/analyze", post(analyze_start))
         .route("/api/analysis", get(analyze_progress))
+        .route("/api/analysis/cancel", post(analyze_cancel))
+        .fallback(|| async { Failure::status(StatusCode::NOT_FOUND, "no such page or request") })
+        .method_not_allowed_fallback(|| async {
+            Failure::status(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "not a method this request takes",
+            )
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -83,17 +172,22 @@ fn game_name(text: &str) -> Option<String> {
     Some(value.get("game")?.get("name")?.as_str()?.to_string())
 }
 
-async fn list_games(Shared(srv): Srv) -> Json<Value> {
-    let games: Vec<Value> = (srv.dir.list().into_iter())
-        .map(|file| {
-            let name = srv.dir.read(&file).ok().and_then(|t| game_name(&t));
-            json!({ "file": file, "name": name })
-        })
-        .collect();
-    Json(json!({ "games": games, "allow_save": srv.dir.allow_save }))
+async fn list_games(Shared(srv): Srv) -> Answer {
+    let allow_save = srv.dir.allow_save;
+    let games: Vec<Value> = tokio::task::spawn_blocking(move || {
+        (srv.dir.list().into_iter())
+            .map(|file| {
+                let name = srv.dir.read(&file).ok().and_then(|t| game_name(&t));
+                json!({ "file": file, "name": name })
+            })
+            .collect()
+    })
+    .await
+    .map_err(|e| Failure::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(Json(json!({ "games": games, "allow_save": allow_save })))
 }
 
-async fn read_file(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
+async fn read_file(Shared(srv): Srv, Q(q): Q<FileQuery>) -> Answer {
     let text = srv.dir.read(&q.file)?;
     let modified = srv.dir.modified(&q.file)?;
     Ok(Json(
@@ -101,7 +195,7 @@ async fn read_file(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
     ))
 }
 
-async fn modified(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Answer {
+async fn modified(Shared(srv): Srv, Q(q): Q<FileQuery>) -> Answer {
     Ok(Json(json!({ "modified": srv.dir.modified(&q.file)? })))
 }
 
@@ -123,14 +217,14 @@ fn compile_text(
 }
 
 /// A picture of a game's start, as SVG (the games list's thumbnails).
-async fn picture(Shared(srv): Srv, Query(q): Query<FileQuery>) -> Result<Response, Failure> {
+async fn picture(Shared(srv): Srv, Q(q): Q<FileQuery>) -> Result<Response, Failure> {
     let text = srv.dir.read(&q.file)?;
-    let svg = tokio::task::spawn_blocking(move || {
-        let (rules, _, _) = compile_text(&srv, Some(&q.file), text);
+    let shared = srv.clone();
+    let svg = blocking(&srv, move || {
+        let (rules, _, _) = compile_text(&shared, Some(&q.file), text);
         rules.map(|r| svg::position(&r, &r.initial()))
     })
-    .await
-    .map_err(|e| e.to_string())?
+    .await?
     .ok_or("the game has errors")?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
@@ -143,22 +237,24 @@ struct OpenRequest {
 
 /// Opens a game from its file, or from a text (read as that file, when one
 /// is named): its id, facts and start, or its diagnostics.
-async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
+async fn open(Shared(srv): Srv, Body(req): Body<OpenRequest>) -> Answer {
     let text = match (&req.text, &req.file) {
         (Some(text), _) if text.len() > files::MAX_FILE => {
-            return Err(Failure(format!(
+            return Err(Failure::bad(format!(
                 "the rule text is larger than {} bytes",
                 files::MAX_FILE
             )))
         }
         (Some(text), _) => text.clone(),
         (None, Some(file)) => srv.dir.read(file)?,
-        (None, None) => return Err(Failure("give `file` or `text`".into())),
+        (None, None) => return Err(Failure::bad("give `file` or `text`")),
     };
     if let Some(file) = &req.file {
         srv.dir.resolve(file, false)?;
     }
-    let answer = tokio::task::spawn_blocking(move || {
+    let shared = srv.clone();
+    let answer = blocking(&srv, move || {
+        let srv = shared;
         let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), text);
         let diagnostics = view::diagnostics(&sources, &diags);
         let Some(rules) = rules else {
@@ -169,8 +265,7 @@ async fn open(Shared(srv): Srv, Json(req): Json<OpenRequest>) -> Answer {
         let id = srv.games.insert(Game::new(rules, req.file));
         json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics })
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     Ok(Json(answer))
 }
 
@@ -181,19 +276,19 @@ struct TextRequest {
 }
 
 /// Checks a rule text: `ok` and every diagnostic, as `validate` reports them.
-async fn validate(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
+async fn validate(Shared(srv): Srv, Body(req): Body<TextRequest>) -> Answer {
     if req.text.len() > files::MAX_FILE {
-        return Err(Failure(format!(
+        return Err(Failure::bad(format!(
             "the rule text is larger than {} bytes",
             files::MAX_FILE
         )));
     }
-    let answer = tokio::task::spawn_blocking(move || {
-        let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), req.text);
+    let shared = srv.clone();
+    let answer = blocking(&srv, move || {
+        let (rules, sources, diags) = compile_text(&shared, req.file.as_deref(), req.text);
         json!({ "ok": rules.is_some(), "diagnostics": view::diagnostics(&sources, &diags) })
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     Ok(Json(answer))
 }
 
@@ -213,7 +308,7 @@ struct At {
 impl At {
     fn game(&self, srv: &Server) -> Result<Arc<Game>, Failure> {
         srv.games.get(&self.id).ok_or_else(|| {
-            Failure(format!(
+            Failure::bad(format!(
                 "no open game `{}` (it may have been closed for idleness: reload the page)",
                 self.id
             ))
@@ -225,33 +320,40 @@ impl At {
             return Ok(rules.initial());
         };
         if text.len() > files::MAX_FILE {
-            return Err(Failure("the position text is too long".into()));
+            return Err(Failure::bad("the position text is too long"));
         }
         let mut sources = Sources::new();
         let file = sources.add("position", text.clone());
         notation::parse_position(rules, text, file)
-            .map_err(|diags| Failure(diag::render(&sources, &diags)))
+            .map_err(|diags| Failure::bad(diag::render(&sources, &diags)))
     }
 
     fn move_text(&self) -> Result<&str, Failure> {
         self.mv
             .as_deref()
             .map(str::trim)
-            .ok_or_else(|| Failure("give `move`".into()))
+            .ok_or_else(|| Failure::bad("give `move`"))
     }
 }
 
-async fn position(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn position(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
-    Ok(Json(view::position(&game.rules(), &st)))
+    blocking(&srv, move || {
+        let rules = game.rules();
+        let st = at.state(&rules)?;
+        Ok(Json(view::position(&rules, &st)))
+    })
+    .await?
 }
 
 /// Plays a legal move: `ok`, the move's text and the position after it;
 /// or `ok: false` and why it is not legal.
-async fn play(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn play(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    let rules = &game.rules();
+    blocking(&srv, move || play_now(&game.rules(), &at)).await?
+}
+
+fn play_now(rules: &Rules, at: &At) -> Answer {
     let mut st = at.state(rules)?;
     let text = at.move_text()?;
     match notation::parse_move(rules, &st, text) {
@@ -263,7 +365,7 @@ async fn play(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
             ))
         }
         Err(_) => Ok(Json(
-            json!({ "ok": false, "why": why_text(rules, &st, text) }),
+            json!({ "ok": false, "why": why_text(rules, &st, text).1 }),
         )),
     }
 }
@@ -285,40 +387,50 @@ fn why_text(rules: &Rules, st: &State, text: &str) -> (bool, String) {
     }
 }
 
-async fn why(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn why(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
-    let (legal, text) = why_text(&game.rules(), &st, at.move_text()?);
-    Ok(Json(json!({ "legal": legal, "text": text })))
+    blocking(&srv, move || {
+        let rules = game.rules();
+        let st = at.state(&rules)?;
+        let (legal, text) = why_text(&rules, &st, at.move_text()?);
+        Ok(Json(json!({ "legal": legal, "text": text })))
+    })
+    .await?
 }
 
-/// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`.
+/// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`,
+/// its playouts at most `MAX_PLAYOUT` plies (the search looks at its clock
+/// between playouts).
 fn bounded_agent(text: &str) -> Result<Agent, Failure> {
     let mut agent = Agent::parse(text)?;
     if let Agent::Mcts {
-        millis, threads, ..
+        millis,
+        threads,
+        max_plies,
+        ..
     } = &mut agent
     {
         let cap = MAX_THINK.as_millis() as u64;
         *millis = Some(millis.map_or(cap, |ms| ms.min(cap)));
         *threads = (*threads).min(2);
+        *max_plies = (*max_plies).min(MAX_PLAYOUT);
     }
     Ok(agent)
 }
 
 /// The move a computer player chooses (`random`, `mcts`, `mcts:500ms`, ...).
-async fn agent(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn agent(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
     let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"))?;
-    let answer = tokio::task::spawn_blocking(move || {
+    blocking(&srv, move || {
         let rules = &game.rules();
+        let st = at.state(rules)?;
         let mv: Option<Move> = agent.choose(rules, &st, fastrand::u64(..));
-        json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) })
+        Ok(Json(
+            json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) }),
+        ))
     })
-    .await
-    .map_err(|e| e.to_string())?;
-    Ok(Json(answer))
+    .await?
 }
 
 /// Plays `moves` from the position while they are legal: the text and
@@ -343,13 +455,14 @@ fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
     json!({ "history": history, "stopped": stopped, "last": view::position(rules, &st) })
 }
 
-async fn replay(Shared(srv): Srv, Json(at): Json<At>) -> Answer {
+async fn replay(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    let st = at.state(&game.rules())?;
-    let answer = tokio::task::spawn_blocking(move || replay_moves(&game.rules(), st, &at.moves))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Json(answer))
+    blocking(&srv, move || {
+        let rules = game.rules();
+        let st = at.state(&rules)?;
+        Ok(Json(replay_moves(&rules, st, &at.moves)))
+    })
+    .await?
 }
 
 #[derive(Deserialize)]
@@ -363,7 +476,7 @@ struct RecordRequest {
 }
 
 /// Writes moves as a game record, or reads one and replays it.
-async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
+async fn record(Shared(srv): Srv, Body(req): Body<RecordRequest>) -> Answer {
     let game = srv.games.get(&req.id).ok_or("no such open game")?;
     let file = srv
         .dir
@@ -375,15 +488,15 @@ async fn record(Shared(srv): Srv, Json(req): Json<RecordRequest>) -> Answer {
         ));
     };
     let moves = super::super::play::read_record(&text, &file)?;
-    let answer = tokio::task::spawn_blocking(move || {
-        replay_moves(&game.rules(), game.rules().initial(), &moves)
+    let answer = blocking(&srv, move || {
+        let rules = game.rules();
+        replay_moves(&rules, rules.initial(), &moves)
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     Ok(Json(answer))
 }
 
-async fn save(Shared(srv): Srv, Json(req): Json<TextRequest>) -> Answer {
+async fn save(Shared(srv): Srv, Body(req): Body<TextRequest>) -> Answer {
     let file = req.file.ok_or("give `file`")?;
     srv.dir.save(&file, &req.text)?;
     Ok(Json(
@@ -399,10 +512,10 @@ struct AnalyzeRequest {
     players: Vec<String>,
 }
 
-async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Answer {
+async fn analyze_start(Shared(srv): Srv, Body(req): Body<AnalyzeRequest>) -> Answer {
     let game = srv.games.get(&req.id).ok_or("no such open game")?;
     if req.players.len() != game.rules().sides.len() {
-        return Err(Failure(format!(
+        return Err(Failure::bad(format!(
             "give one player per side ({})",
             game.rules().sides.len()
         )));
@@ -420,7 +533,15 @@ async fn analyze_start(Shared(srv): Srv, Json(req): Json<AnalyzeRequest>) -> Ans
         players.push((agent, p.clone()));
     }
     let games = req.games.clamp(1, analysis::MAX_GAMES);
-    let job = srv.jobs.start(game, players, games);
+    let job = srv.jobs.start(game, players, games).ok_or_else(|| {
+        Failure::status(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "{} analyses are running already: wait for one to finish, or cancel one",
+                analysis::MAX_RUNNING
+            ),
+        )
+    })?;
     Ok(Json(json!({ "job": job, "total": games })))
 }
 
@@ -429,7 +550,7 @@ struct JobQuery {
     job: String,
 }
 
-async fn analyze_progress(Shared(srv): Srv, Query(q): Query<JobQuery>) -> Answer {
+async fn analyze_progress(Shared(srv): Srv, Q(q): Q<JobQuery>) -> Answer {
     let job = srv.jobs.get(&q.job).ok_or("no such analysis")?;
     let result = job
         .result
@@ -441,5 +562,19 @@ async fn analyze_progress(Shared(srv): Srv, Query(q): Query<JobQuery>) -> Answer
         "total": job.total,
         "done": job.done.load(std::sync::atomic::Ordering::Relaxed),
         "result": result,
+        "stopped": job.stop.load(std::sync::atomic::Ordering::Relaxed),
     })))
+}
+
+#[derive(Deserialize)]
+struct CancelRequest {
+    job: String,
+}
+
+/// Stops an analysis (between two of its games).
+async fn analyze_cancel(Shared(srv): Srv, Body(req): Body<CancelRequest>) -> Answer {
+    if !srv.jobs.cancel(&req.job) {
+        return Err(Failure::bad("no such analysis"));
+    }
+    Ok(Json(json!({ "ok": true })))
 }

@@ -63,12 +63,28 @@ impl GameDir {
 
     /// The text of a game file named relative to the folder.
     pub fn read(&self, name: &str) -> Result<String, String> {
+        use std::io::Read;
         let path = self.resolve(name, true)?;
-        let len = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
-        if len > MAX_FILE as u64 {
+        // Only a regular file: opening a FIFO would wait for a writer.
+        let meta = std::fs::metadata(&path).map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err(format!("`{name}` is not a regular file"));
+        }
+        if meta.len() > MAX_FILE as u64 {
             return Err(format!("`{name}` is larger than {MAX_FILE} bytes"));
         }
-        std::fs::read_to_string(&path).map_err(|e| format!("`{name}`: {e}"))
+        let file = std::fs::File::open(&path).map_err(|e| format!("`{name}`: {e}"))?;
+        if !file.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(format!("`{name}` is not a regular file"));
+        }
+        let mut text = String::new();
+        (file.take(MAX_FILE as u64 + 1))
+            .read_to_string(&mut text)
+            .map_err(|e| format!("`{name}`: {e}"))?;
+        if text.len() > MAX_FILE {
+            return Err(format!("`{name}` is larger than {MAX_FILE} bytes"));
+        }
+        Ok(text)
     }
 
     /// When a game file last changed, in milliseconds since 1970.
@@ -82,7 +98,8 @@ impl GameDir {
             .map_or(0, |d| d.as_millis() as u64))
     }
 
-    /// Writes a rule file back, through a temporary file renamed over it.
+    /// Writes a rule file back, through a fresh temporary file renamed over
+    /// it ([`crate::cli::write_replacing`]).
     pub fn save(&self, name: &str, text: &str) -> Result<(), String> {
         if !self.allow_save {
             return Err("saving is off: start the server with `--allow-save`".into());
@@ -91,9 +108,13 @@ impl GameDir {
             return Err(format!("the file is larger than {MAX_FILE} bytes"));
         }
         let path = self.resolve(name, false)?;
-        let tmp = path.with_extension("toml.saving");
-        std::fs::write(&tmp, text).map_err(|e| format!("cannot write `{name}`: {e}"))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write `{name}`: {e}"))
+        // The name itself must not be a link (even one that stays inside):
+        // what is saved is the file the page read, in place.
+        if self.root.join(name).is_symlink() {
+            return Err(format!("cannot write `{name}`: it is a symbolic link"));
+        }
+        crate::cli::write_replacing(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write `{name}`: {e}"))
     }
 
     /// The `.toml` files of the folder and its subfolders (not following
@@ -115,9 +136,17 @@ impl GameDir {
                 continue;
             };
             let name = rel.to_string_lossy().replace('\\', "/");
-            if path.is_dir() && depth < 3 && !path.is_symlink() {
-                self.walk(&path, depth + 1, out);
-            } else if self.resolve(&name, true).is_ok() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                if depth < 3 {
+                    self.walk(&path, depth + 1, out);
+                }
+            } else if (kind.is_file() || kind.is_symlink())
+                && (self.resolve(&name, true)).is_ok_and(|real| real.is_file())
+            {
+                // Regular files only (a FIFO or a device is never listed).
                 out.push(name);
             }
         }

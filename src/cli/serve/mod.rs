@@ -8,6 +8,7 @@ mod analysis;
 mod api;
 mod files;
 mod games;
+mod guard;
 mod page;
 mod view;
 
@@ -31,6 +32,10 @@ pub struct Args {
     /// Let the page write edited rule files back into the folder.
     #[arg(long)]
     allow_save: bool,
+    /// Also answer requests for this host name (repeatable); by default
+    /// only the address listened on is (127.0.0.1, localhost, [::1]).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
 }
 
 /// What every request shares.
@@ -38,6 +43,8 @@ pub struct Server {
     pub dir: files::GameDir,
     pub games: games::Games,
     pub jobs: analysis::Jobs,
+    /// Engine work running at once on the blocking pool (2 per core).
+    pub work: Arc<tokio::sync::Semaphore>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -58,17 +65,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
         dir,
         games: games::Games::default(),
         jobs: analysis::Jobs::default(),
+        work: Arc::new(tokio::sync::Semaphore::new(2 * crate::cli::every_core())),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(serve(server, args.host, args.port))?;
+    runtime.block_on(serve(server, args.host, args.port, args.allow_host))?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(server: Arc<Server>, host: String, port: u16) -> Result<()> {
+async fn serve(
+    server: Arc<Server>,
+    host: String,
+    port: u16,
+    allow_host: Vec<String>,
+) -> Result<()> {
     let listener = tokio::net::TcpListener::bind((host.as_str(), port))
         .await
         .with_context(|| format!("cannot listen on {host}:{port}"))?;
@@ -86,9 +99,48 @@ async fn serve(server: Arc<Server>, host: String, port: u16) -> Result<()> {
         out.flush()?;
     }
     tokio::spawn(games::sweep(server.clone()));
-    let app = page::routes().merge(api::routes(server));
-    axum::serve(listener, app)
-        .await
-        .context("the server stopped")?;
+    let hosts = Arc::new(guard::Hosts::new(addr, &host, &allow_host));
+    let app = (page::routes().merge(api::routes(server)))
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::check));
+    accept(listener, app).await;
     Ok(())
+}
+
+/// At most this many connections at once (well below the descriptor
+/// limit); more wait in the listening queue.
+const MAX_CONNECTIONS: usize = 512;
+/// A connection must send a request's headers within this long, and an
+/// idle one (between requests) is closed after it.
+const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// No connection lives longer than this (a body sent byte by byte).
+const CONNECTION_LIFE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Accepts connections and serves each with HTTP/1.1, bounded in number
+/// and in time.
+async fn accept(listener: tokio::net::TcpListener, app: axum::Router) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of descriptors, or a connection reset before accepted:
+            // wait a little rather than spin.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_LIFE, connection).await;
+            drop(slot);
+        });
+    }
 }

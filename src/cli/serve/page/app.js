@@ -607,7 +607,7 @@ $("analysis-run").onclick = async () => {
     await new Promise((ok) => setTimeout(ok, 300));
     const p = await api(`/api/analysis?job=${job}`);
     bar.value = p.done;
-    if (p.result) return chart(p.result);
+    if (p.result) return p.result.stopped ? ($("analysis-chart").textContent = "stopped") : chart(p.result);
   }
 };
 
