@@ -379,3 +379,45 @@ fn the_checks_see_what_they_look_for() {
     assert!(has_word("use pest::Parser;", "pest"));
     assert!(!has_word("tempest", "pest"));
 }
+
+/// The library below the command line: everything but `src/main.rs` and
+/// `src/cli/`.
+fn in_library(path: &str) -> bool {
+    path != "src/main.rs" && !path.starts_with("src/cli/")
+}
+
+#[test]
+fn the_library_touches_no_files_and_runs_no_server() {
+    let sources = sources();
+    let uses = |line: &str| {
+        line.contains("std::fs")
+            || ["anyhow", "tokio", "axum", "hyper", "hyper_util"]
+                .iter()
+                .any(|w| has_word(line, w))
+    };
+    assert!(
+        !places(&sources, |p| !in_library(p), uses).is_empty(),
+        "the command line no longer uses these: this test looks for the wrong words"
+    );
+    assert_none(
+        places(&sources, in_library, uses),
+        "the library takes text and a loader callback: no file system, anyhow, tokio, axum or hyper below src/cli/",
+    );
+}
+
+#[test]
+fn serde_reads_only_the_raw_layer_and_scenarios() {
+    let sources = sources();
+    // `serde_json` may format output (reports, diagnostics as JSON);
+    // deserialising is the raw layer's and the scenario files'.
+    let reads = |p: &str| p.starts_with("src/raw/") || p == "src/scenario.rs";
+    let uses = |line: &str| has_word(line, "serde") || line.contains("Deserialize");
+    assert!(
+        !places(&sources, reads, uses).is_empty(),
+        "src/raw/ no longer uses serde: this test looks for the wrong words"
+    );
+    assert_none(
+        places(&sources, |p| in_library(p) && !reads(p), uses),
+        "only src/raw/ and src/scenario.rs may deserialise with serde",
+    );
+}
