@@ -1,0 +1,206 @@
+//! Inputs at the edge: long flat lists in rule expressions, deep nesting,
+//! long positions and move texts, huge numbers. Each must give a result or
+//! a located error, quickly, and never a crash.
+
+mod common;
+
+use std::time::{Duration, Instant};
+use tavoliere::compile;
+use tavoliere::diag::render;
+
+/// The number of terms of every long list below.
+const TERMS: usize = 100_000;
+
+/// A small game; `{REGION}`, `{MOVE}`, `{WHEN}`, `{PREFER}` and `{PHASE}`
+/// are replaced by the expression under test.
+const GAME: &str = r#"
+[game]
+name = "Bounds"
+
+[board]
+files = 8
+ranks = 8
+
+[regions]
+far = "{REGION}"
+
+[sides.white]
+forward = "n"
+
+[sides.black]
+forward = "s"
+
+[pieces.pawn]
+moves = ["{MOVE}"]
+
+[turn]
+phases = ["{PHASE}"]
+
+[setup]
+white = "pawn: a1 b1"
+black = "pawn: a8 b8"
+
+[[priority]]
+sides = ["white"]
+prefer = ["{PREFER}"]
+
+[[end]]
+when = "{WHEN}"
+result = "win"
+"#;
+
+fn game(region: &str, mv: &str, phase: &str, prefer: &str, when: &str) -> String {
+    GAME.replace("{REGION}", region)
+        .replace("{MOVE}", mv)
+        .replace("{PHASE}", phase)
+        .replace("{PREFER}", prefer)
+        .replace("{WHEN}", when)
+}
+
+const REGION: &str = "rank 8";
+const MOVE: &str = "step(forward) to empty";
+const PHASE: &str = "move";
+const PREFER: &str = "true";
+const WHEN: &str = "count(own pawn in far) >= 1";
+
+/// `first SEP item SEP item ...` with `TERMS` terms.
+fn chain(first: &str, sep: &str, item: &str) -> String {
+    let mut s = String::with_capacity(TERMS * (sep.len() + item.len() + 2));
+    s.push_str(first);
+    for _ in 1..TERMS {
+        s.push(' ');
+        s.push_str(sep);
+        s.push(' ');
+        s.push_str(item);
+    }
+    s
+}
+
+/// Compiles the text on a thread with a small stack (as a test thread
+/// has): it must finish, in a few seconds, with the game or with errors
+/// that render. Returns the rendered errors, if any.
+fn compiles_or_errs(what: &str, text: &str) -> Option<String> {
+    let start = Instant::now();
+    let owned = text.to_string();
+    let out = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || match compile::from_source("bounds.toml", &owned) {
+            Ok(_) => None,
+            Err((sources, diags)) => Some(render(&sources, &diags)),
+        })
+        .unwrap()
+        .join()
+        .unwrap_or_else(|_| panic!("{what}: compiling panicked"));
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(5),
+        "{what}: compiling took {took:?}"
+    );
+    out
+}
+
+fn compiles(what: &str, text: &str) {
+    if let Some(err) = compiles_or_errs(what, text) {
+        panic!("{what}: {}", &err[..err.len().min(2000)]);
+    }
+}
+
+#[test]
+fn the_small_game_compiles() {
+    compiles("base", &game(REGION, MOVE, PHASE, PREFER, WHEN));
+}
+
+#[test]
+fn long_region_unions_intersections_and_differences_compile() {
+    for op in ["|", "&", "-"] {
+        let region = chain("rank 8", op, "c3");
+        compiles(
+            &format!("region `{op}`"),
+            &game(&region, MOVE, PHASE, PREFER, WHEN),
+        );
+    }
+    let region = chain("rank 8", "|", "(c3 - d4)");
+    compiles(
+        "region of groups",
+        &game(&region, MOVE, PHASE, PREFER, WHEN),
+    );
+    let region = chain("c3", "", "c3");
+    compiles("region of names", &game(&region, MOVE, PHASE, PREFER, WHEN));
+}
+
+#[test]
+fn long_site_conditions_compile() {
+    for op in ["and", "or"] {
+        let cond = chain("empty", op, "not friend");
+        let mv = format!("step(forward) to {cond}");
+        compiles(
+            &format!("site `{op}`"),
+            &game(REGION, &mv, PHASE, PREFER, WHEN),
+        );
+    }
+}
+
+#[test]
+fn long_position_conditions_compile() {
+    for op in ["and", "or"] {
+        let when = chain(WHEN, op, "count(own pawn) >= 1");
+        compiles(
+            &format!("position `{op}`"),
+            &game(REGION, MOVE, PHASE, PREFER, &when),
+        );
+    }
+}
+
+#[test]
+fn long_move_conditions_compile() {
+    for op in ["and", "or"] {
+        let prefer = chain("true", op, "to(empty)");
+        compiles(
+            &format!("move `{op}`"),
+            &game(REGION, MOVE, PHASE, &prefer, WHEN),
+        );
+    }
+}
+
+#[test]
+fn long_then_chains_compile_or_err() {
+    let mv = chain(MOVE, "then", "step(forward) to empty");
+    compiles_or_errs("`then`", &game(REGION, &mv, PHASE, PREFER, WHEN));
+    let mv = format!("({})+", chain(MOVE, "then", "step(forward) to empty"));
+    compiles_or_errs("`then` group", &game(REGION, &mv, PHASE, PREFER, WHEN));
+    let mv = format!("step({})", chain("forward", "|", "n"));
+    compiles("directions", &game(REGION, &mv, PHASE, PREFER, WHEN));
+}
+
+#[test]
+fn long_phases_compile() {
+    let phase = chain("move", "|", "move pawn");
+    compiles("phase `|`", &game(REGION, MOVE, &phase, PREFER, WHEN));
+}
+
+#[test]
+fn deep_parentheses_get_a_located_error() {
+    let deep = format!("{}c3{}", "(".repeat(TERMS), ")".repeat(TERMS));
+    let err = compiles_or_errs(
+        "region parentheses",
+        &game(&deep, MOVE, PHASE, PREFER, WHEN),
+    )
+    .expect("an error");
+    assert!(
+        err.contains("bounds.toml:10:"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    let deep = format!("{}empty{}", "(".repeat(TERMS), ")".repeat(TERMS));
+    let mv = format!("step(forward) to {deep}");
+    let err = compiles_or_errs("site parentheses", &game(REGION, &mv, PHASE, PREFER, WHEN))
+        .expect("an error");
+    assert!(
+        err.contains("bounds.toml:19:"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    let nots = chain("not", "", "not").replace("  ", " ") + " empty";
+    let mv = format!("step(forward) to {nots}");
+    compiles_or_errs("many nots", &game(REGION, &mv, PHASE, PREFER, WHEN)).expect("an error");
+}
