@@ -204,3 +204,22 @@ fn deep_parentheses_get_a_located_error() {
     let mv = format!("step(forward) to {nots}");
     compiles_or_errs("many nots", &game(REGION, &mv, PHASE, PREFER, WHEN)).expect("an error");
 }
+
+// ---------------------------------------------------------------- error output
+
+#[test]
+fn a_long_position_with_many_errors_gives_a_short_report() {
+    let rules = common::load("games/breakthrough.toml");
+    let mut text = String::from("pieces white pawn");
+    while text.len() < 12_000 {
+        text.push_str(" e4");
+    }
+    text.push_str("; turn white");
+    let mut sources = tavoliere::diag::Sources::new();
+    let file = sources.add("position", text.as_str());
+    let diags = tavoliere::notation::parse_position(&rules, &text, file).expect_err("errors");
+    assert!(diags.len() > 1000, "{}", diags.len());
+    let report = render(&sources, &diags);
+    assert!(report.len() < 200_000, "a report of {} bytes", report.len());
+    assert!(report.contains("two pieces on `e4`"), "{report}");
+}
