@@ -223,3 +223,21 @@ fn a_long_position_with_many_errors_gives_a_short_report() {
     assert!(report.len() < 200_000, "a report of {} bytes", report.len());
     assert!(report.contains("two pieces on `e4`"), "{report}");
 }
+
+#[test]
+fn a_long_move_text_is_read_or_refused_quickly() {
+    let rules = common::load("games/breakthrough.toml");
+    let st = rules.initial();
+    let mut text = String::from("a2-a3");
+    while text.len() < 400_000 {
+        text.push_str("-a4-a3");
+    }
+    let start = Instant::now();
+    let err = tavoliere::notation::parse_move(&rules, &st, &text).expect_err("refused");
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(err.to_string().len() < 1000, "{}", err.to_string().len());
+}
