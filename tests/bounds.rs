@@ -241,3 +241,44 @@ fn a_long_move_text_is_read_or_refused_quickly() {
     );
     assert!(err.to_string().len() < 1000, "{}", err.to_string().len());
 }
+
+// ---------------------------------------------------------------- command line
+
+fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tavoliere"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn perft_refuses_a_huge_depth() {
+    let o = run(&["perft", "games/breakthrough.toml", "--depth", "4294967295"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--depth"), "{err}");
+}
+
+#[test]
+fn control_characters_are_not_echoed_raw() {
+    let o = run(&[
+        "moves",
+        "games/breakthrough.toml",
+        "--position",
+        "pieces white pawn \x1b[31me4\x07; turn white",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err:?}");
+    let o = run(&[
+        "moves",
+        "games/breakthrough.toml",
+        "--moves",
+        "\x1b[2Ja2-a3",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\x1b'), "{err:?}");
+    assert!(err.contains("a2-a3"), "{err:?}");
+}
