@@ -282,3 +282,22 @@ fn control_characters_are_not_echoed_raw() {
     assert!(!err.contains('\x1b'), "{err:?}");
     assert!(err.contains("a2-a3"), "{err:?}");
 }
+
+// ---------------------------------------------------------------- bases
+
+#[test]
+fn a_base_that_is_not_a_game_is_named_never_quoted() {
+    let text = "extends = \"secret.txt\"\n";
+    let mut sources = tavoliere::diag::Sources::new();
+    let file = sources.add("variant.toml", text);
+    let loaded = compile::load(&mut sources, file, &mut |_, _| {
+        Ok(("secret.txt".into(), "root:x:0:0:hunter2:/root\n".into()))
+    });
+    let Err(diags) = loaded else {
+        panic!("the variant loaded")
+    };
+    let report = render(&sources, &diags);
+    assert!(!report.contains("hunter2"), "{report}");
+    assert!(report.contains("secret.txt"), "{report}");
+    assert!(report.contains("not a game file"), "{report}");
+}
