@@ -116,36 +116,154 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics one report shows; the rest are counted.
+const MAX_SHOWN: usize = 50;
+
+/// A source line longer than this is not quoted whole: only a window of
+/// about `WINDOW` bytes around the span, with ellipses.
+const LONG_LINE: usize = 1000;
+const WINDOW: usize = 200;
+
+/// Text for a terminal: control characters written as escapes
+/// (`\u{1b}`), so an input cannot drive the terminal through an error.
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// A source text for quoting: each control character but a line's end
+/// replaced, byte for byte, by `?`, so spans still fall where they did.
+fn defang(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |(i, c): (usize, char)| {
+        c.is_control() && c != '\n' && c != '\t' && !(c == '\r' && text[i + 1..].starts_with('\n'))
+    };
+    if !text.char_indices().any(bad) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if bad((i, c)) {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// The byte range of the line holding `offset`.
+fn line_around(text: &str, offset: usize) -> Range<usize> {
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    start..end
+}
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// One diagnostic whose line is too long to quote: its location, and a
+/// window of the line around the span with the span underlined.
+fn render_cut(sources: &Sources, d: &Diagnostic, loc: &Loc, line: Range<usize>) -> String {
+    let text = sources.text(loc.file);
+    let start = loc.span.start.min(text.len());
+    let end = loc.span.end.clamp(start, line.end);
+    let from = floor_char(text, start.saturating_sub(WINDOW / 2).max(line.start));
+    let to = floor_char(text, (end.max(start + 1) + WINDOW / 2).min(line.end));
+    let to = to.max(end.min(from + WINDOW)).min(line.end);
+    let to = floor_char(text, to);
+    let (l, c) = sources.line_col(loc.file, start);
+    let head = if from > line.start { "…" } else { "" };
+    let tail = if to < line.end { "…" } else { "" };
+    let excerpt = defang(&text[from..to]);
+    let pad = head.chars().count() + text[from..start].chars().count();
+    let marks = text[start..end.min(to)].chars().count().max(1);
+    let kind = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut out = format!(
+        "{kind}[{}]: {}\n   ┌─ {}:{l}:{c}\n   │\n   │ {head}{excerpt}{tail}\n   │ {}{} {}\n",
+        d.code,
+        escape(&d.message),
+        escape(sources.name(loc.file)),
+        " ".repeat(pad),
+        "^".repeat(marks),
+        escape(&d.label),
+    );
+    if let Some(hint) = &d.hint {
+        out.push_str(&format!("   │\n   = hint: {}\n", escape(hint)));
+    }
+    out.push('\n');
+    out
+}
+
 /// Renders diagnostics the way rustc does: `error[code]: message`, then
 /// `--> file:line:column`, the source line and a caret under the span.
+/// A line longer than `LONG_LINE` is quoted only around the span; past
+/// `MAX_SHOWN` diagnostics, the rest are only counted; control characters
+/// are escaped.
 pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
+    let texts: Vec<std::borrow::Cow<'_, str>> =
+        sources.files.iter().map(|(_, text)| defang(text)).collect();
+    let names: Vec<std::borrow::Cow<'_, str>> =
+        sources.files.iter().map(|(name, _)| escape(name)).collect();
     let mut files = SimpleFiles::new();
-    for (name, text) in &sources.files {
-        files.add(name.as_str(), text.as_str());
+    for (name, text) in names.iter().zip(&texts) {
+        files.add(name.as_ref(), text.as_ref());
     }
     let config = term::Config::default();
     let mut out = String::new();
-    for d in diagnostics {
+    for d in diagnostics.iter().take(MAX_SHOWN) {
+        if let Some(loc) = &d.loc {
+            let text = sources.text(loc.file);
+            let line = line_around(text, floor_char(text, loc.span.start.min(text.len())));
+            if line.len() > LONG_LINE {
+                out.push_str(&render_cut(sources, d, loc, line));
+                continue;
+            }
+        }
+        let message = escape(&d.message);
         let mut cd = match d.severity {
             Severity::Error => cs::Diagnostic::error(),
             Severity::Warning => cs::Diagnostic::warning(),
         }
         .with_code(d.code)
-        .with_message(&d.message);
+        .with_message(message.as_ref());
         if let Some(loc) = &d.loc {
             let len = sources.text(loc.file).len();
             let span = loc.span.start.min(len)..loc.span.end.min(len);
             cd = cd.with_labels(vec![
-                cs::Label::primary(loc.file, span).with_message(&d.label)
+                cs::Label::primary(loc.file, span).with_message(escape(&d.label))
             ]);
         }
         if let Some(hint) = &d.hint {
-            cd = cd.with_notes(vec![format!("hint: {hint}")]);
+            cd = cd.with_notes(vec![format!("hint: {}", escape(hint))]);
         }
         match term::emit_into_string(&config, &files, &cd) {
             Ok(s) => out.push_str(&s),
-            Err(_) => out.push_str(&format!("error[{}]: {}\n", d.code, d.message)),
+            Err(_) => out.push_str(&format!("error[{}]: {message}\n", d.code)),
         }
+    }
+    if diagnostics.len() > MAX_SHOWN {
+        let more = diagnostics.len() - MAX_SHOWN;
+        out.push_str(&format!(
+            "... and {more} more diagnostic{}, not shown\n",
+            if more == 1 { "" } else { "s" }
+        ));
     }
     out
 }

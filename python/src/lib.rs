@@ -36,6 +36,36 @@ struct GameData {
     source: String,
 }
 
+/// The deepest `perft` and the most threads a call accepts: beyond, the
+/// call would not finish or would exhaust the machine.
+const MAX_PERFT_DEPTH: u32 = 64;
+const MAX_THREADS: usize = 256;
+
+/// Runs `f`, turning a Rust panic into a `GameError`: no panic crosses
+/// into Python.
+fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        Err(GameError::new_err(format!(
+            "internal error (a bug in tavoliere): {why}"
+        )))
+    })
+}
+
+/// A thread count in range: 1 (for 0) to `MAX_THREADS`, else an error.
+fn threads_arg(threads: usize) -> PyResult<usize> {
+    if threads > MAX_THREADS {
+        return Err(PyValueError::new_err(format!(
+            "threads must be at most {MAX_THREADS}, not {threads}"
+        )));
+    }
+    Ok(threads.max(1))
+}
+
 /// Reads `extends` bases relative to the file that names them.
 fn read_base(from: &str, path: &str) -> Result<(String, String), String> {
     let base = Path::new(from).parent().unwrap_or(Path::new("")).join(path);
@@ -48,6 +78,10 @@ fn read_base(from: &str, path: &str) -> Result<(String, String), String> {
 /// Compiles a game from a path, or from its text (anything with a newline
 /// or `=` that is not an existing file is read as text).
 fn load_rules(path_or_text: &str) -> PyResult<Rules> {
+    guard(|| load_rules_unguarded(path_or_text))
+}
+
+fn load_rules_unguarded(path_or_text: &str) -> PyResult<Rules> {
     let is_file = Path::new(path_or_text).is_file();
     let (name, text) = if is_file || !(path_or_text.contains('\n') || path_or_text.contains('=')) {
         let text = std::fs::read_to_string(path_or_text)
@@ -515,62 +549,65 @@ impl State {
         if !self.prefix.is_empty() {
             return Err(self.not_ongoing("random_playouts"));
         }
+        let threads = threads_arg(threads)?;
         let data = self.data.clone();
         let start = self.st.clone();
         let played = self.moves.len() as u32;
         let (plies, wins, draws) = py.allow_threads(move || {
-            let rules = &data.rules;
-            let budget = data.max_plies.saturating_sub(played);
-            let results: Vec<(u64, Vec<u64>, u64)> = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads.max(1) as u64)
-                    .map(|t| {
-                        let (rules, start) = (rules, &start);
-                        let count =
-                            n / threads.max(1) as u64 + u64::from(t < n % threads.max(1) as u64);
-                        scope.spawn(move || {
-                            let mut rng = fastrand::Rng::with_seed(
-                                seed.wrapping_add(t.wrapping_mul(0x9e37_79b9)),
-                            );
-                            let mut st = start.clone();
-                            let (mut plies, mut wins, mut draws) =
-                                (0, vec![0; rules.seats.len()], 0);
-                            // The playouts' own interners, renewed when large.
-                            let mut session = rules.session();
-                            for _ in 0..count {
-                                session.renew_when_large();
-                                st.clone_from(start);
-                                plies +=
-                                    playout::random_playout(&session, &mut st, budget, &mut rng)
-                                        as u64;
-                                match rules.outcome(&st) {
-                                    o @ Outcome::Win(_) => {
-                                        for (seat, w) in wins.iter_mut().enumerate() {
-                                            *w += u64::from(rules.seat_won(seat, o));
+            guard(move || {
+                let rules = &data.rules;
+                let budget = data.max_plies.saturating_sub(played);
+                let results: Vec<(u64, Vec<u64>, u64)> = std::thread::scope(|scope| {
+                    let handles: Vec<_> = (0..threads.max(1) as u64)
+                        .map(|t| {
+                            let (rules, start) = (rules, &start);
+                            let count = n / threads.max(1) as u64
+                                + u64::from(t < n % threads.max(1) as u64);
+                            scope.spawn(move || {
+                                let mut rng = fastrand::Rng::with_seed(
+                                    seed.wrapping_add(t.wrapping_mul(0x9e37_79b9)),
+                                );
+                                let mut st = start.clone();
+                                let (mut plies, mut wins, mut draws) =
+                                    (0, vec![0; rules.seats.len()], 0);
+                                // The playouts' own interners, renewed when large.
+                                let mut session = rules.session();
+                                for _ in 0..count {
+                                    session.renew_when_large();
+                                    st.clone_from(start);
+                                    plies += playout::random_playout(
+                                        &session, &mut st, budget, &mut rng,
+                                    ) as u64;
+                                    match rules.outcome(&st) {
+                                        o @ Outcome::Win(_) => {
+                                            for (seat, w) in wins.iter_mut().enumerate() {
+                                                *w += u64::from(rules.seat_won(seat, o));
+                                            }
                                         }
+                                        _ => draws += 1,
                                     }
-                                    _ => draws += 1,
                                 }
-                            }
-                            (plies, wins, draws)
+                                (plies, wins, draws)
+                            })
                         })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a playout thread"))
-                    .collect()
-            });
-            let mut wins = vec![0u64; rules.seats.len()];
-            let (mut plies, mut draws) = (0, 0);
-            for (p, w, d) in results {
-                plies += p;
-                draws += d;
-                for (a, b) in wins.iter_mut().zip(w) {
-                    *a += b;
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a playout thread"))
+                        .collect()
+                });
+                let mut wins = vec![0u64; rules.seats.len()];
+                let (mut plies, mut draws) = (0, 0);
+                for (p, w, d) in results {
+                    plies += p;
+                    draws += d;
+                    for (a, b) in wins.iter_mut().zip(w) {
+                        *a += b;
+                    }
                 }
-            }
-            (plies, wins, draws)
-        });
+                Ok((plies, wins, draws))
+            })
+        })?;
         let d = PyDict::new(py);
         d.set_item("playouts", n)?;
         d.set_item("plies", plies)?;
@@ -584,8 +621,13 @@ impl State {
         if !self.prefix.is_empty() {
             return Err(self.not_ongoing("perft"));
         }
+        if depth > MAX_PERFT_DEPTH {
+            return Err(PyValueError::new_err(format!(
+                "depth must be at most {MAX_PERFT_DEPTH}, not {depth}"
+            )));
+        }
         let (data, st) = (self.data.clone(), self.st.clone());
-        Ok(py.allow_threads(move || perft::perft(&data.rules, &st, depth)))
+        py.allow_threads(move || guard(|| Ok(perft::perft(&data.rules, &st, depth))))
     }
 
     /// The actions of the move a player chooses here (`random`, `mcts`,
@@ -610,7 +652,7 @@ impl State {
     ) -> PyResult<Vec<Action>> {
         let agent = Agent::Mcts {
             iterations: budget.max(1),
-            threads: threads.max(1),
+            threads: threads_arg(threads)?,
             max_plies: max_plies.max(1),
             millis: None,
         };
@@ -635,7 +677,7 @@ impl State {
             return Err(PyValueError::new_err("the game is over"));
         }
         let (data, st) = (self.data.clone(), self.st.clone());
-        let mv = py.allow_threads(|| agent.choose(&data.rules, &st, seed));
+        let mv = py.allow_threads(|| guard(|| Ok(agent.choose(&data.rules, &st, seed))))?;
         let mv = mv.ok_or_else(|| PyValueError::new_err("the game is over"))?;
         let mut seq = Vec::new();
         self.data.space.encode(&self.data.rules, mv, &mut seq);
@@ -678,17 +720,20 @@ fn analyze_games(
 ) -> PyResult<Vec<(i64, u32, u64)>> {
     let rules = load_rules(path)?;
     let (players, _) = players_of(&rules, &seats)?;
+    let threads = threads_arg(threads)?;
     let games = py.allow_threads(|| {
-        analyze::run_range(
-            &rules,
-            &players,
-            start..end.max(start),
-            threads,
-            max_plies,
-            seed,
-            &|_| {},
-        )
-    });
+        guard(|| {
+            Ok(analyze::run_range(
+                &rules,
+                &players,
+                start..end.max(start),
+                threads,
+                max_plies,
+                seed,
+                &|_| {},
+            ))
+        })
+    })?;
     Ok(games
         .into_iter()
         .map(|g| {
@@ -714,18 +759,27 @@ fn analyze_report(
 ) -> PyResult<String> {
     let rules = load_rules(path)?;
     let (_, names) = players_of(&rules, &seats)?;
+    let sides = rules.sides.len() as i64;
     let games = games
         .into_iter()
-        .map(|(winner, plies, moves_seen)| GameResult {
-            outcome: match winner {
-                -1 => Outcome::Draw,
-                w if w >= 0 => Outcome::Win(w as SideId),
-                _ => Outcome::Ongoing,
-            },
-            plies,
-            moves_seen,
+        .map(|(winner, plies, moves_seen)| {
+            Ok(GameResult {
+                outcome: match winner {
+                    -1 => Outcome::Draw,
+                    -2 => Outcome::Ongoing,
+                    w if (0..sides).contains(&w) => Outcome::Win(w as SideId),
+                    w => {
+                        return Err(PyValueError::new_err(format!(
+                            "winner {w} is not a side (0 to {}), a draw (-1) or unfinished (-2)",
+                            sides - 1
+                        )))
+                    }
+                },
+                plies,
+                moves_seen,
+            })
         })
-        .collect();
+        .collect::<PyResult<_>>()?;
     let analysis = Analysis::new(&rules, games);
     Ok(if json {
         analysis.to_json(&rules, &names)

@@ -126,7 +126,11 @@ pub fn position(rules: &Rules, at: &At) -> std::result::Result<State, ExitCode> 
         match notation::parse_move(rules, &st, word) {
             Ok(mv) => rules.play(&mut st, mv),
             Err(e) => {
-                eprintln!("error: move {} `{word}`: {e}", i + 1);
+                eprintln!(
+                    "error: move {} `{}`: {e}",
+                    i + 1,
+                    tavoliere::diag::escape(word)
+                );
                 return Err(ExitCode::from(1));
             }
         }

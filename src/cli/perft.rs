@@ -14,7 +14,8 @@ use tavoliere::rules::{Move, Rules, State};
 #[derive(clap::Args)]
 pub struct Args {
     file: PathBuf,
-    #[arg(long)]
+    /// At most 64: deeper counts would not finish.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..=64))]
     depth: u32,
     #[command(flatten)]
     at: At,

@@ -187,7 +187,11 @@ impl Game<'_> {
                     rules.play(&mut st, mv);
                 }
                 Err(e) => {
-                    eprintln!("the record's move {} `{text}` is not legal: {e}", i + 1);
+                    eprintln!(
+                        "the record's move {} `{}` is not legal: {e}",
+                        i + 1,
+                        tavoliere::diag::escape(text)
+                    );
                     return Ok(ExitCode::from(1));
                 }
             }

@@ -267,15 +267,17 @@ impl Compiler<'_> {
                     }
                 }
             }
-            ast::Region::Binary(a, op, b) => {
-                let a = self.region_ast(raw, scope, s, a, side, stack)?;
-                let b = self.region_ast(raw, scope, s, b, side, stack)?;
-                for (i, w) in set.0.iter_mut().enumerate() {
-                    *w = match op {
-                        ast::RegionOp::Union => a.0[i] | b.0[i],
-                        ast::RegionOp::Intersection => a.0[i] & b.0[i],
-                        ast::RegionOp::Difference => a.0[i] & !b.0[i],
-                    };
+            ast::Region::Chain(first, rest) => {
+                set = self.region_ast(raw, scope, s, first, side, stack)?;
+                for (op, term) in rest {
+                    let b = self.region_ast(raw, scope, s, term, side, stack)?;
+                    for (w, bw) in set.0.iter_mut().zip(&b.0) {
+                        *w = match op {
+                            ast::RegionOp::Union => *w | bw,
+                            ast::RegionOp::Intersection => *w & bw,
+                            ast::RegionOp::Difference => *w & !bw,
+                        };
+                    }
                 }
             }
         }

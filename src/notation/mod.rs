@@ -39,9 +39,9 @@ pub struct MoveError {
 
 impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.message)?;
+        write!(f, "{}", crate::diag::escape(&self.message))?;
         if let Some(h) = &self.hint {
-            write!(f, " ({h})")?;
+            write!(f, " ({})", crate::diag::escape(h))?;
         }
         Ok(())
     }

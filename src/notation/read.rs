@@ -81,9 +81,27 @@ fn no_removal(rules: &Rules, legal: &[Move], texts: &[String], at: SiteId) -> Mo
     }
 }
 
+/// The longest move text read: a move of many steps is still far shorter,
+/// and a longer text is refused before any reading (which is not linear).
+pub const MAX_MOVE_TEXT: usize = 4096;
+
+fn too_long(text: &str) -> Result<(), MoveError> {
+    if text.len() <= MAX_MOVE_TEXT {
+        return Ok(());
+    }
+    Err(MoveError {
+        message: format!(
+            "a move text of {} bytes is too long: a move is written in at most {MAX_MOVE_TEXT}",
+            text.len()
+        ),
+        hint: None,
+    })
+}
+
 /// Parses a move typed or read from a record, and checks it is legal here.
 pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
+    too_long(text)?;
     let mut legal = Vec::new();
     rules.legal_moves(st, &mut legal);
     if rules.outcome(st) != Outcome::Ongoing {
@@ -560,6 +578,7 @@ pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, Move
         return Ok(mv);
     }
     let text = text.trim();
+    too_long(text)?;
     let plain = text.strip_suffix('!').unwrap_or(text);
     let plain = plain.rsplit_once('=').map_or(plain, |(p, _)| p);
     if plain == "pass" {

@@ -671,8 +671,19 @@ pub fn load(
             .label("this closes the circle")]);
         }
         let id = sources.add(name.clone(), text);
-        names.push(name);
-        chain.push(parse(sources, id).map_err(|d| vec![d])?);
+        names.push(name.clone());
+        // A base that is not a game file is named, never quoted: `extends`
+        // may name any file, and its text is not for an error to show.
+        let base = parse(sources, id).map_err(|_| {
+            vec![Diagnostic::error(
+                "missing-base",
+                format!("the base file `{name}` is not a game file"),
+            )
+            .at(ext.loc())
+            .label("named here")
+            .hint("`extends` names another game file; check that one on its own")]
+        })?;
+        chain.push(base);
     }
     let mut merged = chain.pop().unwrap();
     let mut diags = merge::remove(&mut RawGame::default(), &merged.remove, false);

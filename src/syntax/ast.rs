@@ -143,7 +143,9 @@ pub enum Region {
     },
     /// Site names or region names, resolved by the compiler.
     Names(Vec<Name>),
-    Binary(Box<Region>, RegionOp, Box<Region>),
+    /// A first term, then terms each combined with the result so far, left
+    /// to right: a flat list, so a long chain is not a deep tree.
+    Chain(Box<Region>, Vec<(RegionOp, Region)>),
 }
 
 /// `own pawn`, `any piece`.

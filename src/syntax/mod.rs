@@ -57,8 +57,8 @@ pub struct SyntaxError {
 
 type Result<T> = std::result::Result<T, SyntaxError>;
 
-/// The deepest nesting of parentheses, and the most `not`s, an expression
-/// may have: the AST builders recurse, and a pathological file must get an
+/// The deepest nesting of parentheses, and the most `not`s in a row, an
+/// expression may have: the AST builders recurse, and a pathological file must get an
 /// error, not a stack overflow.
 const MAX_NESTING: usize = 64;
 
@@ -77,15 +77,42 @@ fn check_nesting(text: &str) -> Result<()> {
             });
         }
     }
-    let nots = text
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .filter(|w| *w == "not")
-        .count();
-    if nots > MAX_NESTING {
-        return Err(SyntaxError {
-            span: 0..text.len(),
-            message: format!("more than {MAX_NESTING} `not`s in one expression"),
-        });
+    // `not not not x` nests too (the grammar reads each `not` as a
+    // condition around the rest); `a and not b and not c` does not.
+    let mut run = 0usize;
+    let mut words = text
+        .char_indices()
+        .filter(|&(i, c)| {
+            (c.is_ascii_alphanumeric() || c == '_')
+                && !text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|p| p.is_ascii_alphanumeric() || p == '_')
+        })
+        .map(|(i, _)| i)
+        .peekable();
+    while let Some(start) = words.next() {
+        let end = text[start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(text.len(), |e| start + e);
+        if &text[start..end] != "not" {
+            run = 0;
+            continue;
+        }
+        // A run goes on only when nothing but whitespace stands between.
+        let follows = words
+            .peek()
+            .is_some_and(|&next| text[end..next].chars().all(char::is_whitespace));
+        run += 1;
+        if run > MAX_NESTING {
+            return Err(SyntaxError {
+                span: 0..text.len(),
+                message: format!("more than {MAX_NESTING} `not`s in one expression"),
+            });
+        }
+        if !follows {
+            run = 0;
+        }
     }
     Ok(())
 }
@@ -534,7 +561,8 @@ fn region(pair: Pair<'_, Rule>) -> Result<Region> {
     match pair.as_rule() {
         Rule::region => {
             let mut inner = pair.into_inner();
-            let mut acc = region(inner.next().unwrap())?;
+            let first = region(inner.next().unwrap())?;
+            let mut rest = Vec::new();
             while let Some(op) = inner.next() {
                 let op = match op.as_str() {
                     "|" => RegionOp::Union,
@@ -542,10 +570,13 @@ fn region(pair: Pair<'_, Rule>) -> Result<Region> {
                     "-" => RegionOp::Difference,
                     _ => return Err(unexpected(&op, "a region")),
                 };
-                let rhs = region(inner.next().unwrap())?;
-                acc = Region::Binary(Box::new(acc), op, Box::new(rhs));
+                rest.push((op, region(inner.next().unwrap())?));
             }
-            Ok(acc)
+            Ok(if rest.is_empty() {
+                first
+            } else {
+                Region::Chain(Box::new(first), rest)
+            })
         }
         Rule::region_term => region(pair.into_inner().next().unwrap()),
         Rule::region_rank => Ok(Region::Rank(range(pair.into_inner().nth(1).unwrap())?)),
@@ -973,6 +1004,12 @@ mod tests {
     #[test]
     fn regions_combine_left_to_right() {
         let r = parse_region("rank 1..3 - file a | d4").unwrap();
-        assert!(matches!(r, Region::Binary(_, RegionOp::Union, _)));
+        match r {
+            Region::Chain(_, rest) => {
+                let ops: Vec<RegionOp> = rest.iter().map(|(op, _)| *op).collect();
+                assert_eq!(ops, [RegionOp::Difference, RegionOp::Union]);
+            }
+            _ => panic!("{r:?}"),
+        }
     }
 }
