@@ -301,3 +301,22 @@ fn a_base_that_is_not_a_game_is_named_never_quoted() {
     assert!(report.contains("secret.txt"), "{report}");
     assert!(report.contains("not a game file"), "{report}");
 }
+
+#[test]
+fn a_game_file_base_is_reported_where_its_mistake_is() {
+    let text = "extends = \"base.toml\"\n";
+    let mut sources = tavoliere::diag::Sources::new();
+    let file = sources.add("variant.toml", text);
+    let loaded = compile::load(&mut sources, file, &mut |_, _| {
+        Ok((
+            "base.toml".into(),
+            "[game]\nname = \"x\"\n[board\nfiles = 3\n".into(),
+        ))
+    });
+    let Err(diags) = loaded else {
+        panic!("the variant loaded")
+    };
+    let report = render(&sources, &diags);
+    assert!(report.contains("base.toml:3"), "{report}");
+    assert!(!report.contains("not a game file"), "{report}");
+}

@@ -672,9 +672,15 @@ pub fn load(
         }
         let id = sources.add(name.clone(), text);
         names.push(name.clone());
-        // A base that is not a game file is named, never quoted: `extends`
-        // may name any file, and its text is not for an error to show.
-        let base = parse(sources, id).map_err(|_| {
+        // A base that is not a game file (not named `.toml`) is named,
+        // never quoted: `extends` may name any file, and its text is not
+        // for an error to show. A game file's own mistakes are reported
+        // where they are.
+        let game_file = name.ends_with(".toml");
+        let base = parse(sources, id).map_err(|d| {
+            if game_file {
+                return vec![d];
+            }
             vec![Diagnostic::error(
                 "missing-base",
                 format!("the base file `{name}` is not a game file"),
