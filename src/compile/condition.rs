@@ -366,6 +366,22 @@ impl Compiler<'_> {
         })
     }
 
+    /// Reports `error` at `span` of `s` unless end rules are being
+    /// compiled, where the moves just played are known.
+    fn only_in_end(
+        &mut self,
+        s: &Str,
+        span: &std::ops::Range<usize>,
+        error: Diagnostic,
+    ) -> Res<()> {
+        if self.allow_last {
+            return Ok(());
+        }
+        let loc = s.inner_loc(self.sources, span.clone());
+        self.error(error.at(loc));
+        Err(())
+    }
+
     pub(super) fn state_ast(
         &mut self,
         raw: &RawGame,
@@ -445,19 +461,16 @@ impl Compiler<'_> {
                 StateCond::Can(Box::new(self.move_cond(raw, scope, s, m)?))
             }
             ast::StateCond::Last(m, span) => {
-                if !self.allow_last {
-                    let loc = s.inner_loc(self.sources, span.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "last-outside-end",
-                            "`last(...)` is read only in an end rule's `when`",
-                        )
-                        .at(loc)
-                        .label("no move has just been played here")
-                        .hint("use it in `[[end]] when`, which is checked right after each move"),
-                    );
-                    return Err(());
-                }
+                self.only_in_end(
+                    s,
+                    span,
+                    Diagnostic::error(
+                        "last-outside-end",
+                        "`last(...)` is read only in an end rule's `when`",
+                    )
+                    .label("no move has just been played here")
+                    .hint("use it in `[[end]] when`, which is checked right after each move"),
+                )?;
                 StateCond::Last(Box::new(self.move_cond(raw, scope, s, m)?))
             }
             ast::StateCond::Check => StateCond::Check,
@@ -474,19 +487,16 @@ impl Compiler<'_> {
                 }
             }
             ast::StateCond::Stalled(span) => {
-                if !self.allow_last {
-                    let loc = s.inner_loc(self.sources, span.clone());
-                    self.error(
-                        Diagnostic::error(
-                            "stalled-outside-end",
-                            "`stalled` is read only in an end rule's `when`",
-                        )
-                        .at(loc)
-                        .label("whether every side is out of moves is not known here")
-                        .hint("use it in `[[end]] when`: such a rule is checked when no side can move"),
-                    );
-                    return Err(());
-                }
+                self.only_in_end(
+                    s,
+                    span,
+                    Diagnostic::error(
+                        "stalled-outside-end",
+                        "`stalled` is read only in an end rule's `when`",
+                    )
+                    .label("whether every side is out of moves is not known here")
+                    .hint("use it in `[[end]] when`: such a rule is checked when no side can move"),
+                )?;
                 StateCond::Stalled
             }
             ast::StateCond::Repetitions { op, value, span } => {

@@ -385,11 +385,8 @@ impl<'a> Compiler<'a> {
         let move_reach = kinds.iter().map(move_reach).collect();
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
-        let counted = |k: KindId| constraint_kinds >> k & 1 == 1;
-        let constraint_creators = mask_of(&kinds, |k| promotion_targets(k).any(counted));
-        let constraint_taken =
-            constraint_kinds | mask_of(&kinds, |k| k.to_hand.is_some_and(counted));
-        let mut rules = Rules::new(Game {
+        let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
+        let rules = Rules::new(Game {
             name,
             initial: empty_position(
                 &board,
@@ -449,6 +446,12 @@ impl<'a> Compiler<'a> {
             tables: Default::default(),
             flanks: Default::default(),
         });
+        self.finish(raw, rules)
+    }
+
+    /// The compiled game's derived tables, its initial position and the
+    /// warnings: the last steps of [`Compiler::game`].
+    fn finish(&mut self, raw: &RawGame, mut rules: Rules) -> Res<Rules> {
         derive_tables(&mut rules);
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.
@@ -500,6 +503,16 @@ impl<'a> Compiler<'a> {
 /// The tables play reads, derived from the assembled rules: move tables,
 /// reach atoms, the cell values of each side's royals and team, the sides
 /// each side counts, and per kind and side the reach offsets.
+/// The kinds that may promote to a kind the constraints count, and the
+/// kinds whose capture changes a count: the counted kinds, and those that
+/// go to a hand as one.
+fn constraint_masks(kinds: &[Kind], constraint_kinds: Kinds) -> (Kinds, Kinds) {
+    let counted = |k: KindId| constraint_kinds >> k & 1 == 1;
+    let creators = mask_of(kinds, |k| promotion_targets(k).any(counted));
+    let taken = constraint_kinds | mask_of(kinds, |k| k.to_hand.is_some_and(counted));
+    (creators, taken)
+}
+
 fn derive_tables(rules: &mut Rules) {
     let tables = crate::engine::MoveTables::build(rules);
     rules.game_mut().tables = tables;

@@ -257,8 +257,7 @@ impl Rules {
             Cond::Or(cs) => cs
                 .iter()
                 .any(|c| self.eval(c, st, side, origin, captured, s, d)),
-            // `eval` reads these with `eval_leaf` first and does not bring
-            // them here; a caller that does gets the same answer.
+            // Leaves, which `eval` reads with `eval_leaf` before coming here.
             Cond::True
             | Cond::Empty
             | Cond::Sites { .. }

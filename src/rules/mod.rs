@@ -11,6 +11,7 @@ mod effect;
 mod fen;
 pub(crate) mod flank;
 mod history;
+mod session;
 mod stages;
 pub(crate) mod tables;
 
@@ -21,6 +22,7 @@ pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
+pub use session::{Rules, SESSION_MOVES};
 pub use stages::{Filter, Preference, Stages};
 
 /// Index of a side in [`Rules::sides`].
@@ -781,94 +783,7 @@ pub struct Game {
     pub(crate) flanks: flank::Flanks,
 }
 
-/// How many interned moves a session that plays many games keeps before
-/// it is renewed ([`Rules::renew_when_large`]).
-pub const SESSION_MOVES: usize = 1 << 12;
-
-/// A game to play: the compiled [`Game`], shared, and the interners that
-/// name the moves too large to be plain data (chains of captures,
-/// demanding moves, chosen promotions), owned by this value. A move means
-/// something only with the `Rules` that listed it (or a clone of it).
-///
-/// The interners grow with the distinct moves met: an owner that plays
-/// many games (a server, a benchmark, a search's playouts) starts each on
-/// a [`Rules::session`], whose interners begin empty and are freed with
-/// it, so that memory stays flat.
-#[derive(Clone, Debug)]
-pub struct Rules {
-    game: std::sync::Arc<Game>,
-    /// The chains of captures moves have made.
-    pub(crate) chains: ChainTable,
-    /// The moves made demanding.
-    pub(crate) demands: DemandTable,
-    /// The moves whose mover chose its promotion, with the kind chosen.
-    pub(crate) promotings: PromotionTable,
-}
-
-impl std::ops::Deref for Rules {
-    type Target = Game;
-
-    #[inline(always)]
-    fn deref(&self) -> &Game {
-        &self.game
-    }
-}
-
 impl Rules {
-    /// Rules to play the compiled `game` with, its interners empty.
-    pub(crate) fn new(game: Game) -> Rules {
-        Rules {
-            game: std::sync::Arc::new(game),
-            chains: ChainTable::default(),
-            demands: DemandTable::default(),
-            promotings: PromotionTable::default(),
-        }
-    }
-
-    /// The same game with interners of its own, empty: for a new game or
-    /// playout. The moves this value listed mean nothing to it.
-    pub fn session(&self) -> Rules {
-        Rules {
-            game: self.game.clone(),
-            chains: ChainTable::default(),
-            demands: DemandTable::default(),
-            promotings: PromotionTable::default(),
-        }
-    }
-
-    /// How many moves the interners hold.
-    pub fn interned(&self) -> usize {
-        self.chains.len() + self.demands.len() + self.promotings.len()
-    }
-
-    /// Renews the session ([`Rules::session`]) when its interners hold
-    /// more than [`SESSION_MOVES`] moves: for an owner that plays many
-    /// games, between two of them, so that memory stays flat.
-    pub fn renew_when_large(&mut self) {
-        if self.interned() > SESSION_MOVES {
-            *self = self.session();
-        }
-    }
-
-    /// The compiled game.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The compiled game, to finish compiling it (copied first if shared).
-    pub(crate) fn game_mut(&mut self) -> &mut Game {
-        std::sync::Arc::make_mut(&mut self.game)
-    }
-
-    /// The same rules with every pattern walked, none read from the move
-    /// tables: for tests that compare the two.
-    #[doc(hidden)]
-    pub fn without_move_tables(&self) -> Rules {
-        let mut rules = self.clone();
-        rules.game_mut().tables = Default::default();
-        rules
-    }
-
     pub fn initial(&self) -> State {
         self.initial.clone()
     }
