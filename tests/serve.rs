@@ -174,14 +174,11 @@ fn nothing_outside_the_folder_is_read() {
     assert_eq!(status, 413);
 }
 
-#[test]
-fn saving_writes_only_toml_files_inside() {
-    let tmp = TempDir::new("save");
-    let games = tmp.0.join("games");
-    let s = serve(&games, &["--allow-save"]);
-    let text = shipped("tic-tac-toe.toml");
+/// Saves `text` as `mine.toml` through the server at `addr` and reads it
+/// back from the folder `games`.
+fn saves_mine(addr: &str, games: &Path, text: &str) {
     let (status, v) = post(
-        &s.addr,
+        addr,
         "/api/save",
         json!({ "file": "mine.toml", "text": text }),
     );
@@ -190,6 +187,15 @@ fn saving_writes_only_toml_files_inside() {
         std::fs::read_to_string(games.join("mine.toml")).unwrap(),
         text
     );
+}
+
+#[test]
+fn saving_writes_only_toml_files_inside() {
+    let tmp = TempDir::new("save");
+    let games = tmp.0.join("games");
+    let s = serve(&games, &["--allow-save"]);
+    let text = shipped("tic-tac-toe.toml");
+    saves_mine(&s.addr, &games, &text);
     for bad in [
         "../mine.toml",
         "mine.txt",
@@ -463,16 +469,7 @@ fn saving_follows_no_planted_link() {
     std::os::unix::fs::symlink(games.join("real.toml"), games.join("link.toml")).unwrap();
     let s = serve(&games, &["--allow-save"]);
     let text = shipped("tic-tac-toe.toml");
-    let (status, v) = post(
-        &s.addr,
-        "/api/save",
-        json!({ "file": "mine.toml", "text": text }),
-    );
-    assert_eq!(status, 200, "{v}");
-    assert_eq!(
-        std::fs::read_to_string(games.join("mine.toml")).unwrap(),
-        text
-    );
+    saves_mine(&s.addr, &games, &text);
     assert!(!games.join("mine.toml").is_symlink());
     let (status, v) = post(
         &s.addr,
