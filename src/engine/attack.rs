@@ -6,26 +6,23 @@ use super::walk::Walker;
 use super::*;
 
 thread_local! {
-    /// Set while the moves of a covering piece are generated: `covered` and
-    /// `backed` inside them read as false, so the question cannot recurse.
-    pub(super) static COVERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The position with the moving piece put where `attacked` is asked.
     static THERE: RefCell<Option<State>> = const { RefCell::new(None) };
 }
 
 impl Rules {
     /// How many distinct pieces meeting `meets` the piece on `s` could take
-    /// with one move (its own moves guarded against `covered` and the like).
+    /// with one move (its own moves asked as an attack question, where
+    /// `covered` and the like read false).
     pub(super) fn takes(&self, st: &State, s: SiteId, meets: impl Fn(SiteId) -> bool) -> u32 {
         let (owner, kind) = self.unman(st.board[s.0 as usize]);
         let mut moves = Vec::new();
         let mut w = Walker::new(owner);
         w.attacks_only = true;
-        COVERING.set(true);
+        w.asking = Asking::Attack;
         self.moves_from(st, &mut w, s, kind, &mut moves);
         // The targets are judged as in any other condition (`stuck`
-        // included); only the piece's own moves were guarded.
-        COVERING.set(false);
+        // included); only the piece's own moves were asked as an attack.
         let mut taken: Vec<SiteId> = Vec::new();
         for m in &moves {
             let sites = match self.base(*m) {
@@ -44,7 +41,7 @@ impl Rules {
 
     /// `attacked`: whether an enemy piece could take a piece of `side` on
     /// `s` — the moving piece, moved there from `origin` (in a guard, where
-    /// it stands). False inside another attack test, like `covered`.
+    /// it stands). The enemies' moves are asked as an attack question.
     pub(super) fn attacked_here(
         &self,
         st: &State,
@@ -52,28 +49,23 @@ impl Rules {
         origin: SiteId,
         s: SiteId,
     ) -> bool {
-        if COVERING.get() {
-            return false;
-        }
-        COVERING.set(true);
-        let attacked = if origin == NOWHERE || origin == s {
-            st.board[s.0 as usize] != 0 && self.attacked(st, s, side)
+        let inner = Asking::Attack;
+        if origin == NOWHERE || origin == s {
+            st.board[s.0 as usize] != 0 && self.attacked(st, s, side, inner)
         } else {
             let v = st.board[origin.0 as usize];
             v != 0
                 && self
-                    .attacked_moved(st, s, side, origin, v)
+                    .attacked_moved(st, s, side, (origin, v), inner)
                     .unwrap_or_else(|| {
                         with_scratch(&THERE, st, |there, st| {
                             there.copy_from(st);
                             self.put(there, origin, 0);
                             self.put(there, s, v);
-                            self.attacked(there, s, side)
+                            self.attacked(there, s, side, inner)
                         })
                     })
-        };
-        COVERING.set(false);
-        attacked
+        }
     }
 
     /// [`Rules::attacked`] of `target`, were the piece of value `v` on
@@ -87,8 +79,8 @@ impl Rules {
         st: &State,
         target: SiteId,
         side: SideId,
-        from: SiteId,
-        v: u8,
+        (from, v): (SiteId, u8),
+        asking: Asking,
     ) -> Option<bool> {
         if !self.knows_suspects() {
             return None;
@@ -110,6 +102,7 @@ impl Rules {
                 lines: self.toward(p, target, u32::MAX),
                 vacant: from,
                 occupant: v,
+                asking,
             };
             entries.iter().any(|&entry| match entry {
                 tables::Entry::Rays {
@@ -158,7 +151,7 @@ impl Rules {
 
     /// Whether `side`'s royal pieces are safe under the check rule: none
     /// attacked, or, under `sole-royal`, any number but one.
-    pub(crate) fn royals_safe(&self, st: &State, side: SideId) -> bool {
+    pub(crate) fn royals_safe(&self, st: &State, side: SideId, asking: Asking) -> bool {
         let mask = &self.royal_values[side as usize];
         let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
         let mut royals = self
@@ -167,11 +160,11 @@ impl Rules {
         if self.check == Check::SoleRoyal {
             // Safe unless exactly one royal, attacked.
             return match (royals.next(), royals.next()) {
-                (Some(s), None) => !self.attacked(st, s, side),
+                (Some(s), None) => !self.attacked(st, s, side, asking),
                 _ => true,
             };
         }
-        royals.all(|s| !self.attacked(st, s, side))
+        royals.all(|s| !self.attacked(st, s, side, asking))
     }
 
     /// Every grid offset a piece of `kind` and `side` could end a move at,
@@ -248,16 +241,25 @@ impl Rules {
     }
 
     /// Whether a piece of a team other than `side`'s could take the piece on
-    /// `target` with one of its moves (its own safety aside).
-    pub(crate) fn attacked(&self, st: &State, target: SiteId, side: SideId) -> bool {
+    /// `target` with one of its moves (its own safety aside), its moves
+    /// asked as `asking` says.
+    pub(crate) fn attacked(
+        &self,
+        st: &State,
+        target: SiteId,
+        side: SideId,
+        asking: Asking,
+    ) -> bool {
         let mut moves = Vec::new();
         // One walker for every piece, made when a pattern must be walked.
         let mut w = None;
+        let mut reaches = |p, kind, owner| {
+            let w = w.get_or_insert_with(|| Walker::attacking(owner, target, asking));
+            self.piece_reaches(st, w, owner, &mut moves, p, kind, target)
+        };
         if self.knows_suspects() {
             // The tables tell which pieces may take on `target`.
-            return self.each_suspect(st, target, side, |p, kind, owner| {
-                self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
-            });
+            return self.each_suspect(st, target, side, reaches);
         }
         let enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
         let v = st.board[target.0 as usize];
@@ -266,7 +268,7 @@ impl Rules {
             if !self.tables.may_take(kind, owner, v) || !self.may_reach(p, kind, owner, target) {
                 continue;
             }
-            if self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target) {
+            if reaches(p, kind, owner) {
                 return true;
             }
         }
@@ -294,24 +296,19 @@ impl Rules {
     }
 
     /// Whether the piece of `owner` and `kind` on `p` could take the piece
-    /// on `target` with one of its moves; `walker` and `moves` are scratch.
+    /// on `target` with one of its moves; `w` (made by
+    /// [`Walker::attacking`]) and `moves` are scratch.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn piece_reaches<'a>(
         &'a self,
         st: &State,
-        walker: &mut Option<Walker<'a>>,
+        w: &mut Walker<'a>,
         owner: SideId,
         moves: &mut Vec<Move>,
         p: SiteId,
         kind: KindId,
         target: SiteId,
     ) -> bool {
-        let w = walker.get_or_insert_with(|| {
-            let mut w = Walker::new(owner);
-            w.attacks_only = true;
-            w.target = Some(target);
-            w
-        });
         w.side = owner;
         let hits = |m: &Move| match self.base(*m) {
             Move::Chain(c) => self.chain(c).captured().contains(&target),
@@ -330,6 +327,7 @@ impl Rules {
             lines: self.toward(p, target, u32::MAX),
             vacant: NOWHERE,
             occupant: st.board[target.0 as usize],
+            asking: w.asking,
         };
         let target_value = aim.occupant;
         w.origin = p;
@@ -371,21 +369,19 @@ impl Rules {
                 lines: self.toward(p, target, u32::MAX),
                 vacant: target,
                 occupant: 0,
+                asking: Asking::Attack,
             };
-            COVERING.set(true);
-            let reached = entries.iter().any(|e| match *e {
+            return entries.iter().any(|e| match *e {
                 tables::Entry::Rays { start, end, .. } => self.rays_reach(st, start, end, &aim),
                 _ => false,
             });
-            COVERING.set(false);
-            return reached;
         }
         let mut board = st.clone();
         self.put(&mut board, target, 0);
         let mut moves = Vec::new();
-        COVERING.set(true);
-        self.moves_from(&board, &mut Walker::new(side), p, kind, &mut moves);
-        COVERING.set(false);
+        let mut w = Walker::new(side);
+        w.asking = Asking::Attack;
+        self.moves_from(&board, &mut w, p, kind, &mut moves);
         moves.iter().any(|m| self.move_to(m) == Some(target))
     }
 }

@@ -22,6 +22,7 @@
 //! last proof of each side ([`Proofs`]) for its next turn, so that even the
 //! first question of a position is answered from what changed since.
 
+use super::walk::Walker;
 use super::*;
 
 /// The most board words a set of changed sites has: the tables know what
@@ -225,7 +226,7 @@ impl<'a> RoyalCheck<'a> {
                     (Some(list), Some((_, c))) => rules.suspects_attack(list, st, r, Some(c)),
                     (Some(list), None) => rules.suspects_attack(list, st, r, None),
                     (None, Some((p, _))) => rules.attacked_since(&p.board, st, r, side),
-                    (None, None) => rules.attacked(st, r, side),
+                    (None, None) => rules.attacked(st, r, side, Asking::Play),
                 };
                 match attacked {
                     true => Before::Attacked,
@@ -242,7 +243,7 @@ impl<'a> RoyalCheck<'a> {
         match self.before(proofs) {
             Before::Safe(_) => false,
             Before::Attacked => true,
-            Before::Other => !self.rules.royals_safe(self.st, self.side),
+            Before::Other => !self.rules.royals_safe(self.st, self.side, Asking::Play),
         }
     }
 
@@ -308,7 +309,7 @@ impl<'a> RoyalCheck<'a> {
             (_, to) => [to.unwrap_or(NOWHERE); 2],
         };
         let Some(r) = rules.lone_royal(after, side, &hints) else {
-            return match rules.royals_safe(after, side) {
+            return match rules.royals_safe(after, side, Asking::Play) {
                 true => Verdict::SafeApplied,
                 false => Verdict::Unsafe,
             };
@@ -322,7 +323,7 @@ impl<'a> RoyalCheck<'a> {
                     None => rules.attacked_since(&st.board, after, r, side),
                 }
             }
-            _ => rules.attacked(after, r, side),
+            _ => rules.attacked(after, r, side, Asking::Play),
         };
         if attacked {
             return Verdict::Unsafe;
@@ -380,7 +381,7 @@ impl Rules {
         side: SideId,
     ) -> bool {
         if !self.knows_suspects() {
-            return self.attacked(st, target, side);
+            return self.attacked(st, target, side, Asking::Play);
         }
         let changed = changed_sites(board, &st.board);
         let (mut moves, mut w) = (Vec::new(), None);
@@ -388,7 +389,15 @@ impl Rules {
         self.each_suspect(st, target, side, |p, kind, owner| {
             let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
             (moved || self.tables.rereads((kind, owner, p), v, &changed))
-                && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+                && self.piece_reaches(
+                    st,
+                    attacker(&mut w, owner, target),
+                    owner,
+                    &mut moves,
+                    p,
+                    kind,
+                    target,
+                )
         })
     }
 
@@ -543,7 +552,15 @@ impl Rules {
                         || self.tables.rereads((kind, owner, p), v, c)
                 }
             };
-            ask && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+            ask && self.piece_reaches(
+                st,
+                attacker(&mut w, owner, target),
+                owner,
+                &mut moves,
+                p,
+                kind,
+                target,
+            )
         })
     }
 
@@ -564,7 +581,7 @@ impl Rules {
         {
             return None;
         }
-        self.attacked_moved(st, to, side, r, v)
+        self.attacked_moved(st, to, side, (r, v), Asking::Play)
             .map(|attacked| !attacked)
     }
 
@@ -649,13 +666,29 @@ impl Rules {
         let v = st.board[target.0 as usize];
         for (p, kind, owner) in unmoved {
             if self.tables.rereads((kind, owner, p), v, &changed)
-                && self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+                && self.piece_reaches(
+                    st,
+                    attacker(&mut w, owner, target),
+                    owner,
+                    &mut moves,
+                    p,
+                    kind,
+                    target,
+                )
             {
                 return true;
             }
         }
         self.each_suspect_on(&changed, st, target, side, |p, kind, owner| {
-            self.piece_reaches(st, &mut w, owner, &mut moves, p, kind, target)
+            self.piece_reaches(
+                st,
+                attacker(&mut w, owner, target),
+                owner,
+                &mut moves,
+                p,
+                kind,
+                target,
+            )
         })
     }
 }
@@ -703,4 +736,14 @@ fn changed_sites(a: &[u8], b: &[u8]) -> [u64; MAX_WORDS] {
         }
     }
     out
+}
+
+/// The walker of [`Rules::piece_reaches`], made the first time a pattern
+/// must be walked: the check rule's questions are asked in play.
+fn attacker<'w, 'a>(
+    w: &'w mut Option<Walker<'a>>,
+    side: SideId,
+    target: SiteId,
+) -> &'w mut Walker<'a> {
+    w.get_or_insert_with(|| Walker::attacking(side, target, Asking::Play))
 }

@@ -2,32 +2,53 @@
 //! moving piece, the common ones inlined into the pattern walk and the rare
 //! ones apart, and a position condition (`StateCond`), with `count(...)`.
 
-use super::attack::COVERING;
 use super::walk::Walker;
 use super::*;
 
+/// For whom a site condition is judged: a piece of `side` moving from
+/// `origin` (`NOWHERE` when no piece moves), the pieces its move has taken
+/// so far (they still block the way but are no one's to take), and what
+/// the judging is for.
+#[derive(Clone, Copy)]
+pub(super) struct Mover<'a> {
+    pub side: SideId,
+    pub origin: SiteId,
+    pub captured: &'a [SiteId],
+    pub asking: Asking,
+}
+
+impl Mover<'_> {
+    /// No piece moving: a condition read of the position for `side`.
+    pub(super) fn none(side: SideId, asking: Asking) -> Mover<'static> {
+        Mover {
+            side,
+            origin: NOWHERE,
+            captured: &[],
+            asking,
+        }
+    }
+
+    /// A piece of `side` on `origin`, in play, having taken nothing yet.
+    pub(super) fn playing(side: SideId, origin: SiteId) -> Mover<'static> {
+        Mover::none(side, Asking::Play).from(origin)
+    }
+
+    /// The same piece, moving from `origin`.
+    pub(super) fn from(self, origin: SiteId) -> Self {
+        Mover { origin, ..self }
+    }
+}
+
 impl Rules {
-    /// Evaluates a site condition at `s`, reached in direction `d`, for a
-    /// piece of `side` moving from `origin`; pieces on `captured` sites are
-    /// taken already: they still block the way but are no one's to take.
-    /// The common conditions are tested here, inlined into the pattern
-    /// walk, with `and`/`or`/`not` of them one level deep; the rest in
-    /// [`Rules::eval_rare`].
-    #[allow(clippy::too_many_arguments)]
+    /// Evaluates a site condition at `s`, reached in direction `d`, for
+    /// the moving piece `m`. The common conditions are tested here, inlined
+    /// into the pattern walk, with `and`/`or`/`not` of them one level deep;
+    /// the rest in [`Rules::eval_rare`].
     #[inline]
-    pub(super) fn eval(
-        &self,
-        c: &Cond,
-        st: &State,
-        side: SideId,
-        origin: SiteId,
-        captured: &[SiteId],
-        s: SiteId,
-        d: u8,
-    ) -> bool {
-        let part = |c: &Cond| match self.eval_leaf(c, st, side, origin, captured, s) {
+    pub(super) fn eval(&self, c: &Cond, st: &State, m: Mover, s: SiteId, d: u8) -> bool {
+        let part = |c: &Cond| match self.eval_leaf(c, st, m, s) {
             Some(b) => b,
-            None => self.eval_rare(c, st, side, origin, captured, s, d),
+            None => self.eval_rare(c, st, m, s, d),
         };
         match c {
             Cond::Not(inner) => !part(inner),
@@ -64,15 +85,13 @@ impl Rules {
     /// every variant, so a new condition does not build without its
     /// evaluation.
     #[inline(always)]
-    fn eval_leaf(
-        &self,
-        c: &Cond,
-        st: &State,
-        side: SideId,
-        origin: SiteId,
-        captured: &[SiteId],
-        s: SiteId,
-    ) -> Option<bool> {
+    fn eval_leaf(&self, c: &Cond, st: &State, m: Mover, s: SiteId) -> Option<bool> {
+        let Mover {
+            side,
+            origin,
+            captured,
+            ..
+        } = m;
         let kind_is = |v: u8, k: Kinds| k >> self.unman(v).1 & 1 == 1;
         let live = |v: u8| v != 0 && !captured.contains(&s);
         Some(match c {
@@ -119,18 +138,17 @@ impl Rules {
 
     /// The conditions that look beyond the site: regions not folded,
     /// distances, what lies ahead, what pieces could do.
-    #[allow(clippy::too_many_arguments)]
+    /// Inside an attack question ([`Asking::Attack`]), the questions about
+    /// what pieces could do read as false, so that none recurses.
     #[inline(never)]
-    fn eval_rare(
-        &self,
-        c: &Cond,
-        st: &State,
-        side: SideId,
-        origin: SiteId,
-        captured: &[SiteId],
-        s: SiteId,
-        d: u8,
-    ) -> bool {
+    fn eval_rare(&self, c: &Cond, st: &State, m: Mover, s: SiteId, d: u8) -> bool {
+        let Mover {
+            side,
+            origin,
+            captured,
+            asking,
+        } = m;
+        let nested = asking == Asking::Attack;
         match c {
             Cond::Edge(dirs) => {
                 let mut mask = dirs.resolve(d);
@@ -145,41 +163,39 @@ impl Rules {
             }
             Cond::Covered(inner) => {
                 let sides = 0..self.sides.len() as SideId;
-                !COVERING.get()
+                !nested
                     && sides.flat_map(|side| self.pieces_of(st, side)).any(|p| {
                         p != s
                             && p != origin
                             && !captured.contains(&p)
-                            && self.eval(inner, st, side, origin, captured, p, 0)
+                            && self.eval(inner, st, m, p, 0)
                             && self.covers(st, p, s)
                     })
             }
             Cond::Backed(inner) => {
-                !COVERING.get()
+                !nested
                     && self.board.step(s, d, &st.blocked).is_some_and(|p| {
                         p != origin
                             && st.board[p.0 as usize] != 0
                             && !captured.contains(&p)
-                            && self.eval(inner, st, side, origin, captured, p, d)
+                            && self.eval(inner, st, m, p, d)
                             && self.covers(st, p, s)
                     })
             }
-            Cond::Given(c) => self.eval_state(c, st, side, &st.blocked),
+            Cond::Given(c) => self.eval_state_asking(c, st, side, &st.blocked, asking),
             Cond::Attacks(inner, op, n) => {
                 let v = Self::occupant(st, origin, s);
-                if v == 0 || COVERING.get() {
+                if v == 0 || nested {
                     return false;
                 }
-                let n_taken = self.takes(st, s, |t| {
-                    self.eval(inner, st, side, origin, captured, t, NO_HEADING)
-                });
+                let n_taken = self.takes(st, s, |t| self.eval(inner, st, m, t, NO_HEADING));
                 op.holds(n_taken, *n)
             }
             Cond::Threatens(inner, op, n) => {
                 // In a guard, the piece has not left its site: it is `s`.
                 let from = if origin == NOWHERE { s } else { origin };
                 let v = st.board[from.0 as usize];
-                if v == 0 || COVERING.get() {
+                if v == 0 || nested {
                     return false;
                 }
                 // The moving piece, moved here as the kind it becomes here.
@@ -199,11 +215,11 @@ impl Rules {
                     }
                 }
                 let n_taken = self.takes(&there, s, |t| {
-                    self.eval(inner, &there, side, s, captured, t, NO_HEADING)
+                    self.eval(inner, &there, m.from(s), t, NO_HEADING)
                 });
                 op.holds(n_taken, *n)
             }
-            Cond::Stuck => self.stuck_here(st, origin, s),
+            Cond::Stuck => !nested && self.stuck_here(st, origin, s),
             Cond::Line { length, axes } => {
                 let v = Self::occupant(st, origin, s);
                 if v == 0 {
@@ -218,7 +234,7 @@ impl Rules {
             Cond::LastTo(inner) => {
                 st.last[1] == s
                     && Self::occupant(st, origin, s) != 0
-                    && self.eval(inner, st, side, origin, captured, s, NO_HEADING)
+                    && self.eval(inner, st, m, s, NO_HEADING)
             }
             Cond::LastOver(inner) => {
                 let t = st.last[1];
@@ -226,16 +242,16 @@ impl Rules {
                     && t != origin
                     && st.board[t.0 as usize] != 0
                     && self.last_passed(st, s)
-                    && self.eval(inner, st, side, origin, captured, t, NO_HEADING)
+                    && self.eval(inner, st, m, t, NO_HEADING)
             }
-            Cond::Attacked => self.attacked_here(st, side, origin, s),
+            Cond::Attacked => !nested && self.attacked_here(st, side, origin, s),
             Cond::Sees(dirs, inner) => {
                 let mut mask = dirs.resolve(d);
                 while mask != 0 {
                     let dir = mask.trailing_zeros() as u8;
                     mask &= mask - 1;
                     if let Some(t) = self.first_seen(st, origin, s, dir) {
-                        if self.eval(inner, st, side, origin, captured, t, dir) {
+                        if self.eval(inner, st, m, t, dir) {
                             return true;
                         }
                     }
@@ -249,14 +265,10 @@ impl Rules {
             Cond::Ahead(inner) => self
                 .board
                 .step(s, d, &st.blocked)
-                .is_some_and(|t| self.eval(inner, st, side, origin, captured, t, d)),
-            Cond::Not(inner) => !self.eval(inner, st, side, origin, captured, s, d),
-            Cond::And(cs) => cs
-                .iter()
-                .all(|c| self.eval(c, st, side, origin, captured, s, d)),
-            Cond::Or(cs) => cs
-                .iter()
-                .any(|c| self.eval(c, st, side, origin, captured, s, d)),
+                .is_some_and(|t| self.eval(inner, st, m, t, d)),
+            Cond::Not(inner) => !self.eval(inner, st, m, s, d),
+            Cond::And(cs) => cs.iter().all(|c| self.eval(c, st, m, s, d)),
+            Cond::Or(cs) => cs.iter().any(|c| self.eval(c, st, m, s, d)),
             // Leaves, which `eval` reads with `eval_leaf` before coming here.
             Cond::True
             | Cond::Empty
@@ -265,7 +277,7 @@ impl Rules {
             | Cond::Friend(_)
             | Cond::Enemy(_)
             | Cond::Side(..) => {
-                let leaf = self.eval_leaf(c, st, side, origin, captured, s);
+                let leaf = self.eval_leaf(c, st, m, s);
                 debug_assert!(leaf.is_some(), "{c:?} is a leaf condition");
                 leaf == Some(true)
             }
@@ -276,20 +288,20 @@ impl Rules {
     /// move of its own, as if its side were to move: the `stuck` condition.
     fn stuck_here(&self, st: &State, origin: SiteId, s: SiteId) -> bool {
         let v = Self::occupant(st, origin, s);
-        if v == 0 || COVERING.get() {
+        if v == 0 {
             return false;
         }
         let (owner, kind) = self.unman(v);
         let mut moves = Vec::new();
-        COVERING.set(true);
-        self.moves_from(st, &mut Walker::new(owner), s, kind, &mut moves);
+        let mut w = Walker::new(owner);
+        w.asking = Asking::Attack;
+        self.moves_from(st, &mut w, s, kind, &mut moves);
         let mut after = st.clone();
         let stuck = !moves.iter().any(|&m| {
             after.copy_from(st);
-            self.apply(&mut after, owner, m);
-            !self.has_royals || self.royals_safe(&after, owner)
+            self.apply_asking(&mut after, owner, m, Asking::Attack);
+            !self.has_royals || self.royals_safe(&after, owner, Asking::Attack)
         });
-        COVERING.set(false);
         stuck
     }
 
@@ -302,6 +314,20 @@ impl Rules {
         side: SideId,
         blocked: &[u64],
     ) -> bool {
+        self.eval_state_asking(c, st, side, blocked, Asking::Play)
+    }
+
+    /// [`Rules::eval_state`], asked for play or inside an attack question
+    /// (a `given` condition in the moves of a piece whose attacks are asked).
+    pub(super) fn eval_state_asking(
+        &self,
+        c: &StateCond,
+        st: &State,
+        side: SideId,
+        blocked: &[u64],
+        asking: Asking,
+    ) -> bool {
+        let each = |c: &StateCond| self.eval_state_asking(c, st, side, blocked, asking);
         match c {
             StateCond::Const(b) => *b,
             StateCond::Count {
@@ -352,8 +378,10 @@ impl Rules {
             } => self.line_anywhere(st, side, (*owner, *named), *kind, *length, *axes),
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
-            StateCond::Check => !self.royals_safe(st, side),
-            StateCond::Somewhere { cond, pieces } => self.somewhere(st, side, cond, *pieces),
+            StateCond::Check => !self.royals_safe(st, side, asking),
+            StateCond::Somewhere { cond, pieces } => {
+                self.somewhere(st, Mover::none(side, asking), cond, *pieces)
+            }
             StateCond::Compare { left, op, right } => {
                 self.compare_counts(st, side, left, *op, right)
             }
@@ -365,9 +393,9 @@ impl Rules {
                 op.holds(self.plies_since(st, *counter), *value)
             }
             StateCond::PerpetualCheck => self.perpetual_check(st, side),
-            StateCond::Not(inner) => !self.eval_state(inner, st, side, blocked),
-            StateCond::And(cs) => cs.iter().all(|c| self.eval_state(c, st, side, blocked)),
-            StateCond::Or(cs) => cs.iter().any(|c| self.eval_state(c, st, side, blocked)),
+            StateCond::Not(inner) => !each(inner),
+            StateCond::And(cs) => cs.iter().all(each),
+            StateCond::Or(cs) => cs.iter().any(each),
         }
     }
 
@@ -395,11 +423,12 @@ impl Rules {
     fn somewhere(
         &self,
         st: &State,
-        side: SideId,
+        m: Mover,
         cond: &Cond,
         pieces: Option<(Owner, SideSet, Kinds)>,
     ) -> bool {
-        let holds = |s: SiteId| self.eval(cond, st, side, NOWHERE, &[], s, NO_HEADING);
+        let side = m.side;
+        let holds = |s: SiteId| self.eval(cond, st, m, s, NO_HEADING);
         match pieces {
             Some((owner, named, kind)) => self
                 .matching_pieces(st, self.counted(side, owner, named), kind)

@@ -7,33 +7,31 @@ use super::*;
 use crate::rules::{CellSets, Effect};
 
 impl Rules {
-    /// Calls `hit` with each site enclosed by the effects of a piece of
-    /// `side` and `kind` that lands on `at`, and the effect enclosing it,
-    /// on the board of `st` with `origin` read as empty (the piece's
-    /// starting site, or `NOWHERE`). The runs of one effect are read along
-    /// each of its directions, across no barrier; a site may be enclosed
-    /// by several effects.
-    #[allow(clippy::too_many_arguments)]
+    /// Calls `hit` with each site enclosed by the effects of a piece `m`
+    /// of `kind` that lands on `at`, and the effect enclosing it, on the
+    /// board of `st` with `m.origin` read as empty (the piece's starting
+    /// site, or `NOWHERE`). The runs of one effect are read along each of
+    /// its directions, across no barrier; a site may be enclosed by
+    /// several effects.
     pub(super) fn each_enclosed(
         &self,
         st: &State,
-        side: SideId,
+        m: Mover,
         kind: KindId,
-        origin: SiteId,
         at: SiteId,
         hit: &mut dyn FnMut(SiteId, &Effect),
     ) {
         for e in &self.kinds[kind as usize].effects {
             if e.surrounded.is_some() {
-                self.each_surrounded(st, side, origin, at, e, hit);
+                self.each_surrounded(st, m, at, e, hit);
                 continue;
             }
-            let cells = Cells::of(e, side);
+            let cells = Cells::of(e, m.side);
             let mut dirs = e.dirs;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as u8;
                 dirs &= dirs - 1;
-                let n = self.run_length(st, side, origin, at, d, e, cells);
+                let n = self.run_length(st, m, at, d, e, cells);
                 let mut s = at;
                 for _ in 0..n {
                     s = self.next_site(st, s, d).unwrap_or(s);
@@ -56,13 +54,11 @@ impl Rules {
     /// How many sites effect `e` encloses from `at` in direction `d`: the
     /// run of sites meeting `over`, if its length is in range and the site
     /// after it meets `to` (when the effect has one); otherwise 0.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn run_length(
         &self,
         st: &State,
-        side: SideId,
-        origin: SiteId,
+        m: Mover,
         at: SiteId,
         d: u8,
         e: &Effect,
@@ -75,7 +71,7 @@ impl Rules {
                 // The run reaches the edge: nothing closes it.
                 return if e.to.is_none() && n >= e.min { n } else { 0 };
             };
-            if n < e.max && next != at && self.meets(&e.over, over, st, side, origin, next, d) {
+            if n < e.max && next != at && self.meets(&e.over, over, st, m, next, d) {
                 n += 1;
                 s = next;
                 continue;
@@ -85,7 +81,7 @@ impl Rules {
             }
             return match &e.to {
                 None => n,
-                Some(c) if n <= e.max && self.meets(c, to, st, side, origin, next, d) => n,
+                Some(c) if n <= e.max && self.meets(c, to, st, m, next, d) => n,
                 Some(_) => 0,
             };
         }
@@ -93,31 +89,29 @@ impl Rules {
 
     /// Whether site `s` meets `c` for `side`: by one lookup in `cells`
     /// when the condition reads only the occupant.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn meets(
         &self,
         c: &Cond,
         cells: Option<&[u64; 4]>,
         st: &State,
-        side: SideId,
-        origin: SiteId,
+        m: Mover,
         s: SiteId,
         d: u8,
     ) -> bool {
         match cells {
             Some(set) => {
-                let v = Self::occupant(st, origin, s);
+                let v = Self::occupant(st, m.origin, s);
                 set[v as usize / 64] >> (v % 64) & 1 == 1
             }
-            None => self.eval(c, st, side, origin, &[], s, d),
+            None => self.eval(c, st, m, s, d),
         }
     }
 
     /// The piece that lands, where and from where, for a move with
     /// landing effects: `(side, kind, origin, landing)`; `None` for a move
     /// of a kind without effects, a swap, a castling (two pieces land:
-    /// [`Rules::apply_castling`]), a placement or a pass.
+    /// [`Rules::apply_castling_telling`]), a placement or a pass.
     #[inline]
     pub(super) fn landing(
         &self,
@@ -157,7 +151,7 @@ impl Rules {
     pub(super) fn apply_castling_telling(
         &self,
         st: &mut State,
-        side: SideId,
+        (side, asking): (SideId, Asking),
         mv: Move,
         mut hit: Option<Hit<'_>>,
     ) {
@@ -167,16 +161,11 @@ impl Rules {
             // A piece the first one's effects took encloses nothing.
             if self.effect_kinds >> kind & 1 == 1 && st.board[at.0 as usize] != 0 {
                 if let Some(hit) = hit.as_deref_mut() {
-                    self.each_enclosed(st, side, kind, NOWHERE, at, hit);
+                    self.each_enclosed(st, Mover::none(side, asking), kind, at, hit);
                 }
-                self.enclose(st, side, kind, at);
+                self.enclose(st, side, kind, at, asking);
             }
         }
-    }
-
-    /// [`Rules::apply`] of a castling move in a game with landing effects.
-    pub(super) fn apply_castling(&self, st: &mut State, side: SideId, mv: Move) {
-        self.apply_castling_telling(st, side, mv, None);
     }
 
     /// Whether either piece of a castling `mv` has landing effects.
@@ -202,7 +191,8 @@ impl Rules {
                 true => turned += 1,
                 false => taken += 1,
             };
-            self.apply_castling_telling(&mut after, side, mv, Some(&mut count));
+            let to_play = (side, Asking::Play);
+            self.apply_castling_telling(&mut after, to_play, mv, Some(&mut count));
             return (taken, turned);
         }
         let Some((side, kind, from, to)) = self.landing(st, self.to_move(st), mv) else {
@@ -216,9 +206,15 @@ impl Rules {
         if let Move::Chain(_) = self.base(mv) {
             // The chain's captures are gone before the effects are read.
             let after = self.after_landing(st, mv);
-            self.each_enclosed(&after, side, kind, NOWHERE, to, &mut count);
+            self.each_enclosed(
+                &after,
+                Mover::none(side, Asking::Play),
+                kind,
+                to,
+                &mut count,
+            );
         } else {
-            self.each_enclosed(st, side, kind, from, to, &mut count);
+            self.each_enclosed(st, Mover::playing(side, from), kind, to, &mut count);
         }
         (taken, turned)
     }
@@ -238,11 +234,12 @@ impl Rules {
         if let Move::Chain(_) = self.base(*mv) {
             return self.effect_counts(st, *mv).1 > 0;
         }
+        let m = Mover::playing(side, from);
         let effects = self.kinds[kind as usize].effects.iter();
         effects.filter(|e| e.convert).any(|e| {
             if e.surrounded.is_some() {
                 let mut any = false;
-                self.each_surrounded(st, side, from, to, e, &mut |_, _| any = true);
+                self.each_surrounded(st, m, to, e, &mut |_, _| any = true);
                 return any;
             }
             let cells = Cells::of(e, side);
@@ -250,7 +247,7 @@ impl Rules {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as u8;
                 dirs &= dirs - 1;
-                if self.run_length(st, side, from, to, d, e, cells) > 0 {
+                if self.run_length(st, m, to, d, e, cells) > 0 {
                     return true;
                 }
             }
@@ -314,8 +311,16 @@ impl Rules {
     }
 
     /// Applies the landing effects of a piece of `side` and `kind` that
-    /// has just landed on `at` (the move is on the board already).
-    pub(super) fn enclose(&self, st: &mut State, side: SideId, kind: KindId, at: SiteId) {
+    /// has just landed on `at` (the move is on the board already), its
+    /// conditions asked as `asking` says.
+    pub(super) fn enclose(
+        &self,
+        st: &mut State,
+        side: SideId,
+        kind: KindId,
+        at: SiteId,
+        asking: Asking,
+    ) {
         if self.effect_kinds >> kind & 1 == 0 {
             return;
         }
@@ -326,7 +331,7 @@ impl Rules {
         // are found first (on the stack while they are few), then changed.
         let mut few = [(NOWHERE, 0u8); 64];
         let (mut n, mut more) = (0, Vec::new());
-        self.each_enclosed(st, side, kind, NOWHERE, at, &mut |s, e| {
+        self.each_enclosed(st, Mover::none(side, asking), kind, at, &mut |s, e| {
             let v = match (e.convert, e.kind) {
                 (false, _) => 0,
                 (true, Some(k)) => self.man(side, k),

@@ -31,7 +31,7 @@ impl Rules {
         let gave_check = perpetual
             && (0..self.sides.len() as SideId)
                 .filter(|&s| self.sides[s as usize].team != team)
-                .any(|s| !self.royals_safe(st, s));
+                .any(|s| !self.royals_safe(st, s, Asking::Play));
         Seen {
             hash: self.position_hash(st),
             mover,

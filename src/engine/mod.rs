@@ -42,6 +42,9 @@ mod surround;
 mod table;
 mod walk;
 
+use cond::Mover;
+use walk::Asking;
+
 pub(crate) use check::Proofs;
 
 pub(crate) use crate::rules::tables::MoveTables;

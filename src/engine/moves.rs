@@ -268,7 +268,7 @@ impl Rules {
                 after.copy_from(st);
                 self.apply(after, mover, mv);
                 (0..self.sides.len() as SideId)
-                    .any(|s| !self.same_team(s, mover) && !self.royals_safe(after, s))
+                    .any(|s| !self.same_team(s, mover) && !self.royals_safe(after, s, Asking::Play))
             });
         if !checks {
             return false;

@@ -35,16 +35,22 @@ impl Rules {
     /// landing effects, nothing else.
     #[inline]
     pub(super) fn apply(&self, st: &mut State, side: SideId, mv: Move) {
+        self.apply_asking(st, side, mv, Asking::Play)
+    }
+
+    /// [`Rules::apply`], the conditions of the landing effects asked as
+    /// `asking` says (inside an attack question, as `stuck` plays a move).
+    pub(super) fn apply_asking(&self, st: &mut State, side: SideId, mv: Move, asking: Asking) {
         if self.effect_kinds == 0 {
             return self.apply_plain(st, side, mv);
         }
         if let Move::Castle { .. } = self.base(mv) {
-            return self.apply_castling(st, side, mv);
+            return self.apply_castling_telling(st, (side, asking), mv, None);
         }
         let landing = self.landing(st, side, mv);
         self.apply_plain(st, side, mv);
         if let Some((side, kind, _, to)) = landing {
-            self.enclose(st, side, kind, to);
+            self.enclose(st, side, kind, to, asking);
         }
     }
 

@@ -28,7 +28,7 @@ impl Ask for Listed<'_> {
     }
 
     fn in_check(&mut self) -> bool {
-        !self.rules.royals_safe(self.st, self.side)
+        !self.rules.royals_safe(self.st, self.side, Asking::Play)
     }
 }
 
@@ -92,7 +92,7 @@ impl Rules {
     /// [`Rules::move_meets`] for the conditions that read the board.
     fn move_meets_sites(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
         let at = |s: Option<SiteId>, c: &Cond| {
-            s.is_some_and(|s| self.eval(c, st, side, NOWHERE, &[], s, 0))
+            s.is_some_and(|s| self.eval(c, st, Mover::none(side, Asking::Play), s, 0))
         };
         match c {
             MoveCond::True => true,

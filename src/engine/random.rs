@@ -428,7 +428,7 @@ impl Rules {
                 );
                 found
             };
-            let mut ask = Asking {
+            let mut ask = FilterQuestions {
                 survives: &mut *survives,
                 can,
             };
@@ -700,7 +700,7 @@ impl Rules {
                         (moves.iter())
                             .any(|mv| self.move_meets(m, st, side, mv) && survives.check(*mv))
                     };
-                    let mut ask = Asking {
+                    let mut ask = FilterQuestions {
                         survives: &mut *survives,
                         can,
                     };
@@ -808,7 +808,7 @@ impl<'a> Survives<'a> {
     fn in_check(&mut self) -> bool {
         match &mut self.royals {
             Some(royals) => royals.in_check(self.proofs.as_deref()),
-            None => !self.rules.royals_safe(self.st, self.side),
+            None => !self.rules.royals_safe(self.st, self.side, Asking::Play),
         }
     }
 
@@ -853,12 +853,12 @@ impl<'a> Survives<'a> {
 
 /// A priority's questions, asked of the filters: `can(...)` by `can`,
 /// `check` by the check rule.
-struct Asking<'s, 'a, F> {
+struct FilterQuestions<'s, 'a, F> {
     survives: &'s mut Survives<'a>,
     can: F,
 }
 
-impl<'a, F: FnMut(&mut Survives<'a>, &MoveCond) -> bool> Ask for Asking<'_, 'a, F> {
+impl<'a, F: FnMut(&mut Survives<'a>, &MoveCond) -> bool> Ask for FilterQuestions<'_, 'a, F> {
     fn can(&mut self, m: &MoveCond) -> bool {
         (self.can)(self.survives, m)
     }

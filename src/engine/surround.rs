@@ -59,12 +59,10 @@ impl Group {
 impl Rules {
     /// Calls `hit` with each site of the groups that effect `e` (with a
     /// `surrounded` condition) encloses beside `at`, each site once.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn each_surrounded(
         &self,
         st: &State,
-        side: SideId,
-        origin: SiteId,
+        m: Mover,
         at: SiteId,
         e: &Effect,
         hit: &mut dyn FnMut(SiteId, &Effect),
@@ -80,14 +78,11 @@ impl Rules {
             let Some(start) = self.next_site(st, at, d) else {
                 continue;
             };
-            if start == at
-                || seen.contains(start)
-                || !self.eval(&e.over, st, side, origin, &[], start, d)
-            {
+            if start == at || seen.contains(start) || !self.eval(&e.over, st, m, start, d) {
                 continue;
             }
             group.clear();
-            let enclosed = self.grow_group(st, side, origin, at, start, e, &mut group);
+            let enclosed = self.grow_group(st, m, at, start, e, &mut group);
             for i in 0..group.n {
                 seen.push(group.get(i));
             }
@@ -102,12 +97,10 @@ impl Rules {
     /// Grows `group` from `start` through the sites meeting `over`; returns
     /// whether it is enclosed: every site beside it meets `surrounded`, and
     /// it has at most `max` sites. Stops growing at the first open side.
-    #[allow(clippy::too_many_arguments)]
     fn grow_group(
         &self,
         st: &State,
-        side: SideId,
-        origin: SiteId,
+        m: Mover,
         at: SiteId,
         start: SiteId,
         e: &Effect,
@@ -134,12 +127,12 @@ impl Rules {
                 if t == at || group.contains(t) {
                     continue;
                 }
-                if self.eval(&e.over, st, side, origin, &[], t, d) {
+                if self.eval(&e.over, st, m, t, d) {
                     if group.n as u32 >= e.max {
                         return false;
                     }
                     group.push(t);
-                } else if !self.eval(by, st, side, origin, &[], t, d) {
+                } else if !self.eval(by, st, m, t, d) {
                     return false;
                 }
             }

@@ -269,7 +269,7 @@ impl Rules {
             }
             let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, w.side, w.origin, i, v))
+                && (rs.residual == 0 || self.residual_holds(st, w.mover(&[]), i, v))
             {
                 if rs.next == 0 {
                     w.push_step(rs.site, out);
@@ -308,7 +308,7 @@ impl Rules {
             let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v)
                 && (rs.residual == 0
-                    || self.residual_holds(st, side, origin, run.0 as usize + i, v))
+                    || self.residual_holds(st, Mover::playing(side, origin), run.0 as usize + i, v))
             {
                 out.push(Move::Step {
                     from: origin,
@@ -375,7 +375,7 @@ impl Rules {
         let v = st.board[rs.site.0 as usize];
         !closed(&rs)
             && has(&t.values[rs.to as usize], v)
-            && (rs.residual == 0 || self.residual_holds(st, side, origin, i, v))
+            && (rs.residual == 0 || self.residual_holds(st, Mover::playing(side, origin), i, v))
     }
 
     /// Emits the moves of a repeated group's rays `sites[start..end]`, as
@@ -476,7 +476,7 @@ impl Rules {
     /// The landing condition of the ray site `i`, whose value set passed,
     /// checked in full unless the value surely meets it.
     #[inline(always)]
-    fn residual_holds(&self, st: &State, side: SideId, origin: SiteId, i: usize, v: u8) -> bool {
+    fn residual_holds(&self, st: &State, m: Mover, i: usize, v: u8) -> bool {
         let t = &self.tables;
         let extra = t.extras[i];
         if has(&t.values[extra.sure as usize], v) {
@@ -487,22 +487,22 @@ impl Rules {
             let u = if ahead == NOWHERE {
                 0
             } else {
-                Self::occupant(st, origin, ahead)
+                Self::occupant(st, m.origin, ahead)
             };
             return has(&t.values[set as usize], u);
         }
-        self.residual_in_full(st, side, origin, i)
+        self.residual_in_full(st, m, i)
     }
 
     /// The landing condition of the ray site `i`, evaluated.
     #[inline(never)]
-    fn residual_in_full(&self, st: &State, side: SideId, origin: SiteId, i: usize) -> bool {
+    fn residual_in_full(&self, st: &State, m: Mover, i: usize) -> bool {
         let t = &self.tables;
         let rs = t.sites[i];
         let r = t.residuals[rs.residual as usize];
         let segment =
             &self.kinds[r.kind as usize].patterns[r.pattern as usize].segments[r.seg as usize];
-        self.eval(&segment.to, st, side, origin, &[], rs.site, r.heading)
+        self.eval(&segment.to, st, m, rs.site, r.heading)
     }
 
     /// Emits the swaps of the piece of `side` on `from`, whose moves begin
@@ -590,7 +590,7 @@ impl Rules {
                 st.board[rs.site.0 as usize]
             };
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, a.side, a.origin, i, v))
+                && (rs.residual == 0 || self.residual_holds(st, a.mover(), i, v))
             {
                 if rs.next == 0 {
                     if rs.site == a.target {
@@ -630,4 +630,13 @@ pub(super) struct Aim {
     pub lines: u32,
     pub vacant: SiteId,
     pub occupant: u8,
+    /// What the rays' landing conditions are asked for.
+    pub asking: Asking,
+}
+
+impl Aim {
+    /// The piece whose rays are searched, for judging landing conditions.
+    fn mover(&self) -> Mover<'static> {
+        Mover::none(self.side, self.asking).from(self.origin)
+    }
 }

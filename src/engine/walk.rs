@@ -23,6 +23,17 @@ pub(super) enum PerPiece {
     First,
 }
 
+/// What a generation is asked for: the moves of play (or of the check
+/// rule), or the moves of a piece inside an attack question — whether it
+/// covers a site, what it could take, whether it is stuck or a piece is
+/// attacked — where those questions themselves read as false, so that
+/// none recurses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Asking {
+    Play,
+    Attack,
+}
+
 /// The state of one pattern walk from one piece.
 pub(super) struct Walker<'a> {
     pub(super) side: SideId,
@@ -46,6 +57,8 @@ pub(super) struct Walker<'a> {
     pub(super) target: Option<SiteId>,
     /// How many of the piece's moves are wanted.
     pub(super) per_piece: PerPiece,
+    /// What the moves are asked for.
+    pub(super) asking: Asking,
     /// Every way of making a chain is kept, not only the first of each
     /// effect (for reading a chain typed along another path).
     pub(super) every_path: bool,
@@ -108,8 +121,31 @@ impl Walker<'_> {
             stepped: [0; 4],
             target: None,
             per_piece: PerPiece::Every,
+            asking: Asking::Play,
             every_path: false,
             last_gate: None,
+        }
+    }
+
+    /// A walker for the attacks of pieces on `target` (its moves read as
+    /// `asking` says): only moves that could take, only toward the target.
+    pub(super) fn attacking(side: SideId, target: SiteId, asking: Asking) -> Self {
+        let mut w = Walker::new(side);
+        w.attacks_only = true;
+        w.target = Some(target);
+        w.asking = asking;
+        w
+    }
+
+    /// The moving piece, for judging site conditions, with `captured` the
+    /// pieces its move has taken so far.
+    #[inline]
+    pub(super) fn mover<'c>(&self, captured: &'c [SiteId]) -> Mover<'c> {
+        Mover {
+            side: self.side,
+            origin: self.origin,
+            captured,
+            asking: self.asking,
         }
     }
 }
@@ -138,7 +174,7 @@ impl Rules {
         // The guard reads the starting site with the moving piece on it
         // (no site is left behind yet: `NOWHERE`).
         if let Some(guard) = &pattern.guard {
-            if !self.eval(guard, st, side, NOWHERE, &[], origin, NO_HEADING) {
+            if !self.eval(guard, st, Mover::none(side, w.asking), origin, NO_HEADING) {
                 return;
             }
         }
@@ -249,9 +285,7 @@ impl Rules {
                     emitted |= self.land(st, w, seg, cur, d, out);
                 }
                 let captured = &w.captured[..w.n_captured as usize];
-                if k < segment.max
-                    && !self.eval(&segment.over, st, w.side, w.origin, captured, cur, d)
-                {
+                if k < segment.max && !self.eval(&segment.over, st, w.mover(captured), cur, d) {
                     break;
                 }
             }
@@ -301,7 +335,7 @@ impl Rules {
             let with = SiteId(i as u16);
             if with == at
                 || with == w.origin
-                || !self.eval(partner, st, w.side, w.origin, &[], with, NO_HEADING)
+                || !self.eval(partner, st, w.mover(&[]), with, NO_HEADING)
             {
                 return;
             }
@@ -348,7 +382,7 @@ impl Rules {
         };
         let segment = &pattern.segments[seg];
         let captured = &w.captured[..w.n_captured as usize];
-        if w.len >= MAX_TRAIL || !self.eval(&segment.to, st, w.side, w.origin, captured, cur, d) {
+        if w.len >= MAX_TRAIL || !self.eval(&segment.to, st, w.mover(captured), cur, d) {
             return false;
         }
         // `capture` takes what stands there; an empty site gives nothing.
