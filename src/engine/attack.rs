@@ -74,6 +74,7 @@ impl Rules {
     /// suspect's attacks read more than its rays' value sets (a residual
     /// condition, a walked pattern that may take `v`): then only the
     /// position with the piece moved can tell.
+    #[inline(never)]
     pub(super) fn attacked_moved(
         &self,
         st: &State,

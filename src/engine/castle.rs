@@ -31,7 +31,7 @@ impl Rules {
             let Some(with) = self.first_piece(st, origin, d) else {
                 continue;
             };
-            if !self.eval(&castle.partner, st, w.mover(&[]), with, d) {
+            if !self.eval(&castle.partner, st, w.mover(), &[], with, d) {
                 continue;
             }
             let Some(to) = self.farthest(castle.to, side, origin, d) else {
@@ -47,9 +47,9 @@ impl Rules {
             if !clear(origin, to) || !clear(with, partner_to) {
                 continue;
             }
-            let safe = |s: SiteId| self.eval(&segment.over, st, w.mover(&[]), s, d);
+            let safe = |s: SiteId| self.eval(&segment.over, st, w.mover(), &[], s, d);
             if !self.line_sites(origin, to).all(safe)
-                || !self.eval(&segment.to, st, w.mover(&[]), to, d)
+                || !self.eval(&segment.to, st, w.mover(), &[], to, d)
             {
                 continue;
             }

@@ -6,30 +6,27 @@ use super::walk::Walker;
 use super::*;
 
 /// For whom a site condition is judged: a piece of `side` moving from
-/// `origin` (`NOWHERE` when no piece moves), the pieces its move has taken
-/// so far (they still block the way but are no one's to take), and what
-/// the judging is for.
+/// `origin` (`NOWHERE` when no piece moves), and what the judging is for.
+/// Four bytes, passed in a register.
 #[derive(Clone, Copy)]
-pub(super) struct Mover<'a> {
+pub(super) struct Mover {
     pub side: SideId,
     pub origin: SiteId,
-    pub captured: &'a [SiteId],
     pub asking: Asking,
 }
 
-impl Mover<'_> {
+impl Mover {
     /// No piece moving: a condition read of the position for `side`.
-    pub(super) fn none(side: SideId, asking: Asking) -> Mover<'static> {
+    pub(super) fn none(side: SideId, asking: Asking) -> Mover {
         Mover {
             side,
             origin: NOWHERE,
-            captured: &[],
             asking,
         }
     }
 
-    /// A piece of `side` on `origin`, in play, having taken nothing yet.
-    pub(super) fn playing(side: SideId, origin: SiteId) -> Mover<'static> {
+    /// A piece of `side` on `origin`, in play.
+    pub(super) fn playing(side: SideId, origin: SiteId) -> Mover {
         Mover::none(side, Asking::Play).from(origin)
     }
 
@@ -41,14 +38,23 @@ impl Mover<'_> {
 
 impl Rules {
     /// Evaluates a site condition at `s`, reached in direction `d`, for
-    /// the moving piece `m`. The common conditions are tested here, inlined
+    /// the moving piece `m`; pieces on `captured` sites are taken already
+    /// by its move: they still block the way but are no one's to take. The common conditions are tested here, inlined
     /// into the pattern walk, with `and`/`or`/`not` of them one level deep;
     /// the rest in [`Rules::eval_rare`].
     #[inline]
-    pub(super) fn eval(&self, c: &Cond, st: &State, m: Mover, s: SiteId, d: u8) -> bool {
-        let part = |c: &Cond| match self.eval_leaf(c, st, m, s) {
+    pub(super) fn eval(
+        &self,
+        c: &Cond,
+        st: &State,
+        m: Mover,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        let part = |c: &Cond| match self.eval_leaf(c, st, m, captured, s) {
             Some(b) => b,
-            None => self.eval_rare(c, st, m, s, d),
+            None => self.eval_rare(c, st, m, captured, s, d),
         };
         match c {
             Cond::Not(inner) => !part(inner),
@@ -85,13 +91,15 @@ impl Rules {
     /// every variant, so a new condition does not build without its
     /// evaluation.
     #[inline(always)]
-    fn eval_leaf(&self, c: &Cond, st: &State, m: Mover, s: SiteId) -> Option<bool> {
-        let Mover {
-            side,
-            origin,
-            captured,
-            ..
-        } = m;
+    fn eval_leaf(
+        &self,
+        c: &Cond,
+        st: &State,
+        m: Mover,
+        captured: &[SiteId],
+        s: SiteId,
+    ) -> Option<bool> {
+        let Mover { side, origin, .. } = m;
         let kind_is = |v: u8, k: Kinds| k >> self.unman(v).1 & 1 == 1;
         let live = |v: u8| v != 0 && !captured.contains(&s);
         Some(match c {
@@ -141,11 +149,18 @@ impl Rules {
     /// Inside an attack question ([`Asking::Attack`]), the questions about
     /// what pieces could do read as false, so that none recurses.
     #[inline(never)]
-    fn eval_rare(&self, c: &Cond, st: &State, m: Mover, s: SiteId, d: u8) -> bool {
+    fn eval_rare(
+        &self,
+        c: &Cond,
+        st: &State,
+        m: Mover,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
         let Mover {
             side,
             origin,
-            captured,
             asking,
         } = m;
         let nested = asking == Asking::Attack;
@@ -168,7 +183,7 @@ impl Rules {
                         p != s
                             && p != origin
                             && !captured.contains(&p)
-                            && self.eval(inner, st, m, p, 0)
+                            && self.eval(inner, st, m, captured, p, 0)
                             && self.covers(st, p, s)
                     })
             }
@@ -178,7 +193,7 @@ impl Rules {
                         p != origin
                             && st.board[p.0 as usize] != 0
                             && !captured.contains(&p)
-                            && self.eval(inner, st, m, p, d)
+                            && self.eval(inner, st, m, captured, p, d)
                             && self.covers(st, p, s)
                     })
             }
@@ -188,7 +203,8 @@ impl Rules {
                 if v == 0 || nested {
                     return false;
                 }
-                let n_taken = self.takes(st, s, |t| self.eval(inner, st, m, t, NO_HEADING));
+                let n_taken =
+                    self.takes(st, s, |t| self.eval(inner, st, m, captured, t, NO_HEADING));
                 op.holds(n_taken, *n)
             }
             Cond::Threatens(inner, op, n) => {
@@ -215,7 +231,7 @@ impl Rules {
                     }
                 }
                 let n_taken = self.takes(&there, s, |t| {
-                    self.eval(inner, &there, m.from(s), t, NO_HEADING)
+                    self.eval(inner, &there, m.from(s), captured, t, NO_HEADING)
                 });
                 op.holds(n_taken, *n)
             }
@@ -234,7 +250,7 @@ impl Rules {
             Cond::LastTo(inner) => {
                 st.last[1] == s
                     && Self::occupant(st, origin, s) != 0
-                    && self.eval(inner, st, m, s, NO_HEADING)
+                    && self.eval(inner, st, m, captured, s, NO_HEADING)
             }
             Cond::LastOver(inner) => {
                 let t = st.last[1];
@@ -242,7 +258,7 @@ impl Rules {
                     && t != origin
                     && st.board[t.0 as usize] != 0
                     && self.last_passed(st, s)
-                    && self.eval(inner, st, m, t, NO_HEADING)
+                    && self.eval(inner, st, m, captured, t, NO_HEADING)
             }
             Cond::Attacked => !nested && self.attacked_here(st, side, origin, s),
             Cond::Sees(dirs, inner) => {
@@ -251,7 +267,7 @@ impl Rules {
                     let dir = mask.trailing_zeros() as u8;
                     mask &= mask - 1;
                     if let Some(t) = self.first_seen(st, origin, s, dir) {
-                        if self.eval(inner, st, m, t, dir) {
+                        if self.eval(inner, st, m, captured, t, dir) {
                             return true;
                         }
                     }
@@ -265,10 +281,10 @@ impl Rules {
             Cond::Ahead(inner) => self
                 .board
                 .step(s, d, &st.blocked)
-                .is_some_and(|t| self.eval(inner, st, m, t, d)),
-            Cond::Not(inner) => !self.eval(inner, st, m, s, d),
-            Cond::And(cs) => cs.iter().all(|c| self.eval(c, st, m, s, d)),
-            Cond::Or(cs) => cs.iter().any(|c| self.eval(c, st, m, s, d)),
+                .is_some_and(|t| self.eval(inner, st, m, captured, t, d)),
+            Cond::Not(inner) => !self.eval(inner, st, m, captured, s, d),
+            Cond::And(cs) => cs.iter().all(|c| self.eval(c, st, m, captured, s, d)),
+            Cond::Or(cs) => cs.iter().any(|c| self.eval(c, st, m, captured, s, d)),
             // Leaves, which `eval` reads with `eval_leaf` before coming here.
             Cond::True
             | Cond::Empty
@@ -277,7 +293,7 @@ impl Rules {
             | Cond::Friend(_)
             | Cond::Enemy(_)
             | Cond::Side(..) => {
-                let leaf = self.eval_leaf(c, st, m, s);
+                let leaf = self.eval_leaf(c, st, m, captured, s);
                 debug_assert!(leaf.is_some(), "{c:?} is a leaf condition");
                 leaf == Some(true)
             }
@@ -428,7 +444,7 @@ impl Rules {
         pieces: Option<(Owner, SideSet, Kinds)>,
     ) -> bool {
         let side = m.side;
-        let holds = |s: SiteId| self.eval(cond, st, m, s, NO_HEADING);
+        let holds = |s: SiteId| self.eval(cond, st, m, &[], s, NO_HEADING);
         match pieces {
             Some((owner, named, kind)) => self
                 .matching_pieces(st, self.counted(side, owner, named), kind)

@@ -104,7 +104,7 @@ impl Rules {
                 let v = Self::occupant(st, m.origin, s);
                 set[v as usize / 64] >> (v % 64) & 1 == 1
             }
-            None => self.eval(c, st, m, s, d),
+            None => self.eval(c, st, m, &[], s, d),
         }
     }
 
@@ -234,9 +234,9 @@ impl Rules {
         if let Move::Chain(_) = self.base(*mv) {
             return self.effect_counts(st, *mv).1 > 0;
         }
-        let m = Mover::playing(side, from);
         let effects = self.kinds[kind as usize].effects.iter();
         effects.filter(|e| e.convert).any(|e| {
+            let m = Mover::playing(side, from);
             if e.surrounded.is_some() {
                 let mut any = false;
                 self.each_surrounded(st, m, to, e, &mut |_, _| any = true);

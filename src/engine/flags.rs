@@ -178,7 +178,7 @@ impl Rules {
                 return allows;
             }
         }
-        let allows = self.eval(&gate.mover, st, w.mover(&[]), t, NO_HEADING)
+        let allows = self.eval(&gate.mover, st, w.mover(), &[], t, NO_HEADING)
             && (!gate.passed || self.last_line(st).is_some_and(|(_, _, n)| n >= 2));
         if gate.site_only {
             w.last_gate = Some((key, w.side, allows));

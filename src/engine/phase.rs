@@ -30,7 +30,7 @@ impl Rules {
         let c = &self.removals[i as usize];
         for (s, &v) in st.board.iter().enumerate() {
             let at = SiteId(s as u16);
-            if v != 0 && self.eval(c, st, Mover::none(side, Asking::Play), at, NO_HEADING) {
+            if v != 0 && self.eval(c, st, Mover::none(side, Asking::Play), &[], at, NO_HEADING) {
                 out.push(Move::Remove(at));
             }
         }

@@ -92,7 +92,7 @@ impl Rules {
     /// [`Rules::move_meets`] for the conditions that read the board.
     fn move_meets_sites(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
         let at = |s: Option<SiteId>, c: &Cond| {
-            s.is_some_and(|s| self.eval(c, st, Mover::none(side, Asking::Play), s, 0))
+            s.is_some_and(|s| self.eval(c, st, Mover::none(side, Asking::Play), &[], s, 0))
         };
         match c {
             MoveCond::True => true,

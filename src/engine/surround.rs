@@ -78,7 +78,7 @@ impl Rules {
             let Some(start) = self.next_site(st, at, d) else {
                 continue;
             };
-            if start == at || seen.contains(start) || !self.eval(&e.over, st, m, start, d) {
+            if start == at || seen.contains(start) || !self.eval(&e.over, st, m, &[], start, d) {
                 continue;
             }
             group.clear();
@@ -127,12 +127,12 @@ impl Rules {
                 if t == at || group.contains(t) {
                     continue;
                 }
-                if self.eval(&e.over, st, m, t, d) {
+                if self.eval(&e.over, st, m, &[], t, d) {
                     if group.n as u32 >= e.max {
                         return false;
                     }
                     group.push(t);
-                } else if !self.eval(by, st, m, t, d) {
+                } else if !self.eval(by, st, m, &[], t, d) {
                     return false;
                 }
             }

@@ -259,6 +259,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let t = &self.tables;
+        let mover = w.mover();
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
             let rs = t.sites[i];
@@ -269,7 +270,7 @@ impl Rules {
             }
             let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, w.mover(&[]), i, v))
+                && (rs.residual == 0 || self.residual_holds(st, mover, i, v))
             {
                 if rs.next == 0 {
                     w.push_step(rs.site, out);
@@ -298,6 +299,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let t = &self.tables;
+        let mover = Mover::playing(side, origin);
         let sites = &t.sites[run.0 as usize..run.1 as usize];
         let mut i = 0;
         while let Some(&rs) = sites.get(i) {
@@ -307,8 +309,7 @@ impl Rules {
             }
             let v = st.board[rs.site.0 as usize];
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0
-                    || self.residual_holds(st, Mover::playing(side, origin), run.0 as usize + i, v))
+                && (rs.residual == 0 || self.residual_holds(st, mover, run.0 as usize + i, v))
             {
                 out.push(Move::Step {
                     from: origin,
@@ -502,7 +503,7 @@ impl Rules {
         let r = t.residuals[rs.residual as usize];
         let segment =
             &self.kinds[r.kind as usize].patterns[r.pattern as usize].segments[r.seg as usize];
-        self.eval(&segment.to, st, m, rs.site, r.heading)
+        self.eval(&segment.to, st, m, &[], rs.site, r.heading)
     }
 
     /// Emits the swaps of the piece of `side` on `from`, whose moves begin
@@ -573,6 +574,7 @@ impl Rules {
     #[inline]
     pub(super) fn rays_reach(&self, st: &State, start: u32, end: u32, a: &Aim) -> bool {
         let t = &self.tables;
+        let mover = a.mover();
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
             let rs = t.sites[i];
@@ -590,7 +592,7 @@ impl Rules {
                 st.board[rs.site.0 as usize]
             };
             if has(&t.values[rs.to as usize], v)
-                && (rs.residual == 0 || self.residual_holds(st, a.mover(), i, v))
+                && (rs.residual == 0 || self.residual_holds(st, mover, i, v))
             {
                 if rs.next == 0 {
                     if rs.site == a.target {
@@ -636,7 +638,7 @@ pub(super) struct Aim {
 
 impl Aim {
     /// The piece whose rays are searched, for judging landing conditions.
-    fn mover(&self) -> Mover<'static> {
+    fn mover(&self) -> Mover {
         Mover::none(self.side, self.asking).from(self.origin)
     }
 }

@@ -137,14 +137,12 @@ impl Walker<'_> {
         w
     }
 
-    /// The moving piece, for judging site conditions, with `captured` the
-    /// pieces its move has taken so far.
+    /// The moving piece, for judging site conditions.
     #[inline]
-    pub(super) fn mover<'c>(&self, captured: &'c [SiteId]) -> Mover<'c> {
+    pub(super) fn mover(&self) -> Mover {
         Mover {
             side: self.side,
             origin: self.origin,
-            captured,
             asking: self.asking,
         }
     }
@@ -174,7 +172,14 @@ impl Rules {
         // The guard reads the starting site with the moving piece on it
         // (no site is left behind yet: `NOWHERE`).
         if let Some(guard) = &pattern.guard {
-            if !self.eval(guard, st, Mover::none(side, w.asking), origin, NO_HEADING) {
+            if !self.eval(
+                guard,
+                st,
+                Mover::none(side, w.asking),
+                &[],
+                origin,
+                NO_HEADING,
+            ) {
                 return;
             }
         }
@@ -285,7 +290,7 @@ impl Rules {
                     emitted |= self.land(st, w, seg, cur, d, out);
                 }
                 let captured = &w.captured[..w.n_captured as usize];
-                if k < segment.max && !self.eval(&segment.over, st, w.mover(captured), cur, d) {
+                if k < segment.max && !self.eval(&segment.over, st, w.mover(), captured, cur, d) {
                     break;
                 }
             }
@@ -335,7 +340,7 @@ impl Rules {
             let with = SiteId(i as u16);
             if with == at
                 || with == w.origin
-                || !self.eval(partner, st, w.mover(&[]), with, NO_HEADING)
+                || !self.eval(partner, st, w.mover(), &[], with, NO_HEADING)
             {
                 return;
             }
@@ -382,7 +387,7 @@ impl Rules {
         };
         let segment = &pattern.segments[seg];
         let captured = &w.captured[..w.n_captured as usize];
-        if w.len >= MAX_TRAIL || !self.eval(&segment.to, st, w.mover(captured), cur, d) {
+        if w.len >= MAX_TRAIL || !self.eval(&segment.to, st, w.mover(), captured, cur, d) {
             return false;
         }
         // `capture` takes what stands there; an empty site gives nothing.
