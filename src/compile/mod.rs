@@ -416,7 +416,6 @@ impl<'a> Compiler<'a> {
             ends_read_last,
             phases_read_history,
             history: self.history.take(),
-            reach: Vec::new(),
             cell_owner: cell_owners(side_names.len(), kind_names.len()),
             priorities,
             seats,
@@ -437,14 +436,7 @@ impl<'a> Compiler<'a> {
             fen: fen?,
             tracks_last: self.tracks_last,
             check,
-            stages: Vec::new(),
-            royal_values: Vec::new(),
-            royal_kinds: Vec::new(),
-            team_values: Vec::new(),
-            counted_sides: Vec::new(),
-            reach_atoms: None,
             tables: Default::default(),
-            flanks: Default::default(),
         });
         self.finish(raw, rules)
     }
@@ -515,16 +507,16 @@ fn constraint_masks(kinds: &[Kind], constraint_kinds: Kinds) -> (Kinds, Kinds) {
 
 fn derive_tables(rules: &mut Rules) {
     let tables = crate::engine::MoveTables::build(rules);
-    rules.game_mut().tables = tables;
+    rules.game_mut().tables.moves = tables;
     rules.derive_effect_cells();
     let flanks = crate::rules::flank::Flanks::build(rules);
-    rules.game_mut().flanks = flanks;
+    rules.game_mut().tables.flanks = flanks;
     let reach_atoms = rules.reach_atoms();
-    rules.game_mut().reach_atoms = reach_atoms;
+    rules.game_mut().tables.reach_atoms = reach_atoms;
     let stages = (0..rules.sides.len() as SideId)
         .map(|side| Stages::of(rules, side))
         .collect();
-    rules.game_mut().stages = stages;
+    rules.game_mut().tables.stages = stages;
     let values = |keep: &dyn Fn(SideId, SideId, KindId) -> bool| {
         (0..rules.sides.len() as SideId)
             .map(|side| {
@@ -566,11 +558,11 @@ fn derive_tables(rules: &mut Rules) {
         })
         .collect();
     let game = rules.game_mut();
-    game.royal_values = royal_values;
-    game.royal_kinds = royal_kinds;
-    game.team_values = team_values;
-    game.counted_sides = counted_sides;
-    game.reach = reach;
+    game.tables.royal_values = royal_values;
+    game.tables.royal_kinds = royal_kinds;
+    game.tables.team_values = team_values;
+    game.tables.counted_sides = counted_sides;
+    game.tables.reach = reach;
 }
 
 /// The report for a name that is no site of the board but a square of its

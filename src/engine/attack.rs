@@ -92,7 +92,7 @@ impl Rules {
             if p == target {
                 return false;
             }
-            let Some(entries) = self.tables.entries(kind, owner, p) else {
+            let Some(entries) = self.tables.moves.entries(kind, owner, p) else {
                 unsure = true;
                 return true;
             };
@@ -111,7 +111,11 @@ impl Rules {
                     end,
                     exact: true,
                 } => self.rays_reach(st, start, end, &aim),
-                tables::Entry::Walk(i) if !self.tables.pattern_may_take(kind, owner, i, v) => false,
+                tables::Entry::Walk(i)
+                    if !self.tables.moves.pattern_may_take(kind, owner, i, v) =>
+                {
+                    false
+                }
                 // A swap takes nothing.
                 tables::Entry::Swaps { .. } => false,
                 _ => {
@@ -153,7 +157,7 @@ impl Rules {
     /// Whether `side`'s royal pieces are safe under the check rule: none
     /// attacked, or, under `sole-royal`, any number but one.
     pub(crate) fn royals_safe(&self, st: &State, side: SideId, asking: Asking) -> bool {
-        let mask = &self.royal_values[side as usize];
+        let mask = &self.tables.royal_values[side as usize];
         let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
         let mut royals = self
             .pieces_of(st, side)
@@ -266,7 +270,9 @@ impl Rules {
         let v = st.board[target.0 as usize];
         for (p, owner) in enemies.flat_map(|s| self.pieces_of(st, s).map(move |p| (p, s))) {
             let kind = self.unman(st.board[p.0 as usize]).1;
-            if !self.tables.may_take(kind, owner, v) || !self.may_reach(p, kind, owner, target) {
+            if !self.tables.moves.may_take(kind, owner, v)
+                || !self.may_reach(p, kind, owner, target)
+            {
                 continue;
             }
             if reaches(p, kind, owner) {
@@ -280,10 +286,10 @@ impl Rules {
     /// `target`, by the geometry of its patterns (when it tells).
     #[inline]
     fn may_reach(&self, p: SiteId, kind: KindId, side: SideId, target: SiteId) -> bool {
-        if let Some(ends) = self.tables.may_end(kind, side, p, target) {
+        if let Some(ends) = self.tables.moves.may_end(kind, side, p, target) {
             return ends;
         }
-        let Some(offsets) = &self.reach[kind as usize][side as usize] else {
+        let Some(offsets) = &self.tables.reach[kind as usize][side as usize] else {
             return true;
         };
         if self.board.is_extra(p) || self.board.is_extra(target) {
@@ -316,7 +322,7 @@ impl Rules {
             other => self.move_to(&other) == Some(target),
         };
         moves.clear();
-        let Some(entries) = self.tables.entries(kind, w.side, p) else {
+        let Some(entries) = self.tables.moves.entries(kind, w.side, p) else {
             self.moves_from(st, w, p, kind, moves);
             return moves.iter().any(hits);
         };
@@ -343,7 +349,10 @@ impl Rules {
                 }
                 // A pattern that cannot take the target's value is not walked.
                 tables::Entry::Walk(i)
-                    if !self.tables.pattern_may_take(kind, owner, i, target_value) => {}
+                    if !self
+                        .tables
+                        .moves
+                        .pattern_may_take(kind, owner, i, target_value) => {}
                 // A swap takes nothing: the walker only attacks.
                 other => self.run_entry(st, w, kind, other, moves),
             }
@@ -355,11 +364,11 @@ impl Rules {
     pub(super) fn covers(&self, st: &State, p: SiteId, target: SiteId) -> bool {
         let (side, kind) = self.unman(st.board[p.0 as usize]);
         // A swap, which may end anywhere, is not filtered by geometry.
-        let swaps = self.tables.swappers >> kind & 1 == 1;
+        let swaps = self.tables.moves.swappers >> kind & 1 == 1;
         if !swaps && !self.may_reach(p, kind, side, target) {
             return false;
         }
-        let entries = self.tables.entries(kind, side, p);
+        let entries = self.tables.moves.entries(kind, side, p);
         let exact = |e: &tables::Entry| matches!(e, tables::Entry::Rays { exact: true, .. });
         if let Some(entries) = entries.filter(|es| es.iter().all(exact)) {
             // Rays only, of value sets: the target is read as empty.

@@ -343,13 +343,13 @@ impl Rules {
         // value − 1.
         let first = side as usize * self.kinds.len();
         let mut n = 0;
-        for &k in &self.royal_kinds {
+        for &k in &self.tables.royal_kinds {
             n += st.counts[first + k as usize];
         }
         if n != 1 {
             return None;
         }
-        let mask = &self.royal_values[side as usize];
+        let mask = &self.tables.royal_values[side as usize];
         let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
         for &h in hints {
             if st.board.get(h.0 as usize).is_some_and(|&v| royal(v)) {
@@ -388,7 +388,7 @@ impl Rules {
         let v = st.board[target.0 as usize];
         self.each_suspect(st, target, side, |p, kind, owner| {
             let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
-            (moved || self.tables.rereads((kind, owner, p), v, &changed))
+            (moved || self.tables.moves.rereads((kind, owner, p), v, &changed))
                 && self.piece_reaches(
                     st,
                     attacker(&mut w, owner, target),
@@ -404,7 +404,7 @@ impl Rules {
     /// Whether the tables tell which pieces may attack a site and what their
     /// attacks read, on a board this size ([`Rules::each_suspect`]).
     pub(crate) fn knows_suspects(&self) -> bool {
-        self.tables.knows_reads() && self.site_words() <= MAX_WORDS
+        self.tables.moves.knows_reads() && self.site_words() <= MAX_WORDS
     }
 
     /// Calls `f` with each enemy piece of `st` that may take the piece on
@@ -433,9 +433,9 @@ impl Rules {
     ) -> bool {
         let mut enemies = (0..self.sides.len() as SideId).filter(|&s| !self.same_team(s, side));
         enemies.any(|owner| {
-            let Some(from) = self.tables.attackers(v, owner, target) else {
+            let Some(from) = self.tables.moves.attackers(v, owner, target) else {
                 return self.any_piece(st, owner, |p, kind| {
-                    self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner)
+                    self.tables.moves.may_attack((kind, owner, p), target, v) && f(p, kind, owner)
                 });
             };
             // Only the pieces on sites some kind could attack from.
@@ -447,7 +447,9 @@ impl Rules {
                     let p = SiteId((i * 64) as u16 + bits.trailing_zeros() as u16);
                     bits &= bits - 1;
                     let kind = self.unman(st.board[p.0 as usize]).1;
-                    if self.tables.may_attack((kind, owner, p), target, v) && f(p, kind, owner) {
+                    if self.tables.moves.may_attack((kind, owner, p), target, v)
+                        && f(p, kind, owner)
+                    {
                         return true;
                     }
                 }
@@ -522,7 +524,7 @@ impl Rules {
                 }
                 let (owner, kind) = self.unman(u);
                 if !self.same_team(owner, side)
-                    && self.tables.may_attack((kind, owner, p), target, v)
+                    && self.tables.moves.may_attack((kind, owner, p), target, v)
                     && f(p, kind, owner)
                 {
                     return true;
@@ -549,7 +551,7 @@ impl Rules {
                 None => true,
                 Some(c) => {
                     c[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1
-                        || self.tables.rereads((kind, owner, p), v, c)
+                        || self.tables.moves.rereads((kind, owner, p), v, c)
                 }
             };
             ask && self.piece_reaches(
@@ -641,7 +643,7 @@ impl Rules {
         // The suspect on `to`, if any, is taken.
         let royal = st.board[r.0 as usize];
         let rereads = (list.iter()).any(|(p, kind, owner)| {
-            p != to && self.tables.rereads((kind, owner, p), royal, &changed)
+            p != to && self.tables.moves.rereads((kind, owner, p), royal, &changed)
         });
         (!rereads).then_some((from, to))
     }
@@ -665,7 +667,7 @@ impl Rules {
         let unmoved = list.iter().filter(|&(p, ..)| !moved(p));
         let v = st.board[target.0 as usize];
         for (p, kind, owner) in unmoved {
-            if self.tables.rereads((kind, owner, p), v, &changed)
+            if self.tables.moves.rereads((kind, owner, p), v, &changed)
                 && self.piece_reaches(
                     st,
                     attacker(&mut w, owner, target),
@@ -703,7 +705,7 @@ impl Rules {
         let words = self.site_words();
         list.iter()
             .all(|(p, kind, owner)| {
-                (self.tables).reads_toward((kind, owner, p), r, royal, &mut union[..words])
+                (self.tables.moves).reads_toward((kind, owner, p), r, royal, &mut union[..words])
             })
             .then_some(union)
     }

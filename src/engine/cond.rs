@@ -458,7 +458,7 @@ impl Rules {
     /// [`Owner::Named`], whose entry in the table is 0).
     #[inline]
     pub(crate) fn counted(&self, side: SideId, owner: Owner, named: SideSet) -> SideSet {
-        self.counted_sides[side as usize][owner as usize] | named
+        self.tables.counted_sides[side as usize][owner as usize] | named
     }
 
     /// `count(...) OP count(...)`, seen from `side`.

@@ -324,7 +324,8 @@ impl Rules {
         if self.effect_kinds >> kind & 1 == 0 {
             return;
         }
-        if self.flanks.encloses >> kind & 1 == 1 && self.enclose_flanked(st, side, kind, at) {
+        if self.tables.flanks.encloses >> kind & 1 == 1 && self.enclose_flanked(st, side, kind, at)
+        {
             return;
         }
         // Every effect reads the board as the landing left it: the sites

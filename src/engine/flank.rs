@@ -167,7 +167,7 @@ impl Rules {
         kind: KindId,
         stop: Option<&[u64; FLANK_WORDS]>,
     ) -> Option<[u64; FLANK_WORDS]> {
-        let runs = self.flanks.kinds.get(kind as usize)?.as_deref()?;
+        let runs = self.tables.flanks.kinds.get(kind as usize)?.as_deref()?;
         let widen = |found: &[u64]| {
             let mut out = [0; FLANK_WORDS];
             out[..found.len()].copy_from_slice(found);
@@ -199,7 +199,7 @@ impl Rules {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                let Some(shift) = &self.flanks.shifts[d] else {
+                let Some(shift) = &self.tables.flanks.shifts[d] else {
                     continue;
                 };
                 let has: [u64; W] = std::array::from_fn(|w| shift.has[w]);
@@ -257,7 +257,7 @@ impl Rules {
         kind: KindId,
         at: SiteId,
     ) -> bool {
-        let Some(runs) = self.flanks.kinds[kind as usize].as_deref() else {
+        let Some(runs) = self.tables.flanks.kinds[kind as usize].as_deref() else {
             return false;
         };
         match self.site_words() {
@@ -294,7 +294,7 @@ impl Rules {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                let Some(shift) = &self.flanks.shifts[d] else {
+                let Some(shift) = &self.tables.flanks.shifts[d] else {
                     continue;
                 };
                 let has: [u64; W] = std::array::from_fn(|w| shift.has[w]);

@@ -78,7 +78,7 @@ impl Rules {
         // Whether the watched move was there and is gone now.
         let before = has(out);
         let gone = |out: &Vec<Move>| before && !has(out);
-        let stages = &self.stages[side as usize];
+        let stages = &self.tables.stages[side as usize];
         for filter in &stages.filters {
             let refusal = self.apply_filter(*filter, st, side, out);
             if gone(out) {
@@ -586,7 +586,7 @@ impl Rules {
                 return false;
             }
             let before = out.len();
-            match self.tables.flat(st.board[s.0 as usize], s) {
+            match self.tables.moves.flat(st.board[s.0 as usize], s) {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
@@ -622,7 +622,7 @@ impl Rules {
             if !every_kind && only >> kind() & 1 == 0 {
                 return false;
             }
-            let Some(f) = self.tables.flat(v, s) else {
+            let Some(f) = self.tables.moves.flat(v, s) else {
                 let w = w.get_or_insert_with(|| Walker::new(side));
                 self.moves_from(st, w, s, kind(), out);
                 return false;
@@ -659,7 +659,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let start = out.len();
-        let entries = self.tables.entries(kind, side, s).unwrap_or(&[]);
+        let entries = self.tables.moves.entries(kind, side, s).unwrap_or(&[]);
         for &entry in entries.iter().skip(1) {
             self.run_swaps(st, side, s, start, entry, out);
         }
@@ -679,7 +679,7 @@ impl Rules {
         w.start = out.len();
         w.stepped = [0; 4];
         let side = w.side;
-        if let Some(entries) = self.tables.entries(kind, side, origin) {
+        if let Some(entries) = self.tables.moves.entries(kind, side, origin) {
             for &entry in entries {
                 if w.per_piece == PerPiece::First && out.len() > w.start {
                     break;
@@ -722,7 +722,7 @@ impl Rules {
                 self.walk_pattern(st, w, pattern, out);
             }
             tables::Entry::Chain(g) => {
-                let (start, end) = self.tables.group_run(g, w.origin);
+                let (start, end) = self.tables.moves.group_run(g, w.origin);
                 self.run_chain(st, w, start, end, g, out);
             }
         }

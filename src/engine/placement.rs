@@ -311,7 +311,7 @@ impl Rules {
     /// flood filled, without the loop shortcut or the check that the pieces
     /// reach their goals now (which the flood fill with the barrier tells).
     pub(super) fn plan<'a>(&'a self, st: &State, side: SideId, judged: Judged) -> Plan<'a> {
-        let Some(atoms) = &self.reach_atoms else {
+        let Some(atoms) = &self.tables.reach_atoms else {
             return Plan::General;
         };
         let mut pieces = Vec::new();

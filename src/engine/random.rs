@@ -289,7 +289,7 @@ impl Rules {
     /// `None` when the stages are others.
     pub(super) fn has_move_by_classes(&self, st: &State) -> Option<bool> {
         let side = self.to_move(st);
-        let stages = &self.stages[side as usize];
+        let stages = &self.tables.stages[side as usize];
         let [Preference::Classes(i)] = stages.preferences[..] else {
             return None;
         };
@@ -347,7 +347,7 @@ impl Rules {
         let always_some = self.always_some(survives, moves, rng.is_none());
         moves.clear();
         let first_only = rng.is_none() && always_some;
-        let stages = &self.stages[side as usize];
+        let stages = &self.tables.stages[side as usize];
         let known = if reads || first_only {
             None
         } else if stages.preferences.is_empty() {
@@ -366,7 +366,7 @@ impl Rules {
         let sampled = match (rng.as_deref_mut(), &known) {
             (Some(rng), Some(preferences))
                 if self.huff.is_none()
-                    && self.tables.any_flat()
+                    && self.tables.moves.any_flat()
                     && !matches!(preferences.first(), Some(Preference::MostCaptures)) =>
             {
                 Some(self.sample_aside(survives, preferences, rng, moves, flats))
@@ -450,7 +450,7 @@ impl Rules {
         let (mut checked, mut found) = (0, None);
         // Without filters, any candidate is legal: a piece's patterns
         // stop at its first move.
-        let per_piece = match self.stages[side as usize].filters.is_empty() {
+        let per_piece = match self.tables.stages[side as usize].filters.is_empty() {
             true => PerPiece::First,
             false => PerPiece::Every,
         };
@@ -586,7 +586,7 @@ impl Rules {
         let listed = moves.len() as u32;
         let total = listed + flats.last().map_or(0, |f| f.end);
         // Whether every step ranks best, whatever its sites.
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let steps_best = preferences.iter().all(|p| match *p {
             Preference::Classes(i) => t.steps_best(Some(i as usize)),
             Preference::Demand => t.steps_best(None),
@@ -653,7 +653,7 @@ impl Rules {
     /// class surely excludes them (`not spends(t)`, a capture). A draw
     /// that keeps only moves ranked best may leave them aside.
     fn low_swaps(&self, preferences: &[Preference]) -> u64 {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         (preferences.iter()).fold(0, |low, p| match *p {
             // A swap takes nothing.
             Preference::AnyCapture | Preference::MostCaptures => low | !(1 << 62),
@@ -686,7 +686,7 @@ impl Rules {
     ) -> Option<Preferences> {
         let (st, side) = (survives.st, survives.side);
         let mut out = Preferences::new();
-        for &preference in &self.stages[side as usize].preferences {
+        for &preference in &self.tables.stages[side as usize].preferences {
             let active = match preference {
                 Preference::AnyCapture | Preference::MostCaptures => true,
                 Preference::Classes(i) => {
@@ -817,7 +817,7 @@ impl<'a> Survives<'a> {
     fn check(&mut self, mv: Move) -> bool {
         self.applied = None;
         let rules = self.rules;
-        let filters = &rules.stages[self.side as usize].filters;
+        let filters = &rules.tables.stages[self.side as usize].filters;
         let legal = filters.iter().all(|&filter| self.passes(filter, mv));
         if !legal {
             // The position after a refused move is no use.

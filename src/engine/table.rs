@@ -258,7 +258,7 @@ impl Rules {
         end: u32,
         out: &mut Vec<Move>,
     ) {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let mover = w.mover();
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
@@ -298,7 +298,7 @@ impl Rules {
         run: (u32, u32),
         out: &mut Vec<Move>,
     ) {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let mover = Mover::playing(side, origin);
         let sites = &t.sites[run.0 as usize..run.1 as usize];
         let mut i = 0;
@@ -337,9 +337,9 @@ impl Rules {
         start: u32,
         i: u32,
     ) -> Option<SiteId> {
-        let first = self.tables.ray_first(start, i);
+        let first = self.tables.moves.ray_first(start, i);
         self.lands_at(st, side, origin, first, i)
-            .then_some(self.tables.sites[i as usize].site)
+            .then_some(self.tables.moves.sites[i as usize].site)
     }
 
     /// [`Rules::flat_slot`] for the `i`-th [`Leaf`] of a nested flat run:
@@ -353,10 +353,10 @@ impl Rules {
         origin: SiteId,
         i: u32,
     ) -> Option<SiteId> {
-        let l = self.tables.leaves[i as usize];
+        let l = self.tables.moves.leaves[i as usize];
         let via = l.via == u32::MAX || self.lands_at(st, side, origin, l.via_first, l.via);
         (via && self.lands_at(st, side, origin, l.first, l.at))
-            .then_some(self.tables.sites[l.at as usize].site)
+            .then_some(self.tables.moves.sites[l.at as usize].site)
     }
 
     /// Whether the piece of `side` on `origin` may land on `sites[i]`, its
@@ -364,7 +364,7 @@ impl Rules {
     /// before it, and the landing condition holds.
     #[inline]
     fn lands_at(&self, st: &State, side: SideId, origin: SiteId, first: u32, i: u32) -> bool {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let (first, i) = (first as usize, i as usize);
         let closed = |rs: &RaySite| rs.edge != NO_EDGE && bit(&st.blocked, rs.edge);
         for rs in &t.sites[first..i] {
@@ -394,7 +394,7 @@ impl Rules {
         group: u32,
         out: &mut Vec<Move>,
     ) -> bool {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let mut emitted = false;
         let (mut i, end) = (start as usize, end as usize);
         while i < end {
@@ -459,7 +459,7 @@ impl Rules {
         let Group {
             of: (kind, _, pattern),
             runs,
-        } = &self.tables.groups[group as usize];
+        } = &self.tables.moves.groups[group as usize];
         // Room on the trail for another iteration, as the walk asks.
         let n_segments = self.kinds[*kind as usize].patterns[*pattern as usize]
             .segments
@@ -478,7 +478,7 @@ impl Rules {
     /// checked in full unless the value surely meets it.
     #[inline(always)]
     fn residual_holds(&self, st: &State, m: Mover, i: usize, v: u8) -> bool {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let extra = t.extras[i];
         if has(&t.values[extra.sure as usize], v) {
             return true;
@@ -498,7 +498,7 @@ impl Rules {
     /// The landing condition of the ray site `i`, evaluated.
     #[inline(never)]
     fn residual_in_full(&self, st: &State, m: Mover, i: usize) -> bool {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let rs = t.sites[i];
         let r = t.residuals[rs.residual as usize];
         let segment =
@@ -532,7 +532,7 @@ impl Rules {
         if token != NO_TOKEN && st.tokens_left(self, side, token) == 0 {
             return;
         }
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let mut swap = |with: SiteId| {
             let mv = Move::Swap {
                 from,
@@ -573,7 +573,7 @@ impl Rules {
     /// a move on `a.target`.
     #[inline]
     pub(super) fn rays_reach(&self, st: &State, start: u32, end: u32, a: &Aim) -> bool {
-        let t = &self.tables;
+        let t = &self.tables.moves;
         let mover = a.mover();
         let (mut i, end) = (start as usize, end as usize);
         while i < end {

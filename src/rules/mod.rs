@@ -664,6 +664,37 @@ impl Picture {
     }
 }
 
+/// What the engine derives from a compiled game, once, to play it fast:
+/// filled in by the compiler's last step (`derive_tables`) from the game
+/// alone, read-only afterwards. Nothing in it is a rule: each table
+/// answers, faster, a question the rules already answer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tables {
+    /// Per kind and side: every grid offset a move of that piece could
+    /// end at on an empty board, or `None` when its patterns follow link
+    /// labels or repeat (for the check rule's quick rejections).
+    pub(crate) reach: Vec<Vec<Option<Offsets>>>,
+    /// Per side, the board values that are its royal pieces, as a bitset.
+    pub(crate) royal_values: Vec<[u64; 4]>,
+    /// The royal kinds.
+    pub(crate) royal_kinds: Vec<KindId>,
+    /// Per side, the board values that are pieces of its team, as a bitset.
+    pub(crate) team_values: Vec<[u64; 4]>,
+    /// Per side and owner (`own`, `enemy`, `any`, then 0 for named
+    /// sides, in the order of [`Owner`]): the sides whose pieces a
+    /// `count(...)` of that side counts, as a bitset.
+    pub(crate) counted_sides: Vec<[SideSet; 4]>,
+    /// The constraints as `reach` conditions, when placements can be
+    /// checked by their shortest paths (see `Rules::reach_atoms`).
+    pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
+    /// Per side, the legality pipeline: the stages a candidate passes.
+    pub(crate) stages: Vec<Stages>,
+    /// The simple patterns laid out per kind, side and site.
+    pub(crate) moves: tables::MoveTables,
+    /// The landing effects read for every site at once.
+    pub(crate) flanks: flank::Flanks,
+}
+
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.
 pub(crate) type ReachAtom = (Owner, SideSet, Kinds, RegionId, u32);
 
@@ -756,31 +787,10 @@ pub struct Game {
     /// What the end rules read of the game's history (`repetitions`,
     /// `since(...)`, `perpetual check`), if anything.
     pub(crate) history: Option<HistoryRules>,
-    /// Per kind and side: every grid offset a move of that piece could
-    /// end at on an empty board, or `None` when its patterns follow link
-    /// labels or repeat (for the check rule's quick rejections).
-    pub(crate) reach: Vec<Vec<Option<Offsets>>>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
-    /// Per side, the board values that are its royal pieces, as a bitset.
-    pub(crate) royal_values: Vec<[u64; 4]>,
-    /// The royal kinds.
-    pub(crate) royal_kinds: Vec<KindId>,
-    /// Per side, the board values that are pieces of its team, as a bitset.
-    pub(crate) team_values: Vec<[u64; 4]>,
-    /// Per side and owner (`own`, `enemy`, `any`, then 0 for named
-    /// sides, in the order of [`Owner`]): the sides whose pieces a
-    /// `count(...)` of that side counts, as a bitset.
-    pub(crate) counted_sides: Vec<[SideSet; 4]>,
-    /// The constraints as `reach` conditions, when placements can be
-    /// checked by their shortest paths (see `Rules::reach_atoms`).
-    pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
-    /// Per side, the legality pipeline: the stages a candidate passes.
-    pub(crate) stages: Vec<Stages>,
-    /// The simple patterns laid out per kind, side and site.
-    pub(crate) tables: tables::MoveTables,
-    /// The landing effects read for every site at once.
-    pub(crate) flanks: flank::Flanks,
+    /// What the engine derives from the compiled game to play it fast.
+    pub(crate) tables: Tables,
 }
 
 impl Rules {

@@ -87,7 +87,7 @@ impl Rules {
     #[doc(hidden)]
     pub fn without_move_tables(&self) -> Rules {
         let mut rules = self.clone();
-        rules.game_mut().tables = Default::default();
+        rules.game_mut().tables.moves = Default::default();
         rules
     }
 }
