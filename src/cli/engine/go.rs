@@ -7,7 +7,7 @@ use super::texts::{Dialect, Writer};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tavoliere::agent::Agent;
 use tavoliere::notation;
 use tavoliere::perft;
@@ -90,7 +90,9 @@ impl Go {
     /// `stop`.
     pub fn budget(&self, first: bool) -> (Option<u64>, Option<u64>) {
         let clock = usize::from(!first);
-        let from_clock = self.time[clock].map(|left| {
+        // A byoyomi alone: no main time left.
+        let left = self.time[clock].or(self.byoyomi.map(|_| 0));
+        let from_clock = left.map(|left| {
             let inc = self.inc[clock].unwrap_or(0);
             let share = left / self.movestogo.unwrap_or(MOVES_TO_GO).max(1)
                 + inc * 3 / 4
@@ -263,7 +265,6 @@ pub fn centipawns(score: f64) -> i64 {
 /// `go perft N`: each first move's count as `MOVE: N` in Fairy-Stockfish's
 /// form, then `Nodes searched: TOTAL`.
 pub fn perft_divide(rules: &Rules, st: &State, writer: &Writer, depth: u32) {
-    let start = Instant::now();
     let rows = perft::divide(rules, st, depth.max(1));
     let mut lines: Vec<(String, u64)> = rows
         .iter()
@@ -322,6 +323,8 @@ mod tests {
             Go::parse(&[], Dialect::Uci).unwrap().budget(true).0,
             Some(DEFAULT_PLAYOUTS)
         );
+        let go = Go::parse(&["byoyomi", "1000"], Dialect::Usi).unwrap();
+        assert_eq!(go.budget(false), (None, Some(900)));
         assert!(Go::parse(&["depth"], Dialect::Uci).is_err());
         assert!(Go::parse(&["sideways", "3"], Dialect::Uci).is_err());
         let go = Go::parse(&["searchmoves", "e2e4", "d2d4", "nodes", "7"], Dialect::Uci).unwrap();
