@@ -172,7 +172,12 @@ fn go_with_depth_or_nodes_answers_a_legal_move() {
     e.send("uci");
     e.until(|l| l == "uciok");
     e.send("position startpos moves e2e4");
-    for go in ["go depth 1", "go nodes 300", "go movetime 200", "go wtime 1000 btime 1000"] {
+    for go in [
+        "go depth 1",
+        "go nodes 300",
+        "go movetime 200",
+        "go wtime 1000 btime 1000",
+    ] {
         let best = e.best(go);
         assert!(replies.contains(&best), "{go}: {best}");
     }
@@ -199,10 +204,16 @@ fn a_bad_move_or_fen_is_an_info_string_not_a_crash() {
     assert_eq!(e.perft(1).1, 20);
     e.send("position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let error = e.until(|l| l.starts_with("info string"));
-    assert!(error[0].starts_with("info string error: bad FEN"), "{error:?}");
+    assert!(
+        error[0].starts_with("info string error: bad FEN"),
+        "{error:?}"
+    );
     e.send("go sideways 3");
     let lines = e.until(|l| l.starts_with("bestmove "));
-    assert!(lines[0].contains("unknown `go` word `sideways`"), "{lines:?}");
+    assert!(
+        lines[0].contains("unknown `go` word `sideways`"),
+        "{lines:?}"
+    );
     e.send("setoption name UCI_Variant value no-such-game");
     let error = e.until(|l| l.starts_with("info string"));
     assert!(error[0].contains("no game `no-such-game`"), "{error:?}");

@@ -127,7 +127,7 @@ fn uri(path: &str) -> String {
 
 /// The line and UTF-16 column of the first `needle` after `after`.
 fn at(text: &str, after: &str, needle: &str) -> Value {
-    let from = text.find(after).expect("the anchor") ;
+    let from = text.find(after).expect("the anchor");
     let offset = from + text[from..].find(needle).expect("the needle");
     let line = text[..offset].matches('\n').count();
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
@@ -205,7 +205,11 @@ fn diagnostics_hover_completion_and_definition() {
     let start = at(&broken, "[pieces.runner]", "fowrard");
     let mut end = start.clone();
     end["character"] = json!(start["character"].as_u64().unwrap() + "fowrard".len() as u64);
-    assert_eq!(diags[0]["range"], json!({"start": start, "end": end}), "{published}");
+    assert_eq!(
+        diags[0]["range"],
+        json!({"start": start, "end": end}),
+        "{published}"
+    );
     assert_eq!(diags[0]["severity"], 1);
     assert!(diags[0]["message"].as_str().unwrap().contains("fowrard"));
 
@@ -287,6 +291,9 @@ fn definitions_reach_into_the_base_file() {
     );
     let diags = c.diagnostics()["diagnostics"].clone();
     assert_eq!(diags.as_array().unwrap().len(), 1, "{diags}");
-    assert!(diags[0]["message"].as_str().unwrap().contains("kong"), "{diags}");
+    assert!(
+        diags[0]["message"].as_str().unwrap().contains("kong"),
+        "{diags}"
+    );
     c.finish();
 }

@@ -285,12 +285,8 @@ pub fn perft_divide(rules: &Rules, st: &State, writer: &Writer, depth: u32) {
             say(&format!("{text}: {n}"));
         }
     }
-    let ms = start.elapsed().max(Duration::from_millis(1)).as_millis();
     say("");
     say(&format!("Nodes searched: {total}"));
-    say(&format!(
-        "info string perft {depth}: {total} nodes in {ms} ms"
-    ));
     say("");
 }
 

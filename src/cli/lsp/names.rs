@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn definitions_and_extends() {
-        let text = "extends = \"chess.toml\"\n[regions]\nzone = \"rank 1\"\n[pieces.king]\nroyal = true\n[sides.white]\nforward = \"n\"\n[flags]\nunmoved = {}\n";
+        let text = "extends = \"base.toml\"\n[regions]\nzone = \"rank 1\"\n[pieces.king]\nroyal = true\n[sides.white]\nforward = \"n\"\n[flags]\nunmoved = {}\n";
         let scan = scan(text);
         let names: Vec<(&str, What)> = scan
             .defs
@@ -280,10 +280,7 @@ mod tests {
         );
         assert_eq!(&text[scan.defs[1].span.clone()], "king");
         let (path, span) = scan.extends.unwrap();
-        assert_eq!(
-            (path.as_str(), &text[span]),
-            ("chess.toml", "\"chess.toml\"")
-        );
+        assert_eq!((path.as_str(), &text[span]), ("base.toml", "\"base.toml\""));
     }
 
     #[test]
@@ -302,9 +299,9 @@ mod tests {
 
     #[test]
     fn uris_and_paths() {
-        let p = Path::new("/tmp/my games/chess.toml");
+        let p = Path::new("/tmp/my games/base.toml");
         let uri = path_uri(p);
-        assert_eq!(uri, "file:///tmp/my%20games/chess.toml");
+        assert_eq!(uri, "file:///tmp/my%20games/base.toml");
         assert_eq!(uri_path(&uri).as_deref(), Some(p));
     }
 }
