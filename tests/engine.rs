@@ -82,7 +82,9 @@ impl Engine {
         let total = lines.last().unwrap()["Nodes searched: ".len()..]
             .parse()
             .unwrap();
-        let divide = lines.into_iter().filter(|l| l.contains(": ")).collect();
+        let divide = (lines.into_iter())
+            .filter(|l| l.contains(": ") && !l.starts_with("Nodes searched"))
+            .collect();
         (divide, total)
     }
 

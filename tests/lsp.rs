@@ -135,8 +135,7 @@ fn at(text: &str, after: &str, needle: &str) -> Value {
     json!({"line": line, "character": character})
 }
 
-/// A small game whose pieces and regions the tests name. A non-ASCII
-/// comment before the mistake checks the UTF-16 columns.
+/// A small game whose pieces and regions the tests name.
 const GAME: &str = r#"[game]
 name = "Runners"
 
@@ -184,34 +183,33 @@ fn diagnostics_hover_completion_and_definition() {
     assert_eq!(published["uri"], json!(doc));
     assert_eq!(published["diagnostics"], json!([]), "{published}");
 
-    // A misspelt direction after a non-ASCII character (`é`, one UTF-16
-    // unit, two bytes): the range is the word's, in UTF-16 columns.
+    // Two mistakes on one line, the second after a non-ASCII character
+    // (`ö`: two bytes, one UTF-16 unit) and itself non-ASCII (`é`): its
+    // range is the word's, in UTF-16 columns (bytes would be one more at
+    // the start and two more at the end).
     let broken = GAME.replace(
-        "[pieces.runner]\n",
-        "[pieces.runner]\n# é\nmoves = [\"step(fowrard) to empty\", \"slide(diag, 2) to empty\"]\n",
+        "moves = [\"step(forward) to empty and in goal\", \"slide(diag, 2) to (empty or enemy)\"]",
+        "moves = [\"step(fö) to empty\", \"step(diag) to émpty\"]",
     );
-    let broken = broken.replacen(
-        "moves = [\"step(forward) to empty and in goal\", \"slide(diag, 2) to (empty or enemy)\"]\n",
-        "",
-        1,
-    );
+    assert_ne!(broken, GAME);
     c.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": doc, "version": 2}, "contentChanges": [{"text": broken}]}),
     );
     let published = c.diagnostics();
     let diags = published["diagnostics"].as_array().unwrap();
-    assert_eq!(diags.len(), 1, "{published}");
-    let start = at(&broken, "[pieces.runner]", "fowrard");
+    assert_eq!(diags.len(), 2, "{published}");
+    let start = at(&broken, "step(diag)", "émpty");
     let mut end = start.clone();
-    end["character"] = json!(start["character"].as_u64().unwrap() + "fowrard".len() as u64);
+    end["character"] = json!(start["character"].as_u64().unwrap() + 5);
+    assert_eq!(start["character"], json!(45));
     assert_eq!(
-        diags[0]["range"],
+        diags[1]["range"],
         json!({"start": start, "end": end}),
         "{published}"
     );
-    assert_eq!(diags[0]["severity"], 1);
-    assert!(diags[0]["message"].as_str().unwrap().contains("fowrard"));
+    assert_eq!(diags[1]["severity"], 1);
+    assert!(diags[1]["message"].as_str().unwrap().contains("émpty"));
 
     // Back to the clean text.
     c.notify(

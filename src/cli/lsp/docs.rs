@@ -34,18 +34,23 @@ pub fn index() -> &'static HashMap<String, Vec<Doc>> {
     &REFERENCE_DOCS.0
 }
 
-/// The entries of a word: those that document it, else the first
-/// paragraph that names it in backquotes (`orth`, in the paragraph on
-/// direction groups).
+/// The entries of a word: those that document it, else the first two
+/// paragraphs that name it in backquotes, those of the expression
+/// sections first (`orth`: the paragraphs on direction sets and groups).
 pub fn lookup(word: &str) -> Vec<&'static Doc> {
     match (index().get(word), REFERENCE_DOCS.1.get(word)) {
         (Some(docs), _) => docs.iter().collect(),
-        (None, Some(doc)) => vec![doc],
+        (None, Some(docs)) => {
+            let mut docs: Vec<&Doc> = docs.iter().collect();
+            docs.sort_by_key(|d| !d.expression);
+            docs.truncate(2);
+            docs
+        }
         (None, None) => Vec::new(),
     }
 }
 
-type Docs = (HashMap<String, Vec<Doc>>, HashMap<String, Doc>);
+type Docs = (HashMap<String, Vec<Doc>>, HashMap<String, Vec<Doc>>);
 
 static REFERENCE_DOCS: LazyLock<Docs> = LazyLock::new(|| parse(REFERENCE));
 
@@ -75,7 +80,7 @@ fn section_words(section: &str) -> Vec<&'static str> {
 /// names each word.
 fn parse(text: &str) -> Docs {
     let mut index: HashMap<String, Vec<Doc>> = HashMap::new();
-    let mut mentions: HashMap<String, Doc> = HashMap::new();
+    let mut mentions: HashMap<String, Vec<Doc>> = HashMap::new();
     let lines: Vec<&str> = text.lines().collect();
     let mut section = String::new();
     let mut expression = false;
@@ -177,14 +182,19 @@ fn parse(text: &str) -> Docs {
             }
             let text = lines[start..=i].join("\n");
             for span in code_spans(&text) {
-                if is_word(span) && !mentions.contains_key(span) {
-                    let doc = Doc {
+                let docs = mentions.entry(span.to_string()).or_default();
+                let fresh = !docs.iter().any(|d| d.text == text);
+                // Two paragraphs of each kind of section at most.
+                if is_word(span)
+                    && fresh
+                    && docs.iter().filter(|d| d.expression == expression).count() < 2
+                {
+                    docs.push(Doc {
                         section: section.clone(),
                         text: text.clone(),
                         expression,
                         heading: false,
-                    };
-                    mentions.insert(span.to_string(), doc);
+                    });
                 }
             }
         }
@@ -308,7 +318,10 @@ mod tests {
     fn the_reference_documents_tables_keys_patterns_and_directions() {
         let index = index();
         let first = |w: &str| index.get(w).and_then(|d| d.first()).cloned();
-        assert!(first("board").is_some_and(|d| d.heading && d.section.contains("[board]")));
+        let board = &index["board"];
+        assert!(board
+            .iter()
+            .any(|d| d.heading && d.section.contains("[board]")));
         let fields = &index["fields"];
         assert!(fields.iter().any(|d| d.section.contains("[fen]")));
         assert!(first("step").is_some_and(|d| d.text.contains("step(DIRS)")));
@@ -330,7 +343,10 @@ mod tests {
             .chain(tavoliere::syntax::keywords());
         let missing: Vec<&str> = words.filter(|w| lookup(w).is_empty()).collect();
         assert!(missing.is_empty(), "no entry for {missing:?}");
-        assert!(lookup("orth")[0].text.contains("`n | e | s | w`"));
+        let orth = lookup("orth");
+        assert!(orth
+            .iter()
+            .any(|d| d.text.contains("`orth` = `n | e | s | w`")));
     }
 
     #[test]
