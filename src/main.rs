@@ -25,7 +25,7 @@ Examples (GAME is a game file such as one in games/):
   tavoliere play GAME --seat black=mcts
   tavoliere scenario tests/scenarios/FILE.toml
   tavoliere serve games --port 0      (then open the address it prints)
-  tavoliere engine games/chess.toml   (UCI; USI for SFEN games)
+  tavoliere engine GAME               (UCI; USI for SFEN games)
   tavoliere lsp                       (a language server on stdio)
 
 Exit codes: 0 success (also when the reader of the output stops early, as
