@@ -4,6 +4,7 @@
 //! summed).
 
 use crate::rules::{Move, Outcome, Rules, SideId, State};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A computer player.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,14 +86,34 @@ impl Agent {
 
     /// A move for the side to move; `None` when the game is over.
     pub fn choose(&self, rules: &Rules, st: &State, seed: u64) -> Option<Move> {
+        self.search(rules, st, seed, None).map(|found| found.mv)
+    }
+
+    /// [`Agent::choose`], with what the search found, and stopped early
+    /// (after one playout at least) once `stop` is set: the engine
+    /// protocols' `stop`.
+    pub fn search(
+        &self,
+        rules: &Rules,
+        st: &State,
+        seed: u64,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Searched> {
         let mut moves = Vec::new();
         rules.legal_moves(st, &mut moves);
         if moves.is_empty() {
             return None;
         }
+        let only = |mv| Searched {
+            mv,
+            playouts: 0,
+            score: None,
+        };
         match *self {
-            Agent::Random => Some(moves[fastrand::Rng::with_seed(seed).usize(..moves.len())]),
-            Agent::Mcts { .. } if moves.len() == 1 => Some(moves[0]),
+            Agent::Random => Some(only(
+                moves[fastrand::Rng::with_seed(seed).usize(..moves.len())],
+            )),
+            Agent::Mcts { .. } if moves.len() == 1 => Some(only(moves[0])),
             Agent::Mcts {
                 iterations,
                 threads,
@@ -101,14 +122,18 @@ impl Agent {
             } => {
                 let deadline = millis
                     .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-                let visits: Vec<Vec<u32>> = std::thread::scope(|scope| {
+                let limits = Limits {
+                    iterations,
+                    max_plies,
+                    deadline,
+                    stop,
+                };
+                let roots: Vec<Vec<(u32, f64)>> = std::thread::scope(|scope| {
                     let handles: Vec<_> = (0..threads.max(1))
                         .map(|t| {
                             let seed = seed.wrapping_mul(31).wrapping_add(t as u64);
-                            scope.spawn(move || {
-                                Tree::new(rules, st)
-                                    .search(rules, iterations, max_plies, deadline, seed)
-                            })
+                            let limits = &limits;
+                            scope.spawn(move || Tree::new(rules, st).search(rules, limits, seed))
                         })
                         .collect();
                     handles
@@ -116,12 +141,43 @@ impl Agent {
                         .map(|h| h.join().expect("a search thread"))
                         .collect()
                 });
-                let total = |i: usize| visits.iter().map(|v| v[i]).sum::<u32>();
+                let total = |i: usize| roots.iter().map(|v| v[i].0).sum::<u32>();
                 let best = (0..moves.len()).max_by_key(|&i| total(i))?;
+                let reward: f64 = roots.iter().map(|v| v[best].1).sum();
+                let visits = total(best);
                 // The tree's root moves are the legal moves, in order.
-                Some(moves[best])
+                Some(Searched {
+                    mv: moves[best],
+                    playouts: roots.iter().flatten().map(|&(n, _)| u64::from(n)).sum(),
+                    score: (visits > 0).then(|| reward / f64::from(visits)),
+                })
             }
         }
+    }
+}
+
+/// What a search found: the move, the playouts run, and the move's mean
+/// score for the mover (1 a win, 0 a loss) where playouts scored it.
+#[derive(Clone, Debug)]
+pub struct Searched {
+    pub mv: Move,
+    pub playouts: u64,
+    pub score: Option<f64>,
+}
+
+/// When a search stops: iterations per thread, a time, a flag.
+struct Limits<'a> {
+    iterations: u32,
+    max_plies: u32,
+    deadline: Option<std::time::Instant>,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Limits<'_> {
+    fn reached(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -163,15 +219,9 @@ impl Tree {
         }
     }
 
-    /// Runs the search; the visits of each root move, in legal-move order.
-    fn search(
-        mut self,
-        rules: &Rules,
-        iterations: u32,
-        max_plies: u32,
-        deadline: Option<std::time::Instant>,
-        seed: u64,
-    ) -> Vec<u32> {
+    /// Runs the search; the visits and summed reward of each root move,
+    /// in legal-move order.
+    fn search(mut self, rules: &Rules, limits: &Limits, seed: u64) -> Vec<(u32, f64)> {
         let mut rng = fastrand::Rng::with_seed(seed);
         // The playouts' own interners, renewed between playouts when large:
         // their moves are never kept.
@@ -179,10 +229,10 @@ impl Tree {
         let n_root = self.nodes[0].untried.len();
         let mut st = self.root_state.clone();
         let mut buf = Vec::new();
-        for i in 0..iterations {
+        for i in 0..limits.iterations {
             // Checked every iteration (a clock read, cheap beside a playout):
             // one long playout must not carry the search far past its time.
-            if i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if i > 0 && limits.reached() {
                 break;
             }
             st.clone_from(&self.root_state);
@@ -214,7 +264,7 @@ impl Tree {
             }
             // Playout: uniformly random moves.
             playouts.renew_when_large();
-            crate::playout::random_playout(&playouts, &mut st, max_plies, &mut rng);
+            crate::playout::random_playout(&playouts, &mut st, limits.max_plies, &mut rng);
             // Backpropagation: each node scores the result for its mover.
             loop {
                 let n = &mut self.nodes[node];
@@ -226,10 +276,11 @@ impl Tree {
                 node = n.parent;
             }
         }
-        let mut visits = vec![0; n_root];
+        let mut visits = vec![(0, 0.0); n_root];
         for &c in &self.nodes[0].children {
             // The k-th root child is the k-th legal move (popped in order).
-            visits[self.nodes[c].index] = self.nodes[c].visits;
+            let n = &self.nodes[c];
+            visits[n.index] = (n.visits, n.reward);
         }
         visits
     }

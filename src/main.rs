@@ -4,7 +4,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::{analyze, bench, moves, perft, play, scenario, serve, show, validate};
+use cli::{analyze, bench, engine, lsp, moves, perft, play, scenario, serve, show, validate};
 use std::process::ExitCode;
 
 /// A board-game rules interpreter: every game and variant is a data file.
@@ -25,6 +25,8 @@ Examples (GAME is a game file such as one in games/):
   tavoliere play GAME --seat black=mcts
   tavoliere scenario tests/scenarios/FILE.toml
   tavoliere serve games --port 0      (then open the address it prints)
+  tavoliere engine GAME               (UCI; USI for SFEN games)
+  tavoliere lsp                       (a language server on stdio)
 
 Exit codes: 0 success (also when the reader of the output stops early, as
 `head` does); 1 a game file, position or move is invalid; 2 bad
@@ -50,6 +52,10 @@ enum Command {
     Play(play::Args),
     /// Play and author games in a web browser: a local server for a folder of games.
     Serve(serve::Args),
+    /// Speak UCI (USI for SFEN games) on stdin/stdout, for GUIs and tools.
+    Engine(engine::Args),
+    /// A language server for game files, over stdin/stdout.
+    Lsp(lsp::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +70,8 @@ fn main() -> ExitCode {
         Command::Scenario(args) => scenario::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Lsp(args) => lsp::run(args),
     };
     match done {
         Ok(code) => code,

@@ -4,6 +4,8 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod engine;
+pub mod lsp;
 pub mod moves;
 pub mod perft;
 pub mod play;

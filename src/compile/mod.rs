@@ -36,6 +36,8 @@ mod sides;
 mod turn;
 mod warnings;
 
+pub use pattern::DIRECTION_WORDS;
+
 use end::{kinds_read, reads_barriers_only, reads_history, reads_last};
 use fold::Folding;
 use pattern::may_capture;

@@ -538,8 +538,9 @@ impl Compiler<'_> {
     }
 }
 
-/// Direction words besides the compass names, for hints.
-pub(super) const DIRECTION_WORDS: [&str; 16] = [
+/// Direction words besides the compass names, for hints (and the
+/// language server's completion).
+pub const DIRECTION_WORDS: [&str; 16] = [
     "orth",
     "diag",
     "all",
