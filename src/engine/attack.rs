@@ -255,13 +255,8 @@ impl Rules {
         side: SideId,
         asking: Asking,
     ) -> bool {
-        let mut moves = Vec::new();
-        // One walker for every piece, made when a pattern must be walked.
-        let mut w = None;
-        let mut reaches = |p, kind, owner| {
-            let w = w.get_or_insert_with(|| Walker::attacking(owner, target, asking));
-            self.piece_reaches(st, w, owner, &mut moves, p, kind, target)
-        };
+        let mut attackers = Attackers::new(target, asking);
+        let mut reaches = |p, kind, owner| self.piece_reaches(st, &mut attackers, p, kind, owner);
         if self.knows_suspects() {
             // The tables tell which pieces may take on `target`.
             return self.each_suspect(st, target, side, reaches);
@@ -303,19 +298,23 @@ impl Rules {
     }
 
     /// Whether the piece of `owner` and `kind` on `p` could take the piece
-    /// on `target` with one of its moves; `w` (made by
-    /// [`Walker::attacking`]) and `moves` are scratch.
-    #[allow(clippy::too_many_arguments)]
+    /// on the attackers' target with one of its moves.
     pub(super) fn piece_reaches<'a>(
         &'a self,
         st: &State,
-        w: &mut Walker<'a>,
-        owner: SideId,
-        moves: &mut Vec<Move>,
+        attackers: &mut Attackers<'a>,
         p: SiteId,
         kind: KindId,
-        target: SiteId,
+        owner: SideId,
     ) -> bool {
+        let Attackers {
+            walker,
+            moves,
+            target,
+            asking,
+        } = attackers;
+        let (target, asking) = (*target, *asking);
+        let w = walker.get_or_insert_with(|| Walker::attacking(owner, target, asking));
         w.side = owner;
         let hits = |m: &Move| match self.base(*m) {
             Move::Chain(c) => self.chain(c).captured().contains(&target),
@@ -393,5 +392,26 @@ impl Rules {
         w.asking = Asking::Attack;
         self.moves_from(&board, &mut w, p, kind, &mut moves);
         moves.iter().any(|m| self.move_to(m) == Some(target))
+    }
+}
+
+/// What asking piece after piece whether it could take on one `target`
+/// reuses: a walker, made the first time a pattern must be walked (it is
+/// large), and the moves found; and what the pieces' moves are asked for.
+pub(super) struct Attackers<'a> {
+    walker: Option<Walker<'a>>,
+    moves: Vec<Move>,
+    target: SiteId,
+    asking: Asking,
+}
+
+impl Attackers<'_> {
+    pub(super) fn new(target: SiteId, asking: Asking) -> Self {
+        Attackers {
+            walker: None,
+            moves: Vec::new(),
+            target,
+            asking,
+        }
     }
 }

@@ -22,7 +22,7 @@
 //! last proof of each side ([`Proofs`]) for its next turn, so that even the
 //! first question of a position is answered from what changed since.
 
-use super::walk::Walker;
+use super::attack::Attackers;
 use super::*;
 
 /// The most board words a set of changed sites has: the tables know what
@@ -384,20 +384,12 @@ impl Rules {
             return self.attacked(st, target, side, Asking::Play);
         }
         let changed = changed_sites(board, &st.board);
-        let (mut moves, mut w) = (Vec::new(), None);
+        let mut attackers = Attackers::new(target, Asking::Play);
         let v = st.board[target.0 as usize];
         self.each_suspect(st, target, side, |p, kind, owner| {
             let moved = changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
             (moved || self.tables.moves.rereads((kind, owner, p), v, &changed))
-                && self.piece_reaches(
-                    st,
-                    attacker(&mut w, owner, target),
-                    owner,
-                    &mut moves,
-                    p,
-                    kind,
-                    target,
-                )
+                && self.piece_reaches(st, &mut attackers, p, kind, owner)
         })
     }
 
@@ -544,7 +536,7 @@ impl Rules {
         target: SiteId,
         changed: Option<&[u64; MAX_WORDS]>,
     ) -> bool {
-        let (mut moves, mut w) = (Vec::new(), None);
+        let mut attackers = Attackers::new(target, Asking::Play);
         let v = st.board[target.0 as usize];
         list.iter().any(|(p, kind, owner)| {
             let ask = match changed {
@@ -554,15 +546,7 @@ impl Rules {
                         || self.tables.moves.rereads((kind, owner, p), v, c)
                 }
             };
-            ask && self.piece_reaches(
-                st,
-                attacker(&mut w, owner, target),
-                owner,
-                &mut moves,
-                p,
-                kind,
-                target,
-            )
+            ask && self.piece_reaches(st, &mut attackers, p, kind, owner)
         })
     }
 
@@ -662,35 +646,19 @@ impl Rules {
         side: SideId,
     ) -> bool {
         let changed = changed_sites(board, &st.board);
-        let (mut moves, mut w) = (Vec::new(), None);
+        let mut attackers = Attackers::new(target, Asking::Play);
         let moved = |p: SiteId| changed[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
         let unmoved = list.iter().filter(|&(p, ..)| !moved(p));
         let v = st.board[target.0 as usize];
         for (p, kind, owner) in unmoved {
             if self.tables.moves.rereads((kind, owner, p), v, &changed)
-                && self.piece_reaches(
-                    st,
-                    attacker(&mut w, owner, target),
-                    owner,
-                    &mut moves,
-                    p,
-                    kind,
-                    target,
-                )
+                && self.piece_reaches(st, &mut attackers, p, kind, owner)
             {
                 return true;
             }
         }
         self.each_suspect_on(&changed, st, target, side, |p, kind, owner| {
-            self.piece_reaches(
-                st,
-                attacker(&mut w, owner, target),
-                owner,
-                &mut moves,
-                p,
-                kind,
-                target,
-            )
+            self.piece_reaches(st, &mut attackers, p, kind, owner)
         })
     }
 }
@@ -738,14 +706,4 @@ fn changed_sites(a: &[u8], b: &[u8]) -> [u64; MAX_WORDS] {
         }
     }
     out
-}
-
-/// The walker of [`Rules::piece_reaches`], made the first time a pattern
-/// must be walked: the check rule's questions are asked in play.
-fn attacker<'w, 'a>(
-    w: &'w mut Option<Walker<'a>>,
-    side: SideId,
-    target: SiteId,
-) -> &'w mut Walker<'a> {
-    w.get_or_insert_with(|| Walker::attacking(side, target, Asking::Play))
 }
