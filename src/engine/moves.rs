@@ -387,7 +387,13 @@ impl Rules {
     #[inline(never)]
     fn other_action(&self, st: &State, side: SideId, action: &Action, out: &mut Vec<Move>) {
         match *action {
-            Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
+            Action::Drop(kind, region, fall, to) => {
+                let start = out.len();
+                self.drops(st, side, kind, region, fall, out);
+                if let Some(i) = to {
+                    self.drops_meeting(st, side, i, start, out);
+                }
+            }
             Action::Remove(i) => self.removals_of(st, side, i, out),
             Action::Pass => out.push(Move::Pass),
             Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
@@ -524,7 +530,7 @@ impl Rules {
     /// it falls.
     pub(crate) fn fall_of(&self, st: &State, kind: KindId) -> Option<u8> {
         self.actions(st).iter().find_map(|a| match *a {
-            Action::Drop(k, _, fall) if k == kind => fall,
+            Action::Drop(k, _, fall, _) if k == kind => fall,
             _ => None,
         })
     }

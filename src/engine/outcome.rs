@@ -200,6 +200,21 @@ impl Rules {
                     self.line_through(st, &matches, to, *length, *axes)
                 })
             }
+            StateCond::Group {
+                through_last: true,
+                owner,
+                named,
+                kind,
+                test,
+            } => {
+                let mv = match last {
+                    Last::None => return false,
+                    Last::On(_, mv) | Last::Decided(_, mv) => mv,
+                };
+                self.move_to(&mv).is_some_and(|to| {
+                    self.some_group(st, side, (*owner, *named, *kind), test, Some(to))
+                })
+            }
             StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
             StateCond::And(cs) | StateCond::Or(cs) => {
                 // `and` stops at the first false part, `or` at the first true.

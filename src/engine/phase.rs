@@ -35,4 +35,32 @@ impl Rules {
             }
         }
     }
+
+    /// Keeps, of the drops `out[start..]`, those whose landing site meets
+    /// the site condition of `place KIND to COND` (COND at index `i` of
+    /// [`Rules::removals`]), seen from `side`.
+    #[inline(never)]
+    pub(super) fn drops_meeting(
+        &self,
+        st: &State,
+        side: SideId,
+        i: u16,
+        start: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let c = &self.removals[i as usize];
+        let mut k = start;
+        for j in start..out.len() {
+            let mv = out[j];
+            let keep = match mv {
+                Move::Drop { to, .. } => self.eval(c, st, side, NOWHERE, &[], to, NO_HEADING),
+                _ => true,
+            };
+            if keep {
+                out[k] = mv;
+                k += 1;
+            }
+        }
+        out.truncate(k);
+    }
 }

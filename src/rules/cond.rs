@@ -56,6 +56,13 @@ pub enum Cond {
         length: u32,
         axes: u8,
     },
+    /// A site one step away along one of the directions (relative ones
+    /// turned to the step that reached this site), across no barrier,
+    /// meets the condition (`adjacent(DIRS, COND)`).
+    Adjacent(DirSel, Box<Cond>),
+    /// The group of the piece here, measured and compared
+    /// (`group(DIRS) MEASURE OP N`).
+    Group(Box<GroupTest>),
     /// A condition on the site alone (regions, and `not`/`and`/`or` of
     /// them), folded when the game is compiled: bit `side × 64 × words + site`.
     Sites {
@@ -102,6 +109,28 @@ impl Compare {
             Compare::Lt => n < value,
         }
     }
+}
+
+/// What `group(...)` measures of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GroupMeasure {
+    /// How many pieces it has.
+    Size,
+    /// How many empty sites stand beside it along its directions.
+    Liberties,
+    /// How many of these regions hold one of its pieces (at most 64).
+    Touches(Box<[RegionId]>),
+}
+
+/// A group's measure compared with a number: pieces are joined along
+/// `dirs` (bit `d`: direction `d`; a compass direction always with its
+/// opposite), one step at a time across no barrier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupTest {
+    pub dirs: u32,
+    pub measure: GroupMeasure,
+    pub op: Compare,
+    pub value: u32,
 }
 
 /// A compiled condition on a position, seen from one side.
@@ -167,6 +196,27 @@ pub enum StateCond {
         axes: u8,
         through_last: bool,
     },
+    /// Some group of the matching pieces passes the test; `through_last`:
+    /// the group of the piece the last move ended on (end rules).
+    Group {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        kind: Kinds,
+        test: Box<GroupTest>,
+        through_last: bool,
+    },
+    /// How many groups the matching pieces form, joined along `dirs` (as
+    /// in [`GroupTest`]), compared.
+    Groups {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        kind: Kinds,
+        dirs: u32,
+        op: Compare,
+        value: u32,
+    },
     /// Two counts compared: `count(own disc) > count(enemy disc)`.
     Compare {
         left: Counted,
@@ -213,6 +263,8 @@ impl StateCond {
             | StateCond::Check
             | StateCond::Somewhere { .. }
             | StateCond::Line { .. }
+            | StateCond::Group { .. }
+            | StateCond::Groups { .. }
             | StateCond::Compare { .. }
             | StateCond::Stalled
             | StateCond::Repetitions { .. }

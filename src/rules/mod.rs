@@ -18,7 +18,9 @@ pub(crate) mod tables;
 pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, MAX_CHAIN,
 };
-pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
+pub use cond::{
+    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, StateCond,
+};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
@@ -322,8 +324,10 @@ pub enum Action {
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
     /// Place a piece from the side's reserve on an empty site (of a
-    /// region), from where it falls along the direction, if any.
-    Drop(KindId, Option<RegionId>, Option<u8>),
+    /// region), from where it falls along the direction, if any; where it
+    /// lands must meet the site condition [`Rules::removals`] holds at the
+    /// index, if any (`place KIND to COND`).
+    Drop(KindId, Option<RegionId>, Option<u8>, Option<u16>),
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
@@ -697,7 +701,8 @@ pub struct Game {
     /// Per phase, the condition under which it comes, read right after the
     /// previous phase's action (the first phase has none).
     pub phase_when: Vec<Option<StateCond>>,
-    /// The site conditions of the `remove` actions.
+    /// The site conditions of the `remove` actions, and of the drops
+    /// `place KIND to COND`.
     pub removals: Vec<Cond>,
     /// Turns played once, before the turn order starts (setup placements).
     pub prelude: Vec<PreludeTurn>,

@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Hex against OpenSpiel's `hex`: perft and the outcomes of random games.
+
+Outside `cargo test`: it installs OpenSpiel (PyPI `open_spiel`) into the
+scratch virtualenv `.venv` at the top of the worktree (git-ignored) unless
+it is there already, and needs the release binary (`cargo build --release`).
+
+OpenSpiel's conventions, and how tavoliere's files follow them: cell
+action `a` is column `a % n` and row `a // n`, written `c5` for column c,
+row 5, rows counted from 1 on OpenSpiel's top edge; tavoliere names the
+same cell `c5` (rank 5), so a move is the same text: action 46 on 11x11 is
+`c5`, the drop `S@c5`. Player 0 (`x`, Black) moves first and joins row 1
+to row n (ranks 1 and n); player 1 (`o`, White) joins column a to the
+last column (files a and k). A cell touches (col +-1, same row), (same
+col, row +-1), (col + 1, row - 1) and (col - 1, row + 1): in tavoliere's
+compass, `orth | nw | se`. OpenSpiel's `hex` has no swap rule by default
+(its parameter `swap` is false), and neither have these files.
+
+    python3 tests/perft/hex_compare.py [SEED]          # compare with tavoliere
+    python3 tests/perft/hex_compare.py --write [SEED]  # rewrite the data files
+    python3 tests/perft/hex_compare.py --speed         # random games per second
+
+Compare (the default): perft 1-3 from the start of 11x11 and 7x7, perft
+from 30 random positions of 11x11 and 10 of 7x7 (taken from OpenSpiel's
+own random games, at a random ply, every other one in the last 12 plies so
+that wins are in reach; depths up to 3 while OpenSpiel's tree stays
+small), and 100 random games of 11x11 and 50 of 7x7: OpenSpiel's uniform
+random moves replayed in tavoliere, whose game must end on the same move
+with the same winner. Exit status 1 on the first difference.
+
+`--write` writes the same data, taken from OpenSpiel alone, to
+`tests/perft/hex.toml` (perft cases, read by tests/perft.rs) and
+`tests/cases/hex-openspiel.toml` (the games' moves and winners, read by
+tests/cases.rs).
+
+`--speed` times, in one run and in CPU time, uniform random games of 11x11
+Hex in OpenSpiel's C++ (`pyspiel.evaluate_bots` with two
+`make_uniform_random_bot`s) and tavoliere's `bench --threads 1`.
+"""
+
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference_venv import ROOT, run_inside  # noqa: E402
+
+try:
+    import pyspiel
+except ImportError:
+    run_inside(__file__, "open_spiel")
+
+BIN = os.path.join(ROOT, "target", "release", "tavoliere")
+GAMES = [
+    # (size, game file, random positions, random games)
+    (11, "games/hex.toml", 30, 100),
+    (7, "games/hex-7.toml", 10, 50),
+]
+# OpenSpiel's perft is walked in Python: a depth is counted only while the
+# previous one stays below this many nodes.
+MAX_NODES = 20000
+
+
+def cell(size, action):
+    """OpenSpiel's action as tavoliere's drop: column letter, row number."""
+    return f"S@{chr(ord('a') + action % size)}{action // size + 1}"
+
+
+def perft(state, depth):
+    """OpenSpiel perft: legal move sequences of `depth` plies; a finished
+    game has no legal move."""
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for a in actions:
+        child = state.clone()
+        child.apply_action(a)
+        total += perft(child, depth - 1)
+    return total
+
+
+def counts(state, most):
+    """perft 1, 2, ... up to `most`, stopping when the tree grows large."""
+    out = []
+    for depth in range(1, most + 1):
+        out.append(perft(state, depth))
+        if out[-1] > MAX_NODES:
+            break
+    return out
+
+
+def random_game(game, rng):
+    """A uniform random game: its actions and its winner (0 or 1)."""
+    state = game.new_initial_state()
+    actions = []
+    while not state.is_terminal():
+        a = rng.choice(state.legal_actions())
+        actions.append(a)
+        state.apply_action(a)
+    returns = state.returns()
+    return actions, (0 if returns[0] > 0 else 1)
+
+
+def reference(seed):
+    """Per game: start counts, positions (moves, counts), games (moves,
+    winner), all from OpenSpiel."""
+    rng = random.Random(seed)
+    data = []
+    for size, path, n_positions, n_games in GAMES:
+        game = pyspiel.load_game("hex", {"board_size": size})
+        start = [perft(game.new_initial_state(), d) for d in (1, 2, 3)]
+        positions = []
+        while len(positions) < n_positions:
+            actions, _ = random_game(game, rng)
+            late = len(positions) % 2 == 1
+            ply = rng.randrange(max(1, len(actions) - 12) if late else 1, len(actions))
+            state = game.new_initial_state()
+            for a in actions[:ply]:
+                state.apply_action(a)
+            positions.append(([cell(size, a) for a in actions[:ply]], counts(state, 3)))
+        games = []
+        for _ in range(n_games):
+            actions, winner = random_game(game, rng)
+            games.append(([cell(size, a) for a in actions], ["black", "white"][winner]))
+        data.append((size, path, start, positions, games))
+    return data
+
+
+def tav_perft(path, moves, depth):
+    out = subprocess.run(
+        [BIN, "perft", path, "--depth", str(depth), "--moves", " ".join(moves)],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    return [int(line.split()[1]) for line in out.splitlines() if re.match(r"^\d+ \d+", line)]
+
+
+def tav_outcome(path, moves):
+    """The outcome line of `show` after the moves, or the error."""
+    run = subprocess.run(
+        [BIN, "show", path, "--moves", " ".join(moves)], capture_output=True, text=True,
+    )
+    if run.returncode != 0:
+        return run.stderr.strip()
+    for line in run.stdout.splitlines():
+        if " won" in line or "draw" in line or " to move" in line:
+            return line.strip()
+    return run.stdout
+
+
+def compare(data):
+    for size, path, start, positions, games in data:
+        ours = tav_perft(path, [], len(start))
+        if ours != start:
+            sys.exit(f"{path}: perft from the start {ours}, OpenSpiel {start}")
+        for moves, theirs in positions:
+            ours = tav_perft(path, moves, len(theirs))
+            if ours != theirs:
+                sys.exit(f"{path} after {' '.join(moves)}: perft {ours}, OpenSpiel {theirs}")
+        for moves, winner in games:
+            line = tav_outcome(path, moves)
+            if not line.endswith(f"{winner} won"):
+                sys.exit(f"{path} after {' '.join(moves)}: tavoliere says {line!r}, "
+                         f"OpenSpiel: {winner} won")
+            if tav_outcome(path, moves[:-1]).find(" to move") < 0:
+                sys.exit(f"{path}: the game ends before {' '.join(moves)}")
+        print(f"{path}: perft from the start {start}, {len(positions)} positions "
+              f"and {len(games)} random games agree with OpenSpiel")
+
+
+def write(data, seed):
+    perft_lines = [
+        "# Hex perft against OpenSpiel's `hex` (pip `open_spiel`), from the start",
+        "# and from random positions of OpenSpiel's own random games (every other",
+        "# one in its last 12 plies, so that wins are in reach), given by the",
+        "# moves that reach them; depths up to 3 while OpenSpiel's tree is small.",
+        "# Written by tests/perft/hex_compare.py --write "
+        f"{seed}, which reads every count",
+        "# from OpenSpiel (its conventions: see the script).",
+    ]
+    case_lines = [
+        "# Random games of OpenSpiel's `hex` (pip `open_spiel`, uniform random moves),",
+        "# replayed: the last move ends the game, won by the side OpenSpiel says.",
+        "# Written by tests/perft/hex_compare.py --write "
+        f"{seed} (its conventions: see the script).",
+        "# Fields: tests/cases.rs.",
+    ]
+    for size, path, start, positions, games in data:
+        source = f"OpenSpiel hex(board_size={size}), tests/perft/hex_compare.py"
+        perft_lines += ["", "[[case]]", f'game = "{path}"', f"counts = {start}",
+                        f'source = "{source}, from the start"']
+        for moves, theirs in positions:
+            perft_lines += ["", "[[case]]", f'game = "{path}"', f'moves = "{" ".join(moves)}"',
+                            f"counts = {theirs}", f'source = "{source}, {len(moves)} random plies"']
+        for i, (moves, winner) in enumerate(games):
+            case_lines += ["", "[[case]]",
+                           f'text = "{size}x{size}, random game {i + 1}: {winner} joins its edges '
+                           f'on ply {len(moves)}"',
+                           f'game = "{path}"', f'moves = "{" ".join(moves)}"',
+                           f'outcome = "{winner} won"']
+    with open(os.path.join(ROOT, "tests/perft/hex.toml"), "w") as f:
+        f.write("\n".join(perft_lines) + "\n")
+    with open(os.path.join(ROOT, "tests/cases/hex-openspiel.toml"), "w") as f:
+        f.write("\n".join(case_lines) + "\n")
+    print("wrote tests/perft/hex.toml and tests/cases/hex-openspiel.toml")
+
+
+def speed(n=2000):
+    game = pyspiel.load_game("hex")
+    bots = [pyspiel.make_uniform_random_bot(p, 1234 + p) for p in (0, 1)]
+    t0 = time.process_time()
+    for i in range(n):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, i)
+    spent = time.process_time() - t0
+    print(f"OpenSpiel (C++ evaluate_bots, uniform random bots): {n} games of 11x11 Hex "
+          f"in {spent:.2f} s CPU: {n / spent:.0f} games/s")
+    out = subprocess.run(
+        [BIN, "bench", "games/hex.toml", "--playouts", str(n), "--threads", "1"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout
+    child = os.times()
+    print(f"tavoliere bench games/hex.toml --playouts {n} --threads 1 "
+          f"({child.children_user + child.children_system:.2f} s CPU in all, compiling included):")
+    print("  " + out.strip().replace("\n", "\n  "))
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    seed = int(args[0]) if args else 1
+    if "--speed" in sys.argv:
+        speed()
+        return
+    data = reference(seed)
+    if "--write" in sys.argv:
+        write(data, seed)
+    else:
+        compare(data)
+
+
+if __name__ == "__main__":
+    main()
