@@ -11,12 +11,13 @@ use super::line::Matcher;
 use super::*;
 use std::cell::RefCell;
 
-/// The scratch of a flood fill: the sites met so far (a bit each), the
-/// sites of the group still to read, and the empty sites already counted
-/// as liberties of the group being read, with their list to clear them.
+/// The scratch of a flood fill: the members not yet read (a bit each),
+/// the sites of the group still to read, and the empty sites already
+/// counted as liberties of the group being read, with their list to clear
+/// them.
 #[derive(Default)]
 struct Fill {
-    seen: Vec<u64>,
+    avail: Vec<u64>,
     todo: Vec<SiteId>,
     libs: Vec<u64>,
     lib_sites: Vec<SiteId>,
@@ -24,22 +25,23 @@ struct Fill {
 
 impl Fill {
     fn reset(&mut self, words: usize) {
-        self.seen.clear();
-        self.seen.resize(words, 0);
+        self.avail.clear();
+        self.avail.resize(words, 0);
         self.libs.clear();
         self.libs.resize(words, 0);
         self.todo.clear();
         self.lib_sites.clear();
     }
 
+    /// Whether `s` is a member not yet read.
     #[inline]
-    fn seen(&self, s: SiteId) -> bool {
-        bit(&self.seen, s.0 as u32)
+    fn avail(&self, s: SiteId) -> bool {
+        bit(&self.avail, s.0 as u32)
     }
 
     #[inline]
-    fn see(&mut self, s: SiteId) {
-        self.seen[s.0 as usize / 64] |= 1 << (s.0 % 64);
+    fn take(&mut self, s: SiteId) {
+        self.avail[s.0 as usize / 64] &= !(1 << (s.0 % 64));
     }
 }
 
@@ -65,12 +67,17 @@ fn with_fill<R>(words: usize, f: impl FnOnce(&mut Fill) -> R) -> R {
     })
 }
 
+/// How many regions `touches(...)` reads through a table made for the call.
+const QUICK_REGIONS: usize = 4;
+
 impl Rules {
-    /// Reads the group of the piece on `start` (a member, not yet seen):
-    /// the sites joined to it along `dirs`, one step at a time across no
-    /// barrier, for which `member` holds; marks them seen and returns its
-    /// `measure`, the regions' part read for `side`. `origin` reads as
-    /// empty (the site a moving piece left).
+    /// Reads the group of the member on `start` (not yet read): the
+    /// members (`fill.avail`) joined to it along `dirs`, one step at a time
+    /// across no barrier; takes them from `fill.avail` and returns the
+    /// group's `measure`, the regions' part read for `side`. `origin` reads
+    /// as empty (the site a moving piece left). Stops as soon as the
+    /// measure, which only grows as the group does, reaches `enough`: the
+    /// rest of the group is then left unread, and available.
     #[allow(clippy::too_many_arguments)]
     fn fill_group(
         &self,
@@ -80,20 +87,33 @@ impl Rules {
         dirs: u32,
         measure: &GroupMeasure,
         side: SideId,
-        member: &dyn Fn(SiteId) -> bool,
+        enough: u32,
         fill: &mut Fill,
     ) -> u32 {
         let liberties = matches!(measure, GroupMeasure::Liberties);
+        let regions: &[RegionId] = match measure {
+            GroupMeasure::Touches(regions) => regions,
+            GroupMeasure::Size | GroupMeasure::Liberties => &[],
+        };
+        let mut quick: [&[u64]; QUICK_REGIONS] = [&[]; QUICK_REGIONS];
+        if regions.len() <= QUICK_REGIONS {
+            for (q, &r) in quick.iter_mut().zip(regions) {
+                *q = &self.regions[r as usize].per_side[side as usize].0;
+            }
+        }
         let (mut size, mut libs, mut touched) = (0u32, 0u32, 0u64);
-        fill.see(start);
+        fill.take(start);
         fill.todo.push(start);
         while let Some(s) = fill.todo.pop() {
             size += 1;
-            if let GroupMeasure::Touches(regions) = measure {
+            if regions.len() <= QUICK_REGIONS {
+                for (i, q) in quick[..regions.len()].iter().enumerate() {
+                    touched |= u64::from(bit(q, u32::from(s.0))) << i;
+                }
+            } else {
                 for (i, &r) in regions.iter().enumerate() {
-                    if self.regions[r as usize].per_side[side as usize].contains(s) {
-                        touched |= 1 << i;
-                    }
+                    let set = &self.regions[r as usize].per_side[side as usize];
+                    touched |= u64::from(set.contains(s)) << i;
                 }
             }
             let mut mask = dirs;
@@ -103,11 +123,8 @@ impl Rules {
                 let Some(t) = self.next_site(st, s, d) else {
                     continue;
                 };
-                if fill.seen(t) {
-                    continue;
-                }
-                if member(t) {
-                    fill.see(t);
+                if fill.avail(t) {
+                    fill.take(t);
                     fill.todo.push(t);
                 } else if liberties
                     && Self::occupant(st, origin, t) == 0
@@ -118,6 +135,15 @@ impl Rules {
                     libs += 1;
                 }
             }
+            let reached = match measure {
+                GroupMeasure::Size => size,
+                GroupMeasure::Liberties => libs,
+                GroupMeasure::Touches(_) => touched.count_ones(),
+            };
+            if reached >= enough {
+                fill.todo.clear();
+                break;
+            }
         }
         for t in fill.lib_sites.drain(..) {
             fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
@@ -126,6 +152,34 @@ impl Rules {
             GroupMeasure::Size => size,
             GroupMeasure::Liberties => libs,
             GroupMeasure::Touches(_) => touched.count_ones(),
+        }
+    }
+
+    /// Puts in `fill.avail` the pieces of the `counted` sides that `m`
+    /// matches (of the `kind`s).
+    fn members(&self, st: &State, counted: SideSet, kind: Kinds, m: &Matcher, fill: &mut Fill) {
+        let words = self.site_words();
+        let all = u64::MAX >> (64 - self.kinds.len().clamp(1, 64));
+        let mut sides = counted;
+        while sides != 0 {
+            let s = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
+            let pieces = &st.pieces[s * words..(s + 1) * words];
+            for (a, &p) in fill.avail.iter_mut().zip(pieces) {
+                *a |= p;
+            }
+        }
+        if kind & all != all {
+            for w in 0..words {
+                let mut bits = fill.avail[w];
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if !m.holds(st.board[i]) {
+                        fill.avail[w] &= !(1 << (i % 64));
+                    }
+                }
+            }
         }
     }
 
@@ -145,10 +199,17 @@ impl Rules {
         if v == 0 || captured.contains(&s) {
             return false;
         }
-        let m = self.line_matcher(self.unman(v).0, Owner::Own, 0, ALL_KINDS);
-        let member = |t: SiteId| m.holds(Self::occupant(st, origin, t)) && !captured.contains(&t);
+        let owner = self.unman(v).0;
+        let m = self.line_matcher(owner, Owner::Own, 0, ALL_KINDS);
         let n = with_fill(self.site_words(), |fill| {
-            self.fill_group(st, origin, s, test.dirs, &test.measure, side, &member, fill)
+            self.members(st, self.counted(owner, Owner::Own, 0), ALL_KINDS, &m, fill);
+            for &gone in captured.iter().chain([&origin]) {
+                if gone != NOWHERE {
+                    fill.take(gone);
+                }
+            }
+            let (dirs, measure) = (test.dirs, &test.measure);
+            self.fill_group(st, origin, s, dirs, measure, side, test.decided(), fill)
         });
         test.op.holds(n, test.value)
     }
@@ -165,25 +226,22 @@ impl Rules {
         at: Option<SiteId>,
     ) -> bool {
         let m = self.line_matcher(side, owner, named, kind);
-        let member = |t: SiteId| m.holds(st.board[t.0 as usize]);
-        let passes = |start: SiteId, fill: &mut Fill| {
-            let n = self.fill_group(
-                st,
-                NOWHERE,
-                start,
-                test.dirs,
-                &test.measure,
-                side,
-                &member,
-                fill,
-            );
+        let counted = self.counted(side, owner, named);
+        let (dirs, measure) = (test.dirs, &test.measure);
+        // One group may stop being read as soon as its answer is known; of
+        // several, each is read whole unless it passes, which ends the search.
+        let passes = |start: SiteId, enough: u32, fill: &mut Fill| {
+            let n = self.fill_group(st, NOWHERE, start, dirs, measure, side, enough, fill);
             test.op.holds(n, test.value)
         };
-        with_fill(self.site_words(), |fill| match at {
-            Some(at) => member(at) && passes(at, fill),
-            None => self.each_member(st, self.counted(side, owner, named), &m, |p| {
-                !fill.seen(p) && passes(p, fill)
-            }),
+        with_fill(self.site_words(), |fill| {
+            self.members(st, counted, kind, &m, fill);
+            match at {
+                Some(at) => fill.avail(at) && passes(at, test.decided(), fill),
+                None => self.each_member(st, counted, &m, |p| {
+                    fill.avail(p) && passes(p, test.holds_from(), fill)
+                }),
+            }
         })
     }
 
@@ -197,22 +255,15 @@ impl Rules {
         dirs: u32,
     ) -> u32 {
         let m = self.line_matcher(side, owner, named, kind);
-        let member = |t: SiteId| m.holds(st.board[t.0 as usize]);
+        let counted = self.counted(side, owner, named);
+        let size = &GroupMeasure::Size;
         let mut n = 0;
         with_fill(self.site_words(), |fill| {
-            self.each_member(st, self.counted(side, owner, named), &m, |p| {
-                if !fill.seen(p) {
+            self.members(st, counted, kind, &m, fill);
+            self.each_member(st, counted, &m, |p| {
+                if fill.avail(p) {
                     n += 1;
-                    self.fill_group(
-                        st,
-                        NOWHERE,
-                        p,
-                        dirs,
-                        &GroupMeasure::Size,
-                        side,
-                        &member,
-                        fill,
-                    );
+                    self.fill_group(st, NOWHERE, p, dirs, size, side, u32::MAX, fill);
                 }
                 false
             })

@@ -36,6 +36,31 @@ impl Rules {
         }
     }
 
+    /// Whether a drop of `kind` by `side` onto `to` meets the site
+    /// condition of some action of the phase that drops that kind (`place
+    /// KIND to COND`; an action without one always does), or no action does.
+    pub(crate) fn drop_condition_holds(
+        &self,
+        st: &State,
+        side: SideId,
+        kind: KindId,
+        to: SiteId,
+    ) -> bool {
+        let mut conditions = (self.actions(st).iter())
+            .filter_map(|a| match *a {
+                Action::Drop(k, _, _, cond) if k == kind => Some(cond),
+                _ => None,
+            })
+            .peekable();
+        conditions.peek().is_none()
+            || conditions.any(|cond| {
+                cond.is_none_or(|i| {
+                    let c = &self.removals[i as usize];
+                    self.eval(c, st, side, NOWHERE, &[], to, NO_HEADING)
+                })
+            })
+    }
+
     /// Keeps, of the drops `out[start..]`, those whose landing site meets
     /// the site condition of `place KIND to COND` (COND at index `i` of
     /// [`Rules::removals`]), seen from `side`.

@@ -133,6 +133,41 @@ pub struct GroupTest {
     pub value: u32,
 }
 
+impl GroupTest {
+    /// The most a measure can be: `touches(...)` counts its regions.
+    fn most(&self) -> u32 {
+        match &self.measure {
+            GroupMeasure::Touches(regions) => regions.len() as u32,
+            GroupMeasure::Size | GroupMeasure::Liberties => u32::MAX,
+        }
+    }
+
+    /// A measure from which the test's answer no longer changes as the
+    /// group grows (measures only grow): a group may stop being read there.
+    pub fn decided(&self) -> u32 {
+        let v = self.value;
+        let changes_until = match self.op {
+            Compare::Ge | Compare::Lt => v,
+            Compare::Gt | Compare::Le | Compare::Eq => v.saturating_add(1),
+            Compare::Ne => u32::MAX,
+        };
+        changes_until.min(self.most())
+    }
+
+    /// A measure from which the test holds however far the group grows:
+    /// where the search for some group that passes may stop reading one.
+    pub fn holds_from(&self) -> u32 {
+        let v = self.value;
+        match self.op {
+            Compare::Ge => v,
+            Compare::Gt => v.saturating_add(1),
+            // A count of regions that reaches every one listed.
+            Compare::Eq if v == self.most() => v,
+            Compare::Eq | Compare::Le | Compare::Lt | Compare::Ne => u32::MAX,
+        }
+    }
+}
+
 /// A compiled condition on a position, seen from one side.
 #[derive(Clone, Debug)]
 pub enum StateCond {

@@ -1,36 +1,44 @@
 #!/usr/bin/env python3
-"""Hex against OpenSpiel's `hex`: perft and the outcomes of random games.
+"""Hex and Y against OpenSpiel's `hex` and `y`: perft and the outcomes of
+random games.
 
 Outside `cargo test`: it installs OpenSpiel (PyPI `open_spiel`) into the
 scratch virtualenv `.venv` at the top of the worktree (git-ignored) unless
 it is there already, and needs the release binary (`cargo build --release`).
 
-OpenSpiel's conventions, and how tavoliere's files follow them: cell
+OpenSpiel's conventions, and how tavoliere's files follow them. Hex: cell
 action `a` is column `a % n` and row `a // n`, written `c5` for column c,
 row 5, rows counted from 1 on OpenSpiel's top edge; tavoliere names the
 same cell `c5` (rank 5), so a move is the same text: action 46 on 11x11 is
 `c5`, the drop `S@c5`. Player 0 (`x`, Black) moves first and joins row 1
-to row n (ranks 1 and n); player 1 (`o`, White) joins column a to the
-last column (files a and k). A cell touches (col +-1, same row), (same
-col, row +-1), (col + 1, row - 1) and (col - 1, row + 1): in tavoliere's
+to row n (ranks 1 and n); player 1 (`o`, White) joins column a to the last
+column (files a and k). A cell touches (col +-1, same row), (same col,
+row +-1), (col + 1, row - 1) and (col - 1, row + 1): in tavoliere's
 compass, `orth | nw | se`. OpenSpiel's `hex` has no swap rule by default
-(its parameter `swap` is false), and neither have these files.
+(its parameter `swap` is false), and neither have these files. Y: cell
+(x, y), x + y < n, is action `x + y * n`, written `c5` for x = 2, y = 4,
+as tavoliere names the square of file x and rank y + 1 (the squares
+beyond the triangle's slope are holes); the same six neighbours; player 0
+(drawn `O`, White here) moves first; the sides are x = 0 (file a), y = 0
+(rank 1) and x + y = n - 1; no pie rule.
 
     python3 tests/perft/hex_compare.py [SEED]          # compare with tavoliere
     python3 tests/perft/hex_compare.py --write [SEED]  # rewrite the data files
     python3 tests/perft/hex_compare.py --speed         # random games per second
 
-Compare (the default): perft 1-3 from the start of 11x11 and 7x7, perft
-from 30 random positions of 11x11 and 10 of 7x7 (taken from OpenSpiel's
-own random games, at a random ply, every other one in the last 12 plies so
-that wins are in reach; depths up to 3 while OpenSpiel's tree stays
-small), and 100 random games of 11x11 and 50 of 7x7: OpenSpiel's uniform
-random moves replayed in tavoliere, whose game must end on the same move
-with the same winner. Exit status 1 on the first difference.
+Compare (the default): perft 1-3 from the start of Hex 11x11 and 7x7 and Y
+19, perft from random positions (30 of 11x11, 10 of 7x7, 20 of Y; taken
+from OpenSpiel's own random games, at a random ply, every other one in the
+last 12 plies so that wins are in reach; depths up to 3 while OpenSpiel's
+tree stays small), and random games (100 of 11x11, 50 of 7x7, 50 of Y):
+OpenSpiel's uniform random moves replayed in tavoliere, whose game must
+end on the same move with the same winner. Exit status 1 on the first
+difference.
 
 `--write` writes the same data, taken from OpenSpiel alone, to
-`tests/perft/hex.toml` (perft cases, read by tests/perft.rs) and
-`tests/cases/hex-openspiel.toml` (the games' moves and winners, read by
+`tests/perft/hex.toml` and `tests/perft/y.toml` (perft cases, read by
+tests/perft.rs) and `tests/cases/hex-openspiel.toml` and
+`tests/cases/y-openspiel.toml` (the games' moves and winners, read by
 tests/cases.rs).
 
 `--speed` times, in one run and in CPU time, uniform random games of 11x11
@@ -55,10 +63,15 @@ except ImportError:
 
 BIN = os.path.join(ROOT, "target", "release", "tavoliere")
 GAMES = [
-    # (size, game file, random positions, random games)
-    (11, "games/hex.toml", 30, 100),
-    (7, "games/hex-7.toml", 10, 50),
+    # (OpenSpiel game, size, game file, random positions, random games, data files)
+    ("hex", 11, "games/hex.toml", 30, 100, ("hex", "hex-openspiel")),
+    ("hex", 7, "games/hex-7.toml", 10, 50, ("hex", "hex-openspiel")),
+    ("y", 19, "games/y.toml", 20, 50, ("y", "y-openspiel")),
 ]
+# Player 0 and 1 of each game, as the files name the sides.
+SIDES = {"hex": ["black", "white"], "y": ["white", "black"]}
+TITLE = {"hex": "Hex", "y": "Y"}
+EDGES = {"hex": "edges", "y": "three sides"}
 # OpenSpiel's perft is walked in Python: a depth is counted only while the
 # previous one stays below this many nodes.
 MAX_NODES = 20000
@@ -110,8 +123,8 @@ def reference(seed):
     winner), all from OpenSpiel."""
     rng = random.Random(seed)
     data = []
-    for size, path, n_positions, n_games in GAMES:
-        game = pyspiel.load_game("hex", {"board_size": size})
+    for name, size, path, n_positions, n_games, files in GAMES:
+        game = pyspiel.load_game(name, {"board_size": size})
         start = [perft(game.new_initial_state(), d) for d in (1, 2, 3)]
         positions = []
         while len(positions) < n_positions:
@@ -125,8 +138,8 @@ def reference(seed):
         games = []
         for _ in range(n_games):
             actions, winner = random_game(game, rng)
-            games.append(([cell(size, a) for a in actions], ["black", "white"][winner]))
-        data.append((size, path, start, positions, games))
+            games.append(([cell(size, a) for a in actions], SIDES[name][winner]))
+        data.append(((name, size, path, files), start, positions, games))
     return data
 
 
@@ -152,7 +165,7 @@ def tav_outcome(path, moves):
 
 
 def compare(data):
-    for size, path, start, positions, games in data:
+    for (_, _, path, _), start, positions, games in data:
         ours = tav_perft(path, [], len(start))
         if ours != start:
             sys.exit(f"{path}: perft from the start {ours}, OpenSpiel {start}")
@@ -172,24 +185,23 @@ def compare(data):
 
 
 def write(data, seed):
-    perft_lines = [
-        "# Hex perft against OpenSpiel's `hex` (pip `open_spiel`), from the start",
-        "# and from random positions of OpenSpiel's own random games (every other",
-        "# one in its last 12 plies, so that wins are in reach), given by the",
-        "# moves that reach them; depths up to 3 while OpenSpiel's tree is small.",
-        "# Written by tests/perft/hex_compare.py --write "
-        f"{seed}, which reads every count",
-        "# from OpenSpiel (its conventions: see the script).",
-    ]
-    case_lines = [
-        "# Random games of OpenSpiel's `hex` (pip `open_spiel`, uniform random moves),",
-        "# replayed: the last move ends the game, won by the side OpenSpiel says.",
-        "# Written by tests/perft/hex_compare.py --write "
-        f"{seed} (its conventions: see the script).",
-        "# Fields: tests/cases.rs.",
-    ]
-    for size, path, start, positions, games in data:
-        source = f"OpenSpiel hex(board_size={size}), tests/perft/hex_compare.py"
+    perft_files, case_files = {}, {}
+    for (name, size, path, (perft_file, case_file)), start, positions, games in data:
+        perft_lines = perft_files.setdefault(perft_file, [
+            f"# {TITLE[name]} perft against OpenSpiel's `{name}` (pip `open_spiel`), from",
+            "# the start and from random positions of OpenSpiel's own random games",
+            "# (every other one in its last 12 plies, so that wins are in reach), given",
+            "# by the moves that reach them; depths up to 3 while OpenSpiel's tree is",
+            f"# small. Written by tests/perft/hex_compare.py --write {seed}, which reads",
+            "# every count from OpenSpiel (its conventions: see the script).",
+        ])
+        case_lines = case_files.setdefault(case_file, [
+            f"# Random games of OpenSpiel's `{name}` (pip `open_spiel`, uniform random",
+            "# moves), replayed: the last move ends the game, won by the side OpenSpiel",
+            f"# says. Written by tests/perft/hex_compare.py --write {seed} (its",
+            "# conventions: see the script). Fields: tests/cases.rs.",
+        ])
+        source = f"OpenSpiel {name}(board_size={size}), tests/perft/hex_compare.py"
         perft_lines += ["", "[[case]]", f'game = "{path}"', f"counts = {start}",
                         f'source = "{source}, from the start"']
         for moves, theirs in positions:
@@ -197,15 +209,18 @@ def write(data, seed):
                             f"counts = {theirs}", f'source = "{source}, {len(moves)} random plies"']
         for i, (moves, winner) in enumerate(games):
             case_lines += ["", "[[case]]",
-                           f'text = "{size}x{size}, random game {i + 1}: {winner} joins its edges '
-                           f'on ply {len(moves)}"',
+                           f'text = "{TITLE[name]} {size}, random game {i + 1}: {winner} joins its '
+                           f'{EDGES[name]} on ply {len(moves)}"',
                            f'game = "{path}"', f'moves = "{" ".join(moves)}"',
                            f'outcome = "{winner} won"']
-    with open(os.path.join(ROOT, "tests/perft/hex.toml"), "w") as f:
-        f.write("\n".join(perft_lines) + "\n")
-    with open(os.path.join(ROOT, "tests/cases/hex-openspiel.toml"), "w") as f:
-        f.write("\n".join(case_lines) + "\n")
-    print("wrote tests/perft/hex.toml and tests/cases/hex-openspiel.toml")
+    for stem, lines in perft_files.items():
+        with open(os.path.join(ROOT, f"tests/perft/{stem}.toml"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print(f"wrote tests/perft/{stem}.toml")
+    for stem, lines in case_files.items():
+        with open(os.path.join(ROOT, f"tests/cases/{stem}.toml"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print(f"wrote tests/cases/{stem}.toml")
 
 
 def speed(n=2000):
