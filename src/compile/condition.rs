@@ -105,13 +105,7 @@ impl Compiler<'_> {
                 )?)
             }
             ast::SiteCond::Line(length, dirs) => self.site_line(&scope.board, s, length, dirs)?,
-            ast::SiteCond::Adjacent(names, inner) => {
-                let dirs = self.dirs(&scope.board, s, names, true)?;
-                Cond::Adjacent(dirs, Box::new(self.cond(raw, scope, s, inner)?))
-            }
-            ast::SiteCond::Group(test) => {
-                Cond::Group(Box::new(self.group_test(raw, scope, s, test)?))
-            }
+            ast::SiteCond::Adjacent(..) | ast::SiteCond::Group(_) => self.near(raw, scope, s, c)?,
             ast::SiteCond::Attacks(inner, op, n) => {
                 let inner = self.nested_cond(
                     raw,
@@ -451,19 +445,9 @@ impl Compiler<'_> {
                 through_last,
                 span,
             } => self.line(scope, s, (filter, length, dirs), *through_last, span)?,
-            ast::StateCond::Group {
-                filter,
-                test,
-                through_last,
-                span,
-            } => self.state_group(raw, scope, s, filter, test, *through_last, span)?,
-            ast::StateCond::Groups {
-                filter,
-                dirs,
-                op,
-                value,
-                ..
-            } => self.state_groups(scope, s, filter, dirs, *op, *value)?,
+            ast::StateCond::Group { .. } | ast::StateCond::Groups { .. } => {
+                self.groups(raw, scope, s, c)?
+            }
             ast::StateCond::Connected(dirs) => StateCond::Connected {
                 dirs: self.dirs(&scope.board, s, dirs, false)?.absolute,
             },

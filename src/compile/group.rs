@@ -7,15 +7,62 @@ use super::{Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
 use crate::diag::Diagnostic;
 use crate::raw::{RawGame, Str};
-use crate::rules::{Compare, GroupMeasure, GroupTest, StateCond};
+use crate::rules::{Compare, Cond, GroupMeasure, GroupTest, StateCond};
 use crate::syntax::ast;
 
 /// The most regions `touches(...)` may list: one bit each.
 const MAX_TOUCHED: usize = 64;
 
 impl Compiler<'_> {
+    /// The site conditions `adjacent(DIRS, COND)` and `group(DIRS) MEASURE
+    /// OP N`.
+    pub(super) fn near(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::SiteCond,
+    ) -> Res<Cond> {
+        Ok(match c {
+            ast::SiteCond::Adjacent(names, inner) => {
+                let dirs = self.dirs(&scope.board, s, names, true)?;
+                Cond::Adjacent(dirs, Box::new(self.cond(raw, scope, s, inner)?))
+            }
+            ast::SiteCond::Group(test) => {
+                Cond::Group(Box::new(self.group_test(raw, scope, s, test)?))
+            }
+            _ => unreachable!("not a condition on the sites around"),
+        })
+    }
+
+    /// The position conditions `group(...)` and `groups(...)`.
+    pub(super) fn groups(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::StateCond,
+    ) -> Res<StateCond> {
+        match c {
+            ast::StateCond::Group {
+                filter,
+                test,
+                through_last,
+                span,
+            } => self.state_group(raw, scope, s, filter, test, *through_last, span),
+            ast::StateCond::Groups {
+                filter,
+                dirs,
+                op,
+                value,
+                ..
+            } => self.state_groups(scope, s, filter, dirs, *op, *value),
+            _ => unreachable!("not a condition on groups"),
+        }
+    }
+
     /// The directions, measure and comparison of a `group(...)`.
-    pub(super) fn group_test(
+    fn group_test(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
@@ -125,7 +172,7 @@ impl Compiler<'_> {
 
     /// `group(OWNER KIND, DIRS) MEASURE OP N [through last]`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn state_group(
+    fn state_group(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
@@ -163,7 +210,7 @@ impl Compiler<'_> {
 
     /// `groups(OWNER KIND, DIRS) OP N`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn state_groups(
+    fn state_groups(
         &mut self,
         scope: &mut Scope,
         s: &Str,

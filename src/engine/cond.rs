@@ -246,10 +246,7 @@ impl Rules {
                 }
                 false
             }
-            Cond::Adjacent(dirs, inner) => {
-                self.adjacent(st, side, origin, captured, s, d, (dirs, inner))
-            }
-            Cond::Group(test) => self.group_at(st, side, origin, captured, s, test),
+            Cond::Adjacent(..) | Cond::Group(_) => self.near(c, st, side, origin, captured, s, d),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 dist[s.0 as usize] < dist[origin.0 as usize]

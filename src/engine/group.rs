@@ -186,7 +186,7 @@ impl Rules {
     /// `group(DIRS) MEASURE OP N` at `s`, seen from `side`: the group of
     /// the piece on `s` (the pieces of its owner's team, any kind; none
     /// already captured by the move) passes the test. False on an empty site.
-    pub(super) fn group_at(
+    fn group_at(
         &self,
         st: &State,
         side: SideId,
@@ -298,11 +298,36 @@ impl Rules {
         false
     }
 
+    /// The site conditions that read the sites around `s` (reached along
+    /// `d`): `adjacent(...)` and `group(...)`; false for any other.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn near(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        match c {
+            Cond::Adjacent(dirs, inner) => {
+                self.adjacent(st, side, origin, captured, s, d, (dirs, inner))
+            }
+            Cond::Group(test) => self.group_at(st, side, origin, captured, s, test),
+            _ => {
+                debug_assert!(false, "{c:?} reads no site around");
+                false
+            }
+        }
+    }
+
     /// `adjacent(DIRS, COND)` at `s`, reached along `d`: a site one step
     /// away along one of the directions, across no barrier, meets COND
     /// (read there as reached along that direction).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn adjacent(
+    fn adjacent(
         &self,
         st: &State,
         side: SideId,

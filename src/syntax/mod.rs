@@ -747,34 +747,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
                 span: sp,
             }
         }
-        Rule::state_group => {
-            let sp = span(&pair);
-            let mut inner = pair.into_inner().skip(1);
-            let filter = piece_filter(inner.next().unwrap());
-            let dirs = dir_set(inner.next().unwrap());
-            let test = group_test(dirs, &mut inner)?;
-            StateCond::Group {
-                filter,
-                test,
-                through_last: inner.next().is_some(),
-                span: sp,
-            }
-        }
-        Rule::state_groups => {
-            let sp = span(&pair);
-            let mut inner = pair.into_inner().skip(1);
-            let filter = piece_filter(inner.next().unwrap());
-            let dirs = dir_set(inner.next().unwrap());
-            let op = compare_op(inner.next().unwrap())?;
-            let value = number(inner.next().unwrap())?;
-            StateCond::Groups {
-                filter,
-                dirs,
-                op,
-                value,
-                span: sp,
-            }
-        }
+        Rule::state_group | Rule::state_groups => state_groups(pair)?,
         Rule::state_connected => StateCond::Connected(dir_set(pair.into_inner().nth(1).unwrap())),
         Rule::state_repetitions => {
             let sp = span(&pair);
@@ -803,6 +776,34 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
         }
         Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
         _ => return Err(unexpected(&pair, "a position condition")),
+    })
+}
+
+/// `group(OWNER KIND, DIRS) MEASURE OP N [through last]` or
+/// `groups(OWNER KIND, DIRS) OP N`.
+fn state_groups(pair: Pair<'_, Rule>) -> Result<StateCond> {
+    let sp = span(&pair);
+    let one = pair.as_rule() == Rule::state_group;
+    let mut inner = pair.into_inner().skip(1);
+    let filter = piece_filter(inner.next().unwrap());
+    let dirs = dir_set(inner.next().unwrap());
+    if one {
+        let test = group_test(dirs, &mut inner)?;
+        return Ok(StateCond::Group {
+            filter,
+            test,
+            through_last: inner.next().is_some(),
+            span: sp,
+        });
+    }
+    let op = compare_op(inner.next().unwrap())?;
+    let value = number(inner.next().unwrap())?;
+    Ok(StateCond::Groups {
+        filter,
+        dirs,
+        op,
+        value,
+        span: sp,
     })
 }
 
