@@ -323,17 +323,22 @@ impl Compiler<'_> {
                             },
                             None => None,
                         };
-                        let to = match &to {
+                        let k = k as KindId;
+                        match &to {
                             Some((c, _)) => match self.drop_condition(raw, scope, s, c) {
                                 Ok(c) => {
+                                    phase.push(Action::DropWhere(
+                                        k,
+                                        region,
+                                        fall,
+                                        removals.len() as u16,
+                                    ));
                                     removals.push(c);
-                                    Some(removals.len() as u16 - 1)
                                 }
                                 Err(()) => continue,
                             },
-                            None => None,
-                        };
-                        phase.push(Action::Drop(k as KindId, region, fall, to));
+                            None => phase.push(Action::Drop(k, region, fall)),
+                        }
                     } else {
                         let known: Vec<&str> = barriers
                             .iter()

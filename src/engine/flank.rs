@@ -401,7 +401,7 @@ impl<'a> Judge<'a> {
             return None;
         }
         for action in rules.actions(st) {
-            let Action::Drop(kind, region, None, None) = *action else {
+            let Action::Drop(kind, region, None) = *action else {
                 return None;
             };
             if st.pieces_in_hand(rules, self.side, kind) == 0 {

@@ -245,6 +245,21 @@ impl Rules {
         })
     }
 
+    /// `group(...) through last` for `side`: the group of the piece the
+    /// last move ended on, at `to`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn group_through(
+        &self,
+        st: &State,
+        side: SideId,
+        pieces: (Owner, SideSet, Kinds),
+        test: &GroupTest,
+        to: SiteId,
+    ) -> bool {
+        self.some_group(st, side, pieces, test, Some(to))
+    }
+
     /// `groups(OWNER KIND, DIRS)` for `side`: how many groups the matching
     /// pieces form.
     pub(super) fn count_groups(

@@ -387,12 +387,9 @@ impl Rules {
     #[inline(never)]
     fn other_action(&self, st: &State, side: SideId, action: &Action, out: &mut Vec<Move>) {
         match *action {
-            Action::Drop(kind, region, fall, to) => {
-                let start = out.len();
-                self.drops(st, side, kind, region, fall, out);
-                if let Some(i) = to {
-                    self.drops_meeting(st, side, i, start, out);
-                }
+            Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
+            Action::DropWhere(kind, region, fall, i) => {
+                self.drops_meeting(st, side, (kind, region, fall), i, out)
             }
             Action::Remove(i) => self.removals_of(st, side, i, out),
             Action::Pass => out.push(Move::Pass),
@@ -445,7 +442,7 @@ impl Rules {
     /// Kept out of line: inlined, it costs the piece loop of
     /// `candidates_until` in games without drops.
     #[inline(never)]
-    fn drops(
+    pub(super) fn drops(
         &self,
         st: &State,
         side: SideId,
@@ -530,7 +527,7 @@ impl Rules {
     /// it falls.
     pub(crate) fn fall_of(&self, st: &State, kind: KindId) -> Option<u8> {
         self.actions(st).iter().find_map(|a| match *a {
-            Action::Drop(k, _, fall, _) if k == kind => fall,
+            Action::Drop(k, _, fall) | Action::DropWhere(k, _, fall, _) if k == kind => fall,
             _ => None,
         })
     }

@@ -48,7 +48,8 @@ impl Rules {
     ) -> bool {
         let mut conditions = (self.actions(st).iter())
             .filter_map(|a| match *a {
-                Action::Drop(k, _, _, cond) if k == kind => Some(cond),
+                Action::Drop(k, ..) if k == kind => Some(None),
+                Action::DropWhere(k, _, _, i) if k == kind => Some(Some(i)),
                 _ => None,
             })
             .peekable();
@@ -61,18 +62,21 @@ impl Rules {
             })
     }
 
-    /// Keeps, of the drops `out[start..]`, those whose landing site meets
-    /// the site condition of `place KIND to COND` (COND at index `i` of
-    /// [`Rules::removals`]), seen from `side`.
+    /// The drops of `place KIND to COND` (COND at index `i` of
+    /// [`Rules::removals`]): those of `place KIND` whose landing site
+    /// meets COND, seen from `side`.
+    #[cold]
     #[inline(never)]
     pub(super) fn drops_meeting(
         &self,
         st: &State,
         side: SideId,
+        (kind, region, fall): (KindId, Option<RegionId>, Option<u8>),
         i: u16,
-        start: usize,
         out: &mut Vec<Move>,
     ) {
+        let start = out.len();
+        self.drops(st, side, kind, region, fall, out);
         let c = &self.removals[i as usize];
         let mut k = start;
         for j in start..out.len() {

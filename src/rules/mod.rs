@@ -318,16 +318,18 @@ pub(crate) const MARKED_SLOTS: usize = 512;
 
 /// An action a phase of a turn allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Action {
     /// Move a piece, of any kind or of one kind.
     Move(Kinds),
     /// Place a barrier from the side's reserve.
     Place(BarrierId),
     /// Place a piece from the side's reserve on an empty site (of a
-    /// region), from where it falls along the direction, if any; where it
-    /// lands must meet the site condition [`Rules::removals`] holds at the
-    /// index, if any (`place KIND to COND`).
-    Drop(KindId, Option<RegionId>, Option<u8>, Option<u16>),
+    /// region), from where it falls along the direction, if any.
+    Drop(KindId, Option<RegionId>, Option<u8>),
+    /// The same, where the site it lands on meets the site condition
+    /// [`Rules::removals`] holds at the index (`place KIND to COND`).
+    DropWhere(KindId, Option<RegionId>, Option<u8>, u16),
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
