@@ -105,6 +105,7 @@ impl Compiler<'_> {
                 )?)
             }
             ast::SiteCond::Line(length, dirs) => self.site_line(&scope.board, s, length, dirs)?,
+            ast::SiteCond::Adjacent(..) | ast::SiteCond::Group(_) => self.near(raw, scope, s, c)?,
             ast::SiteCond::Attacks(inner, op, n) => {
                 let inner = self.nested_cond(
                     raw,
@@ -207,7 +208,7 @@ impl Compiler<'_> {
 
     /// The owner of a `count(...)` or `reach(...)`: `own`, `enemy`,
     /// `any`, or a side or a team, with the sides it names.
-    fn owner(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<(Owner, SideSet)> {
+    pub(super) fn owner(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<(Owner, SideSet)> {
         match n.text.as_str() {
             "own" => Ok((Owner::Own, 0)),
             "enemy" => Ok((Owner::Enemy, 0)),
@@ -444,6 +445,9 @@ impl Compiler<'_> {
                 through_last,
                 span,
             } => self.line(scope, s, (filter, length, dirs), *through_last, span)?,
+            ast::StateCond::Group { .. } | ast::StateCond::Groups { .. } => {
+                self.groups(raw, scope, s, c)?
+            }
             ast::StateCond::Connected(dirs) => StateCond::Connected {
                 dirs: self.dirs(&scope.board, s, dirs, false)?.absolute,
             },
@@ -588,6 +592,10 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         ast::SiteCond::Edge(_) => None,
         ast::SiteCond::Sees(names, _) if names.iter().any(|n| is_relative(&n.text)) => Some("sees"),
         ast::SiteCond::Sees(_, inner) => needs_a_step(inner),
+        ast::SiteCond::Adjacent(names, _) if names.iter().any(|n| is_relative(&n.text)) => {
+            Some("adjacent")
+        }
+        ast::SiteCond::Adjacent(_, inner) => needs_a_step(inner),
         ast::SiteCond::Nearer(_) => Some("nearer"),
         ast::SiteCond::Backed(_) => Some("backed"),
         ast::SiteCond::Covered(_)
@@ -599,7 +607,8 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::Has(_)
         | ast::SiteCond::LastTo(_)
         | ast::SiteCond::LastOver(_)
-        | ast::SiteCond::Line(..) => None,
+        | ast::SiteCond::Line(..)
+        | ast::SiteCond::Group(_) => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,
@@ -655,7 +664,7 @@ fn edge(board: &Board, n_sides: usize, dirs: DirSel) -> Cond {
     }
 }
 
-fn compare(op: ast::CompareOp) -> Compare {
+pub(super) fn compare(op: ast::CompareOp) -> Compare {
     match op {
         ast::CompareOp::Ge => Compare::Ge,
         ast::CompareOp::Le => Compare::Le,

@@ -7,7 +7,8 @@ use crate::board::Board;
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{self, RawGame};
 use crate::rules::{
-    Constraint, EndResult, EndRule, Kinds, Owner, RegionId, SideId, StateCond, ALL_KINDS,
+    Constraint, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId, SideId, StateCond,
+    ALL_KINDS,
 };
 
 impl Compiler<'_> {
@@ -166,6 +167,10 @@ pub(super) fn reads_last(c: &StateCond) -> bool {
                     through_last: true,
                     ..
                 }
+                | StateCond::Group {
+                    through_last: true,
+                    ..
+                }
         )
     })
 }
@@ -187,7 +192,14 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         StateCond::Const(_) | StateCond::Connected { .. } => 0,
         StateCond::Count { kind, .. }
         | StateCond::CountInHand { kind, .. }
-        | StateCond::Line { kind, .. } => *kind,
+        | StateCond::Line { kind, .. }
+        | StateCond::Groups { kind, .. } => *kind,
+        // Liberties are read on every site beside the group, whatever
+        // stands there.
+        StateCond::Group { kind, test, .. } => match test.measure {
+            GroupMeasure::Liberties => ALL_KINDS,
+            GroupMeasure::Size | GroupMeasure::Touches(_) => *kind,
+        },
         StateCond::Compare { left, right, .. } => left.2 | right.2,
         StateCond::Stalled
         | StateCond::Repetitions { .. }
@@ -228,6 +240,8 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck
         | StateCond::Line { .. }
+        | StateCond::Group { .. }
+        | StateCond::Groups { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)
         | StateCond::Check

@@ -106,6 +106,7 @@ impl Folding<'_> {
             Cond::And(cs) => self.fold_list(cs, true),
             Cond::Or(cs) => self.fold_list(cs, false),
             Cond::Ahead(inner) => Cond::Ahead(Box::new(self.fold(*inner))),
+            Cond::Adjacent(dirs, inner) => Cond::Adjacent(dirs, Box::new(self.fold(*inner))),
             Cond::Covered(inner) => Cond::Covered(Box::new(self.fold(*inner))),
             Cond::Backed(inner) => Cond::Backed(Box::new(self.fold(*inner))),
             Cond::LastTo(inner) => Cond::LastTo(Box::new(self.fold(*inner))),

@@ -25,6 +25,7 @@ mod end;
 mod fen;
 mod flags;
 mod fold;
+mod group;
 mod names;
 mod pattern;
 mod phase;

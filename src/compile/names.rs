@@ -166,12 +166,13 @@ const COMPILER_WORDS: [&str; 8] = [
 /// - words always followed by `(`, and no name is: `attacks`, `sees`,
 ///   `has`, `last_to`, `last_over`, `line`, `edge`, `given`, `threatens`,
 ///   `castle`, `swap`, `jump`, `convert`, `connected`, `somewhere`,
-///   `since`, `spends`;
+///   `since`, `spends`, `group`, `groups`, `touches`, `adjacent`;
 /// - words of position and move conditions, which read no bare name:
 ///   `check`, `stalled`, `repetitions`, `perpetual`, `converts`;
 /// - words read only right after another keyword or a closing `)`: `last`
 ///   (`capture last`, `through last`; `last(...)` takes a parenthesis),
-///   `through` (after `line(...)`), `by` (after `surrounded`), `falling`
+///   `through` (after `line(...)` and `group(...)`), `size` and
+///   `liberties` (after `group(...)`), `by` (after `surrounded`), `falling`
 ///   (after `place KIND`, where a region comes only after `in`);
 /// - the section words of a position as text, each read only at the start
 ///   of a section, before its names: `pieces`, `barriers`, `reserves`,
@@ -185,7 +186,7 @@ const COMPILER_WORDS: [&str; 8] = [
 /// the condition, not the side), and `as`, `surrounded` and `spend` end a
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner).
-const FREE_KEYWORDS: [&str; 38] = [
+const FREE_KEYWORDS: [&str; 44] = [
     "attacks",
     "sees",
     "has",
@@ -203,6 +204,12 @@ const FREE_KEYWORDS: [&str; 38] = [
     "somewhere",
     "since",
     "spends",
+    "group",
+    "groups",
+    "touches",
+    "adjacent",
+    "size",
+    "liberties",
     "check",
     "stalled",
     "repetitions",
@@ -275,6 +282,15 @@ mod tests {
             "reach(any W, W, orth) or line(own W, 3, orth) through last",
         ),
         ("state", "somewhere(enemy W) and not check"),
+        (
+            "state",
+            "group(own W, orth) touches(W, W) == 2 through last or groups(W W, W) == 1",
+        ),
+        (
+            "state",
+            "somewhere(group(W) liberties == 0 and adjacent(W, W W))",
+        ),
+        ("phase", "place W to adjacent(all, friend W) and in W"),
         ("move", "from(in W) and to(enemy W) or spends(W)"),
         ("phase", "move W"),
         ("phase", "place W in W falling s | place W"),

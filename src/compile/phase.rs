@@ -78,4 +78,29 @@ impl Compiler<'_> {
         }
         self.cond(raw, scope, s, c)
     }
+
+    /// The site condition of `place KIND to COND`: read on each site a
+    /// piece could be dropped on, seen from the side to move; no step
+    /// leads there.
+    pub(super) fn drop_condition(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::SiteCond,
+    ) -> Res<Cond> {
+        if let Some(word) = needs_a_step(c) {
+            self.error(
+                Diagnostic::error(
+                    "guard-without-step",
+                    format!("`{word}` looks along a step, and a drop takes no step"),
+                )
+                .at(s.loc())
+                .label("in this `place`")
+                .hint("say where pieces may be dropped by what stands around the site: `place stone to adjacent(all, friend)`"),
+            );
+            return Err(());
+        }
+        self.cond(raw, scope, s, c)
+    }
 }

@@ -296,11 +296,15 @@ impl Compiler<'_> {
                 self.region_by_id(raw, scope, id, &mut Vec::new())?;
                 Ok(id)
             }
-            None => {
-                let known: Vec<&str> = raw.regions.keys().collect();
-                self.unknown("region", s, n, &known);
-                Err(())
-            }
+            // A site's name stands for the region of that site alone.
+            None => match scope.board.site(&n.text) {
+                Some(site) => Ok(site_region(scope, site, raw.regions.0.len())),
+                None => {
+                    let known: Vec<&str> = raw.regions.keys().collect();
+                    self.unknown("region", s, n, &known);
+                    Err(())
+                }
+            },
         }
     }
 
@@ -317,6 +321,28 @@ impl Compiler<'_> {
         };
         self.region_ref(raw, scope, s, &n)
     }
+}
+
+/// The region of the one site `site`, named after it, where a region is
+/// expected (`in a1`): made the first time, after the `named` regions of
+/// `[regions]`, and the same region every time after.
+fn site_region(scope: &mut Scope, site: SiteId, named: usize) -> RegionId {
+    let name = scope.board.site_name(site).to_string();
+    let named = named.min(scope.regions.len());
+    let made = scope.regions[named..]
+        .iter()
+        .position(|r| r.as_ref().is_some_and(|r| r.name == name));
+    if let Some(i) = made {
+        return (named + i) as RegionId;
+    }
+    let mut set = SiteSet::new(scope.board.n_sites());
+    set.insert(site);
+    scope.regions.push(Some(Region {
+        name,
+        per_side: vec![set; scope.sides.len().max(1)],
+        distance: Vec::new(),
+    }));
+    (scope.regions.len() - 1) as RegionId
 }
 
 /// Per site, the number of steps along the board's lines to the nearest site

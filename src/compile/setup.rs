@@ -4,7 +4,7 @@
 //! counts of `[tokens]`; the constraints are checked on the result.
 
 use super::{board_extent, int_in, not_a_site, Compiler, Res, MAX_RESERVE};
-use crate::board::Board;
+use crate::board::{Board, SiteId};
 use crate::diag::{Diagnostic, Loc};
 use crate::raw::RawGame;
 use crate::rules::{EndedBy, Outcome, Rules, State, NO_LAST};
@@ -36,36 +36,49 @@ impl Compiler<'_> {
                 };
                 for site in &p.sites {
                     let loc = self.name_loc(text, site);
-                    let Some(s) = rules.board.site(&site.text) else {
-                        let d = not_a_site(&rules.board, &site.text).unwrap_or_else(|| {
-                            Diagnostic::error(
-                                "unknown-name",
-                                format!("unknown site `{}`", site.text),
-                            )
-                            .label("not on this board")
-                            .hint(board_extent(&rules.board))
-                        });
-                        self.error(d.at(loc));
-                        continue;
+                    // A site, or a region of `[regions]`: each of its sites
+                    // (the side's part).
+                    let region = (rules.regions.iter().take(raw.regions.0.len()))
+                        .find(|r| r.name == site.text);
+                    let sites: Vec<SiteId> = match (rules.board.site(&site.text), region) {
+                        (Some(s), _) => vec![s],
+                        (None, Some(r)) => r.per_side[side as usize].iter().collect(),
+                        (None, None) => {
+                            let d = not_a_site(&rules.board, &site.text).unwrap_or_else(|| {
+                                Diagnostic::error(
+                                    "unknown-name",
+                                    format!("unknown site `{}`", site.text),
+                                )
+                                .label("not on this board")
+                                .hint(board_extent(&rules.board))
+                            });
+                            self.error(d.at(loc));
+                            continue;
+                        }
                     };
-                    if let Some(first) = placed_by.get(&s.0) {
-                        let (line, col) = self.sources.line_col(first.file, first.span.start);
-                        self.error(
-                            Diagnostic::error(
-                                "two-pieces-one-site",
-                                format!("two pieces are placed on `{}`", site.text),
-                            )
-                            .at(loc)
-                            .label("second piece here")
-                            .hint(format!(
-                                "the first is placed at {}:{line}:{col}",
-                                self.sources.name(first.file)
-                            )),
-                        );
-                        continue;
+                    for s in sites {
+                        if let Some(first) = placed_by.get(&s.0) {
+                            let (line, col) = self.sources.line_col(first.file, first.span.start);
+                            self.error(
+                                Diagnostic::error(
+                                    "two-pieces-one-site",
+                                    format!(
+                                        "two pieces are placed on `{}`",
+                                        rules.board.site_name(s)
+                                    ),
+                                )
+                                .at(loc.clone())
+                                .label("second piece here")
+                                .hint(format!(
+                                    "the first is placed at {}:{line}:{col}",
+                                    self.sources.name(first.file)
+                                )),
+                            );
+                            continue;
+                        }
+                        placed_by.insert(s.0, loc.clone());
+                        st.board[s.0 as usize] = rules.man(side, kind);
                     }
-                    placed_by.insert(s.0, loc);
-                    st.board[s.0 as usize] = rules.man(side, kind);
                 }
             }
         }

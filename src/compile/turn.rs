@@ -271,8 +271,20 @@ impl Compiler<'_> {
                         phase.push(Action::Move(k));
                     }
                 }
-                ast::Action::Place(n, region, falling) => {
+                ast::Action::Place(n, region, falling, to) => {
                     if let Some(i) = barriers.iter().position(|k| *k == n.text) {
+                        if let Some((_, span)) = &to {
+                            let loc = s.inner_loc(self.sources, span.clone());
+                            self.error(
+                                Diagnostic::error(
+                                    "barrier-condition",
+                                    "barriers go into the slots of the board, not onto sites",
+                                )
+                                .at(loc)
+                                .label("a condition on a site")
+                                .hint(format!("write `place {}`; say where barriers may not go with a `[[constraint]]`", n.text)),
+                            );
+                        }
                         if let Some(f) = &falling {
                             let loc = self.name_loc(s, f);
                             self.error(
@@ -311,7 +323,22 @@ impl Compiler<'_> {
                             },
                             None => None,
                         };
-                        phase.push(Action::Drop(k as KindId, region, fall));
+                        let k = k as KindId;
+                        match &to {
+                            Some((c, _)) => match self.drop_condition(raw, scope, s, c) {
+                                Ok(c) => {
+                                    phase.push(Action::DropWhere(
+                                        k,
+                                        region,
+                                        fall,
+                                        removals.len() as u16,
+                                    ));
+                                    removals.push(c);
+                                }
+                                Err(()) => continue,
+                            },
+                            None => phase.push(Action::Drop(k, region, fall)),
+                        }
                     } else {
                         let known: Vec<&str> = barriers
                             .iter()

@@ -82,7 +82,9 @@ impl Rules {
             | Cond::LastOver(_)
             | Cond::Attacked
             | Cond::Sees(..)
-            | Cond::Line { .. } => part(c),
+            | Cond::Line { .. }
+            | Cond::Adjacent(..)
+            | Cond::Group(_) => part(c),
         }
     }
 
@@ -138,6 +140,8 @@ impl Rules {
             | Cond::Attacked
             | Cond::Sees(..)
             | Cond::Line { .. }
+            | Cond::Adjacent(..)
+            | Cond::Group(_)
             | Cond::Not(_)
             | Cond::And(_)
             | Cond::Or(_) => return None,
@@ -274,6 +278,7 @@ impl Rules {
                 }
                 false
             }
+            Cond::Adjacent(..) | Cond::Group(_) => self.near(c, st, side, origin, captured, s, d),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 dist[s.0 as usize] < dist[origin.0 as usize]
@@ -392,6 +397,28 @@ impl Rules {
                 axes,
                 ..
             } => self.line_anywhere(st, side, (*owner, *named), *kind, *length, *axes),
+            // Without the last move, its group is not there.
+            StateCond::Group {
+                through_last: true, ..
+            } => false,
+            StateCond::Group {
+                owner,
+                named,
+                kind,
+                test,
+                ..
+            } => self.some_group(st, side, (*owner, *named, *kind), test, None),
+            StateCond::Groups {
+                owner,
+                named,
+                kind,
+                dirs,
+                op,
+                value,
+            } => op.holds(
+                self.count_groups(st, side, (*owner, *named, *kind), *dirs),
+                *value,
+            ),
             // Read only by priorities and end rules, which know the moves.
             StateCond::Can(_) | StateCond::Last(_) => false,
             StateCond::Check => !self.royals_safe(st, side, asking),

@@ -9,7 +9,7 @@ pub(super) struct Matcher([u64; 4]);
 
 impl Matcher {
     #[inline]
-    fn holds(&self, v: u8) -> bool {
+    pub(super) fn holds(&self, v: u8) -> bool {
         self.0[v as usize >> 6] >> (v & 63) & 1 == 1
     }
 }

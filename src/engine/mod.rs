@@ -27,6 +27,7 @@ mod cond;
 mod effect;
 mod flags;
 mod flank;
+mod group;
 mod history;
 mod layout;
 mod line;

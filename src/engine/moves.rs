@@ -388,6 +388,9 @@ impl Rules {
     fn other_action(&self, st: &State, side: SideId, action: &Action, out: &mut Vec<Move>) {
         match *action {
             Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
+            Action::DropWhere(kind, region, fall, i) => {
+                self.drops_meeting(st, side, (kind, region, fall), i, out)
+            }
             Action::Remove(i) => self.removals_of(st, side, i, out),
             Action::Pass => out.push(Move::Pass),
             Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
@@ -439,7 +442,7 @@ impl Rules {
     /// Kept out of line: inlined, it costs the piece loop of
     /// `candidates_until` in games without drops.
     #[inline(never)]
-    fn drops(
+    pub(super) fn drops(
         &self,
         st: &State,
         side: SideId,
@@ -524,7 +527,7 @@ impl Rules {
     /// it falls.
     pub(crate) fn fall_of(&self, st: &State, kind: KindId) -> Option<u8> {
         self.actions(st).iter().find_map(|a| match *a {
-            Action::Drop(k, _, fall) if k == kind => fall,
+            Action::Drop(k, _, fall) | Action::DropWhere(k, _, fall, _) if k == kind => fall,
             _ => None,
         })
     }

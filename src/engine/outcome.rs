@@ -99,6 +99,33 @@ impl Rules {
         }
     }
 
+    /// `line(...) through last` or `group(...) through last` for `side`,
+    /// the last move having ended on `to`.
+    #[inline(always)]
+    fn through(&self, c: &StateCond, st: &State, side: SideId, to: SiteId) -> bool {
+        match c {
+            StateCond::Line {
+                owner,
+                named,
+                kind,
+                length,
+                axes,
+                ..
+            } => {
+                let matches = self.line_matcher(side, *owner, *named, *kind);
+                self.line_through(st, &matches, to, *length, *axes)
+            }
+            StateCond::Group {
+                owner,
+                named,
+                kind,
+                test,
+                ..
+            } => self.group_through(st, side, (*owner, *named, *kind), test, to),
+            _ => false,
+        }
+    }
+
     /// Ends the game when an end rule holds ([`Rules::check_end`]); says
     /// whether it did.
     pub(super) fn end_if_over(&self, st: &mut State, mover: SideId, last: Last) -> bool {
@@ -184,21 +211,17 @@ impl Rules {
             // Read only in the rules checked when no side can move.
             StateCond::Stalled => true,
             StateCond::Line {
-                through_last: true,
-                owner,
-                named,
-                kind,
-                length,
-                axes,
+                through_last: true, ..
+            }
+            | StateCond::Group {
+                through_last: true, ..
             } => {
                 let mv = match last {
                     Last::None => return false,
                     Last::On(_, mv) | Last::Decided(_, mv) => mv,
                 };
-                self.move_to(&mv).is_some_and(|to| {
-                    let matches = self.line_matcher(side, *owner, *named, *kind);
-                    self.line_through(st, &matches, to, *length, *axes)
-                })
+                self.move_to(&mv)
+                    .is_some_and(|to| self.through(c, st, side, to))
             }
             StateCond::Not(inner) => !self.end_holds(inner, st, side, last, at),
             StateCond::And(cs) | StateCond::Or(cs) => {

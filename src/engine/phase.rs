@@ -35,4 +35,61 @@ impl Rules {
             }
         }
     }
+
+    /// Whether a drop of `kind` by `side` onto `to` meets the site
+    /// condition of some action of the phase that drops that kind (`place
+    /// KIND to COND`; an action without one always does), or no action does.
+    pub(crate) fn drop_condition_holds(
+        &self,
+        st: &State,
+        side: SideId,
+        kind: KindId,
+        to: SiteId,
+    ) -> bool {
+        let mut conditions = (self.actions(st).iter())
+            .filter_map(|a| match *a {
+                Action::Drop(k, ..) if k == kind => Some(None),
+                Action::DropWhere(k, _, _, i) if k == kind => Some(Some(i)),
+                _ => None,
+            })
+            .peekable();
+        conditions.peek().is_none()
+            || conditions.any(|cond| {
+                cond.is_none_or(|i| {
+                    let c = &self.removals[i as usize];
+                    self.eval(c, st, side, NOWHERE, &[], to, NO_HEADING)
+                })
+            })
+    }
+
+    /// The drops of `place KIND to COND` (COND at index `i` of
+    /// [`Rules::removals`]): those of `place KIND` whose landing site
+    /// meets COND, seen from `side`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn drops_meeting(
+        &self,
+        st: &State,
+        side: SideId,
+        (kind, region, fall): (KindId, Option<RegionId>, Option<u8>),
+        i: u16,
+        out: &mut Vec<Move>,
+    ) {
+        let start = out.len();
+        self.drops(st, side, kind, region, fall, out);
+        let c = &self.removals[i as usize];
+        let mut k = start;
+        for j in start..out.len() {
+            let mv = out[j];
+            let keep = match mv {
+                Move::Drop { to, .. } => self.eval(c, st, side, NOWHERE, &[], to, NO_HEADING),
+                _ => true,
+            };
+            if keep {
+                out[k] = mv;
+                k += 1;
+            }
+        }
+        out.truncate(k);
+    }
 }

@@ -194,7 +194,8 @@ fn breaks(rules: &Rules, st: &State, mv: Move) -> String {
 
 /// Why a drop of `kind` onto `to` by `side` is refused, where the position
 /// alone tells: nothing of that kind in hand, a falling drop that lands
-/// elsewhere, or the site taken.
+/// elsewhere, the site taken, a site that does not meet the drop's
+/// condition (`place KIND to COND`), or a constraint the drop would break.
 pub(super) fn drop_refused(
     rules: &Rules,
     st: &State,
@@ -236,5 +237,16 @@ pub(super) fn drop_refused(
             ));
         }
     }
-    (st.piece_at(rules, to).is_some()).then(|| format!("{} is taken", rules.board.site_name(to)))
+    let at = rules.board.site_name(to);
+    if st.piece_at(rules, to).is_some() {
+        return Some(format!("{at} is taken"));
+    }
+    if !rules.drop_condition_holds(st, side, kind, to) {
+        return Some(format!(
+            "{at} does not meet the condition of `place {name} to ...`"
+        ));
+    }
+    let mv = Move::Drop { kind, to };
+    (rules.why_not(st, mv) == Some(Refusal::Constraint))
+        .then(|| format!("it {}", breaks(rules, st, mv)))
 }

@@ -56,6 +56,13 @@ pub enum Cond {
         length: u32,
         axes: u8,
     },
+    /// A site one step away along one of the directions (relative ones
+    /// turned to the step that reached this site), across no barrier,
+    /// meets the condition (`adjacent(DIRS, COND)`).
+    Adjacent(DirSel, Box<Cond>),
+    /// The group of the piece here, measured and compared
+    /// (`group(DIRS) MEASURE OP N`).
+    Group(Box<GroupTest>),
     /// A condition on the site alone (regions, and `not`/`and`/`or` of
     /// them), folded when the game is compiled: bit `side × 64 × words + site`.
     Sites {
@@ -100,6 +107,63 @@ impl Compare {
             Compare::Ne => n != value,
             Compare::Gt => n > value,
             Compare::Lt => n < value,
+        }
+    }
+}
+
+/// What `group(...)` measures of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GroupMeasure {
+    /// How many pieces it has.
+    Size,
+    /// How many empty sites stand beside it along its directions.
+    Liberties,
+    /// How many of these regions hold one of its pieces (at most 64).
+    Touches(Box<[RegionId]>),
+}
+
+/// A group's measure compared with a number: pieces are joined along
+/// `dirs` (bit `d`: direction `d`; a compass direction always with its
+/// opposite), one step at a time across no barrier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupTest {
+    pub dirs: u32,
+    pub measure: GroupMeasure,
+    pub op: Compare,
+    pub value: u32,
+}
+
+impl GroupTest {
+    /// The most a measure can be: `touches(...)` counts its regions.
+    fn most(&self) -> u32 {
+        match &self.measure {
+            GroupMeasure::Touches(regions) => regions.len() as u32,
+            GroupMeasure::Size | GroupMeasure::Liberties => u32::MAX,
+        }
+    }
+
+    /// A measure from which the test's answer no longer changes as the
+    /// group grows (measures only grow): a group may stop being read there.
+    pub fn decided(&self) -> u32 {
+        let v = self.value;
+        let changes_until = match self.op {
+            Compare::Ge | Compare::Lt => v,
+            Compare::Gt | Compare::Le | Compare::Eq => v.saturating_add(1),
+            Compare::Ne => u32::MAX,
+        };
+        changes_until.min(self.most())
+    }
+
+    /// A measure from which the test holds however far the group grows:
+    /// where the search for some group that passes may stop reading one.
+    pub fn holds_from(&self) -> u32 {
+        let v = self.value;
+        match self.op {
+            Compare::Ge => v,
+            Compare::Gt => v.saturating_add(1),
+            // A count of regions that reaches every one listed.
+            Compare::Eq if v == self.most() => v,
+            Compare::Eq | Compare::Le | Compare::Lt | Compare::Ne => u32::MAX,
         }
     }
 }
@@ -167,6 +231,27 @@ pub enum StateCond {
         axes: u8,
         through_last: bool,
     },
+    /// Some group of the matching pieces passes the test; `through_last`:
+    /// the group of the piece the last move ended on (end rules).
+    Group {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        kind: Kinds,
+        test: Box<GroupTest>,
+        through_last: bool,
+    },
+    /// How many groups the matching pieces form, joined along `dirs` (as
+    /// in [`GroupTest`]), compared.
+    Groups {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        kind: Kinds,
+        dirs: u32,
+        op: Compare,
+        value: u32,
+    },
     /// Two counts compared: `count(own disc) > count(enemy disc)`.
     Compare {
         left: Counted,
@@ -213,6 +298,8 @@ impl StateCond {
             | StateCond::Check
             | StateCond::Somewhere { .. }
             | StateCond::Line { .. }
+            | StateCond::Group { .. }
+            | StateCond::Groups { .. }
             | StateCond::Compare { .. }
             | StateCond::Stalled
             | StateCond::Repetitions { .. }

@@ -18,7 +18,9 @@ pub(crate) mod tables;
 pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, MAX_CHAIN,
 };
-pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
+pub use cond::{
+    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, StateCond,
+};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
@@ -316,6 +318,7 @@ pub(crate) const MARKED_SLOTS: usize = 512;
 
 /// An action a phase of a turn allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Action {
     /// Move a piece, of any kind or of one kind.
     Move(Kinds),
@@ -324,6 +327,9 @@ pub enum Action {
     /// Place a piece from the side's reserve on an empty site (of a
     /// region), from where it falls along the direction, if any.
     Drop(KindId, Option<RegionId>, Option<u8>),
+    /// The same, where the site it lands on meets the site condition
+    /// [`Rules::removals`] holds at the index (`place KIND to COND`).
+    DropWhere(KindId, Option<RegionId>, Option<u8>, u16),
     /// Put every piece of a kind in hand on the empty sites of a region, at
     /// once and without a ply (prelude only).
     Fill(KindId, RegionId),
@@ -728,7 +734,8 @@ pub struct Game {
     /// Per phase, the condition under which it comes, read right after the
     /// previous phase's action (the first phase has none).
     pub phase_when: Vec<Option<StateCond>>,
-    /// The site conditions of the `remove` actions.
+    /// The site conditions of the `remove` actions, and of the drops
+    /// `place KIND to COND`.
     pub removals: Vec<Cond>,
     /// Turns played once, before the turn order starts (setup placements).
     pub prelude: Vec<PreludeTurn>,

@@ -62,9 +62,33 @@ pub enum SiteCond {
     /// `line(N, DIRS)`: the piece here is in a row of N of its team; the
     /// length with its span.
     Line((u32, Span), Vec<Name>),
+    /// `adjacent(DIRS, COND)`: a site one step away along one of the
+    /// directions meets COND.
+    Adjacent(Vec<Name>, Box<SiteCond>),
+    /// `group(DIRS) MEASURE OP N`: the group of the piece here, measured.
+    Group(GroupTest),
     Not(Box<SiteCond>),
     And(Vec<SiteCond>),
     Or(Vec<SiteCond>),
+}
+
+/// What `group(...)` measures: `size`, `liberties`, `touches(A, B, ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GroupMeasure {
+    Size,
+    Liberties,
+    /// The regions (or sites) named, with the span of the list.
+    Touches(Vec<Name>, Span),
+}
+
+/// `(DIRS) MEASURE OP N`, the part of `group(...)` after its pieces; the
+/// value with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupTest {
+    pub dirs: Vec<Name>,
+    pub measure: GroupMeasure,
+    pub op: CompareOp,
+    pub value: (u32, Span),
 }
 
 /// One segment of a move pattern: `step(orth) to empty`.
@@ -193,6 +217,21 @@ pub enum StateCond {
         through_last: bool,
         span: Span,
     },
+    /// `group(OWNER KIND, DIRS) MEASURE OP N`, optionally `through last`.
+    Group {
+        filter: PieceFilter,
+        test: GroupTest,
+        through_last: bool,
+        span: Span,
+    },
+    /// `groups(OWNER KIND, DIRS) OP N`: how many groups.
+    Groups {
+        filter: PieceFilter,
+        dirs: Vec<Name>,
+        op: CompareOp,
+        value: u32,
+        span: Span,
+    },
     /// `can(MOVE_CONDITION)`.
     Can(MoveCond, Span),
     /// `last(MOVE_CONDITION)`.
@@ -235,9 +274,9 @@ pub enum StateCond {
 pub enum Action {
     /// `move` or `move KIND`.
     Move(Option<Name>),
-    /// `place KIND [in REGION] [falling DIRECTION]`: a barrier, or a piece
-    /// from the reserve.
-    Place(Name, Option<Name>, Option<Name>),
+    /// `place KIND [in REGION] [falling DIRECTION] [to COND]`: a barrier,
+    /// or a piece from the reserve.
+    Place(Name, Option<Name>, Option<Name>, Option<(SiteCond, Span)>),
     /// `fill KIND in REGION`: the whole hand of that kind, at once.
     Fill(Name, Name),
     /// `remove COND`: a piece on a site meeting the condition leaves the board.

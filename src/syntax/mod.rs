@@ -343,6 +343,16 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let length = (number(n.clone())?, span(&n));
             SiteCond::Line(length, dir_set(inner.next().unwrap()))
         }
+        Rule::site_adjacent => {
+            let mut inner = pair.into_inner().skip(1);
+            let dirs = dir_set(inner.next().unwrap());
+            SiteCond::Adjacent(dirs, Box::new(site_cond(inner.next().unwrap())?))
+        }
+        Rule::site_group => {
+            let mut inner = pair.into_inner().skip(1);
+            let dirs = dir_set(inner.next().unwrap());
+            SiteCond::Group(group_test(dirs, &mut inner)?)
+        }
         Rule::site_given => {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Given(Box::new(state_cond(inner)?))
@@ -356,6 +366,37 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             SiteCond::Occupant { word, kind }
         }
         _ => return Err(unexpected(&pair, "a site condition")),
+    })
+}
+
+/// The measure, operator and value of a `group(...)` after its directions.
+fn group_test<'a>(
+    dirs: Vec<Name>,
+    inner: &mut impl Iterator<Item = Pair<'a, Rule>>,
+) -> Result<GroupTest> {
+    let measure = inner.next().unwrap().into_inner().next().unwrap();
+    let measure = match measure.as_rule() {
+        Rule::kw_size => GroupMeasure::Size,
+        Rule::kw_liberties => GroupMeasure::Liberties,
+        Rule::group_touches => {
+            let sp = span(&measure);
+            let names = measure.into_inner().skip(1).map(name).collect();
+            GroupMeasure::Touches(names, sp)
+        }
+        _ => {
+            return Err(unexpected(
+                &measure,
+                "`size`, `liberties` or `touches(...)`",
+            ))
+        }
+    };
+    let op = compare_op(inner.next().unwrap())?;
+    let n = inner.next().unwrap();
+    Ok(GroupTest {
+        dirs,
+        measure,
+        op,
+        value: (number(n.clone())?, span(&n)),
     })
 }
 
@@ -706,6 +747,7 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
                 span: sp,
             }
         }
+        Rule::state_group | Rule::state_groups => state_groups(pair)?,
         Rule::state_connected => StateCond::Connected(dir_set(pair.into_inner().nth(1).unwrap())),
         Rule::state_repetitions => {
             let sp = span(&pair);
@@ -734,6 +776,34 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
         }
         Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
         _ => return Err(unexpected(&pair, "a position condition")),
+    })
+}
+
+/// `group(OWNER KIND, DIRS) MEASURE OP N [through last]` or
+/// `groups(OWNER KIND, DIRS) OP N`.
+fn state_groups(pair: Pair<'_, Rule>) -> Result<StateCond> {
+    let sp = span(&pair);
+    let one = pair.as_rule() == Rule::state_group;
+    let mut inner = pair.into_inner().skip(1);
+    let filter = piece_filter(inner.next().unwrap());
+    let dirs = dir_set(inner.next().unwrap());
+    if one {
+        let test = group_test(dirs, &mut inner)?;
+        return Ok(StateCond::Group {
+            filter,
+            test,
+            through_last: inner.next().is_some(),
+            span: sp,
+        });
+    }
+    let op = compare_op(inner.next().unwrap())?;
+    let value = number(inner.next().unwrap())?;
+    Ok(StateCond::Groups {
+        filter,
+        dirs,
+        op,
+        value,
+        span: sp,
     })
 }
 
@@ -818,7 +888,7 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
     Ok(match inner.as_rule() {
         Rule::action_move => Action::Move(inner.into_inner().nth(1).map(name)),
         Rule::action_place => {
-            let (mut region, mut falling) = (None, None);
+            let (mut region, mut falling, mut to) = (None, None, None);
             let mut it = inner.into_inner().skip(1);
             let kind = name(it.next().unwrap());
             for p in it {
@@ -827,11 +897,15 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
                     Rule::place_falling => {
                         falling = p.into_inner().nth(1).map(name);
                     }
+                    Rule::place_to => {
+                        let sp = span(&p);
+                        to = Some((site_cond(p.into_inner().nth(1).unwrap())?, sp));
+                    }
                     Rule::kw_in => {}
                     _ => return Err(unexpected(&p, "`place`")),
                 }
             }
-            Action::Place(kind, region, falling)
+            Action::Place(kind, region, falling, to)
         }
         Rule::action_fill => {
             let mut it = inner.into_inner();

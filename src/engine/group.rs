@@ -1,0 +1,367 @@
+//! Groups: pieces joined to one another one step at a time along some
+//! directions (`group(...)`, `groups(...)`), and `adjacent(...)`.
+//!
+//! A group is found by a flood fill from one of its pieces that reads
+//! each site of the group once, and each site beside it once per
+//! direction: the cost is linear in the group, never a walk of paths. The
+//! whole-board forms read each matching piece once in all, the groups one
+//! after the other.
+
+use super::line::Matcher;
+use super::*;
+use std::cell::RefCell;
+
+/// The scratch of a flood fill: the members not yet read (a bit each),
+/// the sites of the group still to read, and the empty sites already
+/// counted as liberties of the group being read, with their list to clear
+/// them.
+#[derive(Default)]
+struct Fill {
+    avail: Vec<u64>,
+    todo: Vec<SiteId>,
+    libs: Vec<u64>,
+    lib_sites: Vec<SiteId>,
+}
+
+impl Fill {
+    fn reset(&mut self, words: usize) {
+        self.avail.clear();
+        self.avail.resize(words, 0);
+        self.libs.clear();
+        self.libs.resize(words, 0);
+        self.todo.clear();
+        self.lib_sites.clear();
+    }
+
+    /// Whether `s` is a member not yet read.
+    #[inline]
+    fn avail(&self, s: SiteId) -> bool {
+        bit(&self.avail, s.0 as u32)
+    }
+
+    #[inline]
+    fn take(&mut self, s: SiteId) {
+        self.avail[s.0 as usize / 64] &= !(1 << (s.0 % 64));
+    }
+}
+
+thread_local! {
+    /// One fill per thread, kept from one call to the next so that nothing
+    /// is allocated once it has grown to the board.
+    static FILL: RefCell<Fill> = RefCell::new(Fill::default());
+}
+
+/// Runs `f` with a cleared fill for `words` words of sites: the thread's,
+/// or a new one when it is in use.
+fn with_fill<R>(words: usize, f: impl FnOnce(&mut Fill) -> R) -> R {
+    FILL.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut fill) => {
+            fill.reset(words);
+            f(&mut fill)
+        }
+        Err(_) => {
+            let mut fill = Fill::default();
+            fill.reset(words);
+            f(&mut fill)
+        }
+    })
+}
+
+/// How many regions `touches(...)` reads through a table made for the call.
+const QUICK_REGIONS: usize = 4;
+
+impl Rules {
+    /// Reads the group of the member on `start` (not yet read): the
+    /// members (`fill.avail`) joined to it along `dirs`, one step at a time
+    /// across no barrier; takes them from `fill.avail` and returns the
+    /// group's `measure`, the regions' part read for `side`. `origin` reads
+    /// as empty (the site a moving piece left). Stops as soon as the
+    /// measure, which only grows as the group does, reaches `enough`: the
+    /// rest of the group is then left unread, and available.
+    #[allow(clippy::too_many_arguments)]
+    fn fill_group(
+        &self,
+        st: &State,
+        origin: SiteId,
+        start: SiteId,
+        dirs: u32,
+        measure: &GroupMeasure,
+        side: SideId,
+        enough: u32,
+        fill: &mut Fill,
+    ) -> u32 {
+        let liberties = matches!(measure, GroupMeasure::Liberties);
+        let regions: &[RegionId] = match measure {
+            GroupMeasure::Touches(regions) => regions,
+            GroupMeasure::Size | GroupMeasure::Liberties => &[],
+        };
+        let mut quick: [&[u64]; QUICK_REGIONS] = [&[]; QUICK_REGIONS];
+        if regions.len() <= QUICK_REGIONS {
+            for (q, &r) in quick.iter_mut().zip(regions) {
+                *q = &self.regions[r as usize].per_side[side as usize].0;
+            }
+        }
+        let (mut size, mut libs, mut touched) = (0u32, 0u32, 0u64);
+        fill.take(start);
+        fill.todo.push(start);
+        while let Some(s) = fill.todo.pop() {
+            size += 1;
+            if regions.len() <= QUICK_REGIONS {
+                for (i, q) in quick[..regions.len()].iter().enumerate() {
+                    touched |= u64::from(bit(q, u32::from(s.0))) << i;
+                }
+            } else {
+                for (i, &r) in regions.iter().enumerate() {
+                    let set = &self.regions[r as usize].per_side[side as usize];
+                    touched |= u64::from(set.contains(s)) << i;
+                }
+            }
+            let mut mask = dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                let Some(t) = self.next_site(st, s, d) else {
+                    continue;
+                };
+                if fill.avail(t) {
+                    fill.take(t);
+                    fill.todo.push(t);
+                } else if liberties
+                    && Self::occupant(st, origin, t) == 0
+                    && !bit(&fill.libs, t.0 as u32)
+                {
+                    fill.libs[t.0 as usize / 64] |= 1 << (t.0 % 64);
+                    fill.lib_sites.push(t);
+                    libs += 1;
+                }
+            }
+            let reached = match measure {
+                GroupMeasure::Size => size,
+                GroupMeasure::Liberties => libs,
+                GroupMeasure::Touches(_) => touched.count_ones(),
+            };
+            if reached >= enough {
+                fill.todo.clear();
+                break;
+            }
+        }
+        for t in fill.lib_sites.drain(..) {
+            fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
+        }
+        match measure {
+            GroupMeasure::Size => size,
+            GroupMeasure::Liberties => libs,
+            GroupMeasure::Touches(_) => touched.count_ones(),
+        }
+    }
+
+    /// Puts in `fill.avail` the pieces of the `counted` sides that `m`
+    /// matches (of the `kind`s).
+    fn members(&self, st: &State, counted: SideSet, kind: Kinds, m: &Matcher, fill: &mut Fill) {
+        let words = self.site_words();
+        let all = u64::MAX >> (64 - self.kinds.len().clamp(1, 64));
+        let mut sides = counted;
+        while sides != 0 {
+            let s = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
+            let pieces = &st.pieces[s * words..(s + 1) * words];
+            for (a, &p) in fill.avail.iter_mut().zip(pieces) {
+                *a |= p;
+            }
+        }
+        if kind & all != all {
+            for w in 0..words {
+                let mut bits = fill.avail[w];
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if !m.holds(st.board[i]) {
+                        fill.avail[w] &= !(1 << (i % 64));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `group(DIRS) MEASURE OP N` at `s`, seen from `side`: the group of
+    /// the piece on `s` (the pieces of its owner's team, any kind; none
+    /// already captured by the move) passes the test. False on an empty site.
+    fn group_at(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        test: &GroupTest,
+    ) -> bool {
+        let v = Self::occupant(st, origin, s);
+        if v == 0 || captured.contains(&s) {
+            return false;
+        }
+        let owner = self.unman(v).0;
+        let m = self.line_matcher(owner, Owner::Own, 0, ALL_KINDS);
+        let n = with_fill(self.site_words(), |fill| {
+            self.members(st, self.counted(owner, Owner::Own, 0), ALL_KINDS, &m, fill);
+            for &gone in captured.iter().chain([&origin]) {
+                if gone != NOWHERE {
+                    fill.take(gone);
+                }
+            }
+            let (dirs, measure) = (test.dirs, &test.measure);
+            self.fill_group(st, origin, s, dirs, measure, side, test.decided(), fill)
+        });
+        test.op.holds(n, test.value)
+    }
+
+    /// `group(OWNER KIND, DIRS) MEASURE OP N` for `side`: some group of the
+    /// matching pieces passes the test; only the group of the piece on
+    /// `at`, when given (`through last`).
+    pub(super) fn some_group(
+        &self,
+        st: &State,
+        side: SideId,
+        (owner, named, kind): (Owner, SideSet, Kinds),
+        test: &GroupTest,
+        at: Option<SiteId>,
+    ) -> bool {
+        let m = self.line_matcher(side, owner, named, kind);
+        let counted = self.counted(side, owner, named);
+        let (dirs, measure) = (test.dirs, &test.measure);
+        // One group may stop being read as soon as its answer is known; of
+        // several, each is read whole unless it passes, which ends the search.
+        let passes = |start: SiteId, enough: u32, fill: &mut Fill| {
+            let n = self.fill_group(st, NOWHERE, start, dirs, measure, side, enough, fill);
+            test.op.holds(n, test.value)
+        };
+        with_fill(self.site_words(), |fill| {
+            self.members(st, counted, kind, &m, fill);
+            match at {
+                Some(at) => fill.avail(at) && passes(at, test.decided(), fill),
+                None => self.each_member(st, counted, &m, |p| {
+                    fill.avail(p) && passes(p, test.holds_from(), fill)
+                }),
+            }
+        })
+    }
+
+    /// `group(...) through last` for `side`: the group of the piece the
+    /// last move ended on, at `to`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn group_through(
+        &self,
+        st: &State,
+        side: SideId,
+        pieces: (Owner, SideSet, Kinds),
+        test: &GroupTest,
+        to: SiteId,
+    ) -> bool {
+        self.some_group(st, side, pieces, test, Some(to))
+    }
+
+    /// `groups(OWNER KIND, DIRS)` for `side`: how many groups the matching
+    /// pieces form.
+    pub(super) fn count_groups(
+        &self,
+        st: &State,
+        side: SideId,
+        (owner, named, kind): (Owner, SideSet, Kinds),
+        dirs: u32,
+    ) -> u32 {
+        let m = self.line_matcher(side, owner, named, kind);
+        let counted = self.counted(side, owner, named);
+        let size = &GroupMeasure::Size;
+        let mut n = 0;
+        with_fill(self.site_words(), |fill| {
+            self.members(st, counted, kind, &m, fill);
+            self.each_member(st, counted, &m, |p| {
+                if fill.avail(p) {
+                    n += 1;
+                    self.fill_group(st, NOWHERE, p, dirs, size, side, u32::MAX, fill);
+                }
+                false
+            })
+        });
+        n
+    }
+
+    /// Calls `f` with the site of each piece of the `counted` sides that
+    /// `m` matches, until it returns true; whether it did.
+    fn each_member(
+        &self,
+        st: &State,
+        mut counted: SideSet,
+        m: &Matcher,
+        mut f: impl FnMut(SiteId) -> bool,
+    ) -> bool {
+        let words = self.site_words();
+        while counted != 0 {
+            let s = counted.trailing_zeros() as usize;
+            counted &= counted - 1;
+            for (w, &word) in st.pieces[s * words..(s + 1) * words].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let p = SiteId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                    bits &= bits - 1;
+                    if m.holds(st.board[p.0 as usize]) && f(p) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The site conditions that read the sites around `s` (reached along
+    /// `d`): `adjacent(...)` and `group(...)`; false for any other.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn near(
+        &self,
+        c: &Cond,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+    ) -> bool {
+        match c {
+            Cond::Adjacent(dirs, inner) => {
+                self.adjacent(st, side, origin, captured, s, d, (dirs, inner))
+            }
+            Cond::Group(test) => self.group_at(st, side, origin, captured, s, test),
+            _ => {
+                debug_assert!(false, "{c:?} reads no site around");
+                false
+            }
+        }
+    }
+
+    /// `adjacent(DIRS, COND)` at `s`, reached along `d`: a site one step
+    /// away along one of the directions, across no barrier, meets COND
+    /// (read there as reached along that direction).
+    #[allow(clippy::too_many_arguments)]
+    fn adjacent(
+        &self,
+        st: &State,
+        side: SideId,
+        origin: SiteId,
+        captured: &[SiteId],
+        s: SiteId,
+        d: u8,
+        (dirs, inner): (&DirSel, &Cond),
+    ) -> bool {
+        let mut mask = dirs.resolve(d);
+        while mask != 0 {
+            let dir = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            if let Some(t) = self.board.step(s, dir, &st.blocked) {
+                if self.eval(inner, st, side, origin, captured, t, dir) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
