@@ -678,6 +678,7 @@ impl Rules {
         w.origin = origin;
         w.start = out.len();
         w.stepped = [0; 4];
+        w.effects.reset();
         let side = w.side;
         if let Some(entries) = self.tables.entries(kind, side, origin) {
             for &entry in entries {
