@@ -14,12 +14,6 @@ use std::collections::HashSet;
 /// effects are hashed.
 const EFFECTS_LINEAR: usize = 16;
 
-/// How many iterations of repeated groups (a capture each, in a chain) the
-/// walker of one listing may explore. Real games explore a few hundred at
-/// most (the longest draughts captures included); a position built to
-/// branch at every jump reaches millions.
-pub const CHAIN_STEPS: u32 = 1 << 20;
-
 /// The effect of a chain: where it ends, and the set of what it captured
 /// (sorted).
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -45,7 +45,6 @@ mod table_budget;
 mod walk;
 
 pub(crate) use check::Proofs;
-pub use effects::CHAIN_STEPS;
 pub use table_budget::{bytes_text, TablesTooLarge, MAX_RAY_SITES, MAX_TREE, RAY_SITE_BYTES};
 
 pub(crate) use crate::rules::tables::MoveTables;

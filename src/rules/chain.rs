@@ -7,6 +7,12 @@ use crate::board::SiteId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+/// How many iterations of repeated groups (a capture each, in a chain) the
+/// walker of one listing may explore. Real games explore a few hundred at
+/// most (the longest draughts captures included); a position built to
+/// branch at every jump reaches millions.
+pub const CHAIN_STEPS: u32 = 1 << 20;
+
 /// The most stops, and the most captures, one move can make.
 pub const MAX_CHAIN: usize = 32;
 
@@ -296,7 +302,7 @@ impl ChainTable {
 }
 
 /// Listing the moves of a position explored more ways of capturing than
-/// the budget allows ([`crate::engine::CHAIN_STEPS`] chain steps in one
+/// the budget allows ([`CHAIN_STEPS`] chain steps in one
 /// listing): a position built so that every jump branches. The work
 /// stopped; what it would have answered is unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,7 +314,7 @@ impl std::fmt::Display for TooManyChains {
             f,
             "too many capture chains to list in this position: over {} chain \
              steps (jumps) explored, the most one move listing may explore",
-            crate::engine::CHAIN_STEPS
+            CHAIN_STEPS
         )
     }
 }

@@ -17,7 +17,7 @@ pub(crate) mod tables;
 
 pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, TooManyChains,
-    MAX_CHAIN,
+    CHAIN_STEPS, MAX_CHAIN,
 };
 pub use cond::{Compare, Cond, Counted, LastGate, MoveCond, Owner, StateCond};
 pub use effect::{CellSets, Effect};

@@ -73,7 +73,7 @@ impl Rules {
     }
 
     /// `f`'s answer, or [`TooManyChains`] when a move listing in it
-    /// stopped at the chain budget ([`crate::engine::CHAIN_STEPS`]): then
+    /// stopped at the chain budget ([`super::CHAIN_STEPS`]): then
     /// the answer may miss moves, and is not given. For every answer that
     /// reaches a user from a position they wrote. A mark made before the
     /// call is kept for an enclosing call.
