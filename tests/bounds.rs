@@ -460,3 +460,28 @@ fn a_lattice_of_captures_past_the_chain_budget_is_refused_quickly() {
         start.elapsed()
     );
 }
+
+#[test]
+fn json_diagnostics_are_capped_as_the_text_report_is() {
+    let mut regions = String::new();
+    for i in 0..200 {
+        regions.push_str(&format!("r{i} = \"z{i}{}\"\n", "9".repeat(2000)));
+    }
+    let text = game(REGION, MOVE, PHASE, PREFER, WHEN)
+        .replace("[regions]\n", &format!("[regions]\n{regions}"));
+    let dir = std::env::temp_dir().join(format!("tavoliere-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many.toml");
+    std::fs::write(&path, text).unwrap();
+    let o = run(&["validate", "--format", "json", path.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 51, "{}", &out[..out.len().min(2000)]);
+    assert_eq!(lines[50]["code"], "more");
+    assert!(out.len() < 200_000, "{} bytes", out.len());
+}

@@ -76,9 +76,9 @@ pub fn load(path: &Path, json: bool) -> Result<(Option<Rules>, Vec<Diagnostic>, 
     };
     if json {
         let mut out = out();
-        for d in &diags {
+        for d in diag::to_json_list(&sources, &diags) {
             use std::io::Write;
-            writeln!(out, "{}", diag::to_json(&sources, d))?;
+            writeln!(out, "{d}")?;
         }
     } else if !diags.is_empty() {
         eprint!("{}", diag::render(&sources, &diags));
