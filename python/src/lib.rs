@@ -696,7 +696,8 @@ impl State {
             return Err(PyValueError::new_err("the game is over"));
         }
         let (data, st) = (self.data.clone(), self.st.clone());
-        let mv = py.allow_threads(|| bounded(&data.rules, || agent.choose(&data.rules, &st, seed)))?;
+        let mv =
+            py.allow_threads(|| bounded(&data.rules, || agent.choose(&data.rules, &st, seed)))?;
         let mv = mv.ok_or_else(|| PyValueError::new_err("the game is over"))?;
         let mut seq = Vec::new();
         self.data.space.encode(&self.data.rules, mv, &mut seq);
