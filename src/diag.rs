@@ -268,7 +268,39 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
     out
 }
 
-/// One diagnostic as a JSON object, for editors and CI.
+/// The first [`MAX_SHOWN`] diagnostics as JSON objects ([`to_json`]),
+/// then, if there are more, one object saying how many were left out
+/// (`"code": "more"`, `"severity": "note"`): bounded as [`render`] is.
+pub fn to_json_list(sources: &Sources, diagnostics: &[Diagnostic]) -> Vec<serde_json::Value> {
+    let mut out: Vec<_> = (diagnostics.iter().take(MAX_SHOWN))
+        .map(|d| to_json(sources, d))
+        .collect();
+    let more = diagnostics.len().saturating_sub(MAX_SHOWN);
+    if more > 0 {
+        out.push(serde_json::json!({
+            "severity": "note",
+            "code": "more",
+            "message": format!("... and {more} more diagnostic{}, not shown", if more == 1 { "" } else { "s" }),
+        }));
+    }
+    out
+}
+
+/// A message, label or hint cut to at most [`LONG_LINE`] bytes (on a
+/// character boundary), with an ellipsis.
+fn cut(text: &str) -> String {
+    if text.len() <= LONG_LINE {
+        return text.to_string();
+    }
+    let mut end = LONG_LINE;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+/// One diagnostic as a JSON object, for editors and CI; its texts cut to
+/// [`LONG_LINE`] bytes.
 pub fn to_json(sources: &Sources, d: &Diagnostic) -> serde_json::Value {
     let (file, line, column, end) = match &d.loc {
         Some(loc) => {
@@ -287,13 +319,13 @@ pub fn to_json(sources: &Sources, d: &Diagnostic) -> serde_json::Value {
     serde_json::json!({
         "severity": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
         "code": d.code,
-        "message": d.message,
+        "message": cut(&d.message),
         "file": file,
         "line": line,
         "column": column,
         "end": end,
-        "label": d.label,
-        "hint": d.hint,
+        "label": cut(&d.label),
+        "hint": d.hint.as_deref().map(cut),
     })
 }
 

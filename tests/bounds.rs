@@ -320,3 +320,168 @@ fn a_game_file_base_is_reported_where_its_mistake_is() {
     assert!(report.contains("base.toml:3"), "{report}");
     assert!(!report.contains("not a game file"), "{report}");
 }
+
+// ---------------------------------------------------------------- capture chains
+
+/// Asalto's soldiers on every point of the cross whose file and rank are
+/// not both odd (a–g, 1–7): from any empty point an officer may jump in
+/// every direction, so its capture chains branch at every jump.
+const LATTICE: &str = "d1 c2 d2 e2 b3 d3 f3 a4 b4 c4 d4 e4 f4 g4 b5 d5 f5 c6 d6 e6 d7";
+
+/// The lattice without the soldiers of `drop`, the officer on c3 to move.
+fn lattice(drop: &[&str]) -> String {
+    let soldiers: Vec<&str> = (LATTICE.split(' ')).filter(|s| !drop.contains(s)).collect();
+    format!(
+        "pieces soldiers soldier {}, officers officer c3; turn officers",
+        soldiers.join(" ")
+    )
+}
+
+/// The moves of an officer on c3 among `soldiers`, counted apart from the
+/// engine, from Asalto's rules (shared/rules/asalto.md): it jumps an
+/// adjacent soldier along a line (diagonals only through the points whose
+/// file + rank is even) to the empty point beyond, and goes on while it
+/// can, never jumping a soldier twice (the jumped stay on the board until
+/// the move ends). Moves that end on the same point with the same soldiers
+/// taken are one move. The officer has no step here: every neighbour of c3
+/// holds a soldier.
+fn officer_chains(soldiers: &str) -> usize {
+    use std::collections::{BTreeSet, HashSet};
+    type P = (i32, i32);
+    let xy = |s: &str| {
+        (
+            (s.as_bytes()[0] - b'a') as i32,
+            s[1..].parse::<i32>().unwrap() - 1,
+        )
+    };
+    let on = |(x, y): P| {
+        (0..7).contains(&x) && (0..7).contains(&y) && ((2..=4).contains(&x) || (2..=4).contains(&y))
+    };
+    let soldiers: HashSet<P> = soldiers.split(' ').map(xy).collect();
+    fn walk(
+        at: P,
+        taken: &mut BTreeSet<P>,
+        soldiers: &HashSet<P>,
+        on: &dyn Fn(P) -> bool,
+        out: &mut HashSet<(P, BTreeSet<P>)>,
+    ) {
+        let mut dirs = vec![(1, 0), (-1, 0), (0, 1), (0, -1)];
+        if (at.0 + at.1) % 2 == 0 {
+            dirs.extend([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+        }
+        let mut went_on = false;
+        for (dx, dy) in dirs {
+            let over = (at.0 + dx, at.1 + dy);
+            let to = (at.0 + 2 * dx, at.1 + 2 * dy);
+            if on(to)
+                && soldiers.contains(&over)
+                && !taken.contains(&over)
+                && !soldiers.contains(&to)
+            {
+                went_on = true;
+                taken.insert(over);
+                walk(to, taken, soldiers, on, out);
+                taken.remove(&over);
+            }
+        }
+        if !went_on && !taken.is_empty() {
+            out.insert((at, taken.clone()));
+        }
+    }
+    let mut out = HashSet::new();
+    walk(xy("c3"), &mut BTreeSet::new(), &soldiers, &on, &mut out);
+    out.len()
+}
+
+#[test]
+fn many_capture_chains_are_listed_each_once_and_quickly() {
+    let rules = common::load("games/asalto.toml");
+    for drop in [&["d7", "c6"][..], &["d1", "d7"], &["d7", "e6", "c6", "g4"]] {
+        let text = lattice(drop);
+        let st = common::position(&rules, &text);
+        let start = Instant::now();
+        let mut moves = Vec::new();
+        rules
+            .bounded(|| rules.legal_moves(&st, &mut moves))
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let took = start.elapsed();
+        let soldiers = text.split(", ").next().unwrap();
+        let expected = officer_chains(soldiers.trim_start_matches("pieces soldiers soldier "));
+        assert_eq!(moves.len(), expected, "{text}");
+        assert!(expected > 1000, "{expected}");
+        assert!(took < Duration::from_secs(5), "{text}: {took:?}");
+    }
+}
+
+#[test]
+fn a_lattice_of_captures_past_the_chain_budget_is_refused_quickly() {
+    // 10,129 moves (`officer_chains`), found along millions of paths.
+    assert_eq!(officer_chains(LATTICE), 10_129);
+    let rules = common::load("games/asalto.toml");
+    let st = common::position(&rules, &lattice(&[]));
+    let start = Instant::now();
+    let mut moves = Vec::new();
+    let answer = rules.bounded(|| rules.legal_moves(&st, &mut moves));
+    let err = answer.expect_err("the chain budget");
+    assert!(err.to_string().contains("too many capture chains"), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    // The mark is cleared: the next listing from a plain position answers.
+    let mut moves = Vec::new();
+    rules
+        .bounded(|| rules.legal_moves(&rules.initial(), &mut moves))
+        .expect("the start");
+    assert!(!moves.is_empty());
+    // The command line says so, and exits 1.
+    let start = Instant::now();
+    for cmd in ["moves", "perft"] {
+        let mut args = vec![cmd, "games/asalto.toml", "--position"];
+        let text = lattice(&[]);
+        args.push(&text);
+        if cmd == "perft" {
+            args.extend(["--depth", "2"]);
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("too many capture chains"), "{cmd}: {err}");
+        assert!(
+            o.stdout.is_empty(),
+            "{cmd}: {}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn json_diagnostics_are_capped_as_the_text_report_is() {
+    let mut regions = String::new();
+    for i in 0..200 {
+        regions.push_str(&format!("r{i} = \"z{i}{}\"\n", "9".repeat(2000)));
+    }
+    let text = game(REGION, MOVE, PHASE, PREFER, WHEN)
+        .replace("[regions]\n", &format!("[regions]\n{regions}"));
+    let dir = std::env::temp_dir().join(format!("tavoliere-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many.toml");
+    std::fs::write(&path, text).unwrap();
+    let o = run(&["validate", "--format", "json", path.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 51, "{}", &out[..out.len().min(2000)]);
+    assert_eq!(lines[50]["code"], "more");
+    assert!(out.len() < 200_000, "{} bytes", out.len());
+}

@@ -731,3 +731,205 @@ fn idle_and_slow_connections_are_closed() {
     let (status, _) = get(&s.addr, "/api/games");
     assert_eq!(status, 200);
 }
+
+// ---------------------------------------------------------------- load and memory
+
+/// `clients` clients at once, each opening Asalto and playing random moves
+/// by `/api/play` for up to `plies` plies: the requests made, the time
+/// taken, and each request's latency, sorted.
+fn load(addr: &str, clients: usize, plies: usize) -> (usize, Duration, Vec<Duration>) {
+    let started = Instant::now();
+    let results: Vec<Vec<Duration>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..clients)
+            .map(|c| {
+                scope.spawn(move || {
+                    let mut rng = fastrand::Rng::with_seed(c as u64);
+                    let mut lat = Vec::new();
+                    let t = Instant::now();
+                    let (status, open) = post(addr, "/api/open", json!({ "file": "asalto.toml" }));
+                    lat.push(t.elapsed());
+                    assert_eq!(status, 200, "{open}");
+                    let id = open["id"].as_str().unwrap().to_string();
+                    let mut view = open["start"].clone();
+                    for _ in 0..plies {
+                        let moves = view["moves"].as_array().unwrap();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let mv = moves[rng.usize(..moves.len())]["text"].as_str().unwrap();
+                        let at = json!({ "id": id, "position": view["position"], "move": mv });
+                        let t = Instant::now();
+                        let (status, played) = post(addr, "/api/play", at);
+                        lat.push(t.elapsed());
+                        assert_eq!(status, 200, "{played}");
+                        view = played["after"].clone();
+                    }
+                    lat
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut lat: Vec<Duration> = results.into_iter().flatten().collect();
+    lat.sort();
+    (lat.len(), started.elapsed(), lat)
+}
+
+fn quantile(lat: &[Duration], q: f64) -> Duration {
+    lat[((lat.len() - 1) as f64 * q) as usize]
+}
+
+/// 200 clients at once against one server: every answer right, the
+/// slowest 1% under a generous bound, all within a minute.
+#[test]
+fn two_hundred_clients_are_answered_in_bounded_time() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (requests, elapsed, lat) = load(&s.addr, 200, 10);
+    let p99 = quantile(&lat, 0.99);
+    eprintln!(
+        "200 clients: {requests} requests in {elapsed:.2?} ({:.0}/s), p50 {:.2?}, p99 {p99:.2?}",
+        requests as f64 / elapsed.as_secs_f64(),
+        quantile(&lat, 0.5)
+    );
+    assert!(requests >= 200 * 5, "{requests}");
+    assert!(p99 < Duration::from_secs(10), "p99 {p99:?}");
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}
+
+/// The figures of the README's table: 50, 200 and 500 clients (run with
+/// `cargo test --release --test serve -- --ignored load_figures --nocapture`).
+#[test]
+#[ignore]
+fn load_figures() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    for clients in [50, 200, 500] {
+        let (requests, elapsed, lat) = load(&s.addr, clients, 10);
+        eprintln!(
+            "{clients} clients: {requests} requests in {elapsed:.2?} ({:.0} requests/s), p50 {:.2?}, p99 {:.2?}",
+            requests as f64 / elapsed.as_secs_f64(),
+            quantile(&lat, 0.5),
+            quantile(&lat, 0.99)
+        );
+    }
+}
+
+/// The server's resident memory, in kB.
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Short capture games (Asalto, random moves, on one open game) through
+/// the server, on 8 clients: the server's memory read every 1,000 games
+/// stays within 20% of what it was after the first 1,000.
+/// `TAVOLIERE_MEMORY_GAMES` sets the number of games (2,000 by default;
+/// `benches/serve_memory.sh` plays 10,000 in a release build).
+#[test]
+fn memory_stays_flat_over_many_capture_games() {
+    let n: usize = std::env::var("TAVOLIERE_MEMORY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let pid = s.child.id();
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "asalto.toml" }));
+    let (id, start) = (open["id"].as_str().unwrap(), &open["start"]);
+    let started = Instant::now();
+    let mut rss = Vec::new();
+    for thousand in 0..n.div_ceil(1000) {
+        std::thread::scope(|scope| {
+            for c in 0..8 {
+                let addr = &s.addr;
+                scope.spawn(move || {
+                    let mut rng = fastrand::Rng::with_seed((thousand * 8 + c) as u64);
+                    for _ in (c..1000).step_by(8) {
+                        let mut view = start.clone();
+                        // A short game: at most 30 plies.
+                        for _ in 0..30 {
+                            let moves = view["moves"].as_array().unwrap();
+                            if moves.is_empty() {
+                                break;
+                            }
+                            let mv = moves[rng.usize(..moves.len())]["text"].as_str().unwrap();
+                            let at = json!({ "id": id, "position": view["position"], "move": mv });
+                            let (status, played) = post(addr, "/api/play", at);
+                            assert_eq!(status, 200, "{played}");
+                            view = played["after"].clone();
+                        }
+                    }
+                });
+            }
+        });
+        rss.push(rss_kb(pid));
+        eprintln!(
+            "{} games: RSS {} kB ({:.1?})",
+            (thousand + 1) * 1000,
+            rss.last().unwrap(),
+            started.elapsed()
+        );
+    }
+    let (first, last) = (rss[0] as f64, *rss.last().unwrap() as f64);
+    assert!(
+        last <= first * 1.2 && last >= first * 0.8,
+        "RSS every 1,000 games: {rss:?} kB"
+    );
+}
+
+/// A pasted position whose capture chains branch at every jump gets an
+/// error, quickly, and the server goes on answering.
+#[test]
+fn a_lattice_of_captures_gets_an_error_quickly() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &[]);
+    let (_, open) = post(&s.addr, "/api/open", json!({ "file": "asalto.toml" }));
+    let id = open["id"].as_str().unwrap();
+    let lattice = "pieces soldiers soldier d1 c2 d2 e2 b3 d3 f3 a4 b4 c4 d4 e4 f4 g4 b5 d5 \
+                   f5 c6 d6 e6 d7, officers officer c3; turn officers";
+    let t = Instant::now();
+    for (path, body) in [
+        ("/api/position", json!({ "id": id, "position": lattice })),
+        (
+            "/api/play",
+            json!({ "id": id, "position": lattice, "move": "c3xa3" }),
+        ),
+        (
+            "/api/why",
+            json!({ "id": id, "position": lattice, "move": "c3-d3" }),
+        ),
+    ] {
+        let (status, v) = post(&s.addr, path, body);
+        assert_eq!(status, 400, "{path}: {v}");
+        let err = v["error"].as_str().unwrap();
+        assert!(err.contains("too many capture chains"), "{path}: {err}");
+    }
+    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    let (status, _) = post(&s.addr, "/api/position", json!({ "id": id }));
+    assert_eq!(status, 200);
+}
+
+/// With `--open-memory 8` (megabytes), opening a game with large tables
+/// closes the least recently used: the first is gone, the last is open.
+#[test]
+fn open_games_are_bounded_by_memory() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let s = serve(&games, &["--open-memory", "8"]);
+    // Tamerlane's tables take about 4 MB: two fit in 8 MB, three do not.
+    let ids: Vec<String> = (0..3)
+        .map(|_| {
+            let (status, open) = post(&s.addr, "/api/open", json!({ "file": "tamerlane.toml" }));
+            assert_eq!(status, 200, "{open}");
+            open["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let (status, v) = post(&s.addr, "/api/position", json!({ "id": ids[0] }));
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("no open game"), "{v}");
+    for id in &ids[1..] {
+        let (status, v) = post(&s.addr, "/api/position", json!({ "id": id }));
+        assert_eq!(status, 200, "{v}");
+    }
+}

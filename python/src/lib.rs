@@ -56,6 +56,16 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     })
 }
 
+/// `f` guarded ([`guard`]), and refused with a `GameError` when a move
+/// listing in it stopped at the chain budget ([`Rules::bounded`]).
+fn bounded<T>(rules: &Rules, f: impl FnOnce() -> T) -> PyResult<T> {
+    guard(|| {
+        rules
+            .bounded(f)
+            .map_err(|e| GameError::new_err(e.to_string()))
+    })
+}
+
 /// A thread count in range: 1 (for 0) to `MAX_THREADS`, else an error.
 fn threads_arg(threads: usize) -> PyResult<usize> {
     if threads > MAX_THREADS {
@@ -262,22 +272,24 @@ impl State {
         }
     }
 
-    fn refresh(&mut self) {
+    fn refresh(&mut self) -> PyResult<()> {
         if !self.fresh {
-            let rules = &self.data.rules;
-            if self.moves.len() as u32 >= self.data.max_plies {
-                self.legal.clear();
-            } else {
-                rules.legal_moves(&self.st, &mut self.legal);
-            }
-            self.encoded.fill(&self.data.space, rules, &self.legal);
+            let data = self.data.clone();
+            let (st, legal) = (&self.st, &mut self.legal);
+            let cut = self.moves.len() as u32 >= data.max_plies;
+            bounded(&data.rules, || match cut {
+                true => legal.clear(),
+                false => data.rules.legal_moves(st, legal),
+            })?;
+            self.encoded.fill(&data.space, &data.rules, &self.legal);
             self.fresh = true;
         }
+        Ok(())
     }
 
-    fn terminal(&mut self) -> bool {
-        self.refresh();
-        self.legal.is_empty()
+    fn terminal(&mut self) -> PyResult<bool> {
+        self.refresh()?;
+        Ok(self.legal.is_empty())
     }
 
     /// A legal move whose next action after the prefix is `a`, and whether
@@ -342,11 +354,11 @@ impl State {
 #[pymethods]
 impl State {
     /// The player (seat) to move; -4 once the game is over.
-    fn current_player(&mut self) -> i64 {
-        if self.terminal() {
-            return TERMINAL;
+    fn current_player(&mut self) -> PyResult<i64> {
+        if self.terminal()? {
+            return Ok(TERMINAL);
         }
-        self.data.rules.seat_of(self.data.rules.to_move(&self.st)) as i64
+        Ok(self.data.rules.seat_of(self.data.rules.to_move(&self.st)) as i64)
     }
 
     /// The side to move, by name.
@@ -356,30 +368,34 @@ impl State {
     }
 
     /// The legal actions, sorted.
-    fn legal_actions(&mut self) -> Vec<Action> {
-        self.refresh();
+    fn legal_actions(&mut self) -> PyResult<Vec<Action>> {
+        self.refresh()?;
         let mut out = Vec::with_capacity(self.encoded.len());
         self.encoded.next(&self.data.space, &self.prefix, &mut out);
-        out
+        Ok(out)
     }
 
     /// 1 for each legal action, 0 elsewhere, over every action.
-    fn legal_actions_mask(&mut self) -> Vec<u8> {
+    fn legal_actions_mask(&mut self) -> PyResult<Vec<u8>> {
         let mut mask = vec![0; self.data.space.len()];
-        for a in self.legal_actions() {
+        for a in self.legal_actions()? {
             mask[a as usize] = 1;
         }
-        mask
+        Ok(mask)
     }
 
     /// Plays an action: a move, or one landing of a capture chain.
     fn apply_action(&mut self, action: Action) -> PyResult<()> {
-        self.refresh();
+        self.refresh()?;
         self.prefix.push(action);
         match self.encoded.follow(&self.data.space, &self.prefix) {
             Followed::Complete(i) => {
                 let mv = self.legal[i];
-                self.data.rules.play(&mut self.st, mv);
+                let (rules, st) = (&self.data.rules, &mut self.st);
+                if let Err(e) = bounded(rules, || rules.play(st, mv)) {
+                    self.prefix.pop();
+                    return Err(e);
+                }
                 self.moves.push(mv);
                 self.history.push(action);
                 self.prefix.clear();
@@ -402,27 +418,28 @@ impl State {
 
     /// The action's text: the move's notation when the action is a whole
     /// legal move, else its site names (`a1xb2` for a landing).
-    fn action_to_string(&mut self, action: Action) -> String {
-        self.refresh();
-        match self.move_with_next(action) {
+    fn action_to_string(&mut self, action: Action) -> PyResult<String> {
+        self.refresh()?;
+        Ok(match self.move_with_next(action) {
             Some((mv, true)) if self.prefix.is_empty() => {
-                notation::move_to_string(&self.data.rules, &self.st, mv)
+                let rules = &self.data.rules;
+                bounded(rules, || notation::move_to_string(rules, &self.st, mv))?
             }
             _ => self.action_text(action),
-        }
+        })
     }
 
     /// The action a text names: an `action_to_string` text of a legal
     /// action, or a move in the game's notation (for a chain, its next
     /// landing).
     fn string_to_action(&mut self, text: &str) -> PyResult<Action> {
-        for a in self.legal_actions() {
-            if self.action_to_string(a) == text {
+        for a in self.legal_actions()? {
+            if self.action_to_string(a)? == text {
                 return Ok(a);
             }
         }
         let rules = &self.data.rules;
-        let mv = notation::parse_move(rules, &self.st, text)
+        let mv = bounded(rules, || notation::parse_move(rules, &self.st, text))?
             .map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
         let mut seq = Vec::new();
         self.data.space.encode(rules, mv, &mut seq);
@@ -435,7 +452,7 @@ impl State {
     }
 
     /// Whether the game is over (or cut at the game's most plies).
-    fn is_terminal(&mut self) -> bool {
+    fn is_terminal(&mut self) -> PyResult<bool> {
         self.terminal()
     }
 
@@ -446,12 +463,12 @@ impl State {
 
     /// Per player, the return of the last move: the returns once the game
     /// is over, else zeros.
-    fn rewards(&mut self) -> Vec<f64> {
-        if self.terminal() {
+    fn rewards(&mut self) -> PyResult<Vec<f64>> {
+        Ok(if self.terminal()? {
             self.returns_of()
         } else {
             vec![0.0; self.data.rules.seats.len()]
-        }
+        })
     }
 
     fn clone(&self) -> State {
@@ -513,15 +530,17 @@ impl State {
     }
 
     /// The moves played from the start, in the game's notation.
-    fn move_history(&self) -> Vec<String> {
+    fn move_history(&self) -> PyResult<Vec<String>> {
         let rules = &self.data.rules;
-        let mut st = rules.initial();
-        let mut out = Vec::with_capacity(self.moves.len());
-        for &mv in &self.moves {
-            out.push(notation::move_to_string(rules, &st, mv));
-            rules.play(&mut st, mv);
-        }
-        out
+        bounded(rules, || {
+            let mut st = rules.initial();
+            let mut out = Vec::with_capacity(self.moves.len());
+            for &mv in &self.moves {
+                out.push(notation::move_to_string(rules, &st, mv));
+                rules.play(&mut st, mv);
+            }
+            out
+        })
     }
 
     /// Plies played (whole moves).
@@ -627,7 +646,7 @@ impl State {
             )));
         }
         let (data, st) = (self.data.clone(), self.st.clone());
-        py.allow_threads(move || guard(|| Ok(perft::perft(&data.rules, &st, depth))))
+        py.allow_threads(move || bounded(&data.rules, || perft::perft(&data.rules, &st, depth)))
     }
 
     /// The actions of the move a player chooses here (`random`, `mcts`,
@@ -677,7 +696,8 @@ impl State {
             return Err(PyValueError::new_err("the game is over"));
         }
         let (data, st) = (self.data.clone(), self.st.clone());
-        let mv = py.allow_threads(|| guard(|| Ok(agent.choose(&data.rules, &st, seed))))?;
+        let mv =
+            py.allow_threads(|| bounded(&data.rules, || agent.choose(&data.rules, &st, seed)))?;
         let mv = mv.ok_or_else(|| PyValueError::new_err("the game is over"))?;
         let mut seq = Vec::new();
         self.data.space.encode(&self.data.rules, mv, &mut seq);

@@ -78,9 +78,9 @@ pub fn load(path: &Path, json: bool) -> Result<(Option<Rules>, Vec<Diagnostic>, 
     };
     if json {
         let mut out = out();
-        for d in &diags {
+        for d in diag::to_json_list(&sources, &diags) {
             use std::io::Write;
-            writeln!(out, "{}", diag::to_json(&sources, d))?;
+            writeln!(out, "{d}")?;
         }
     } else if !diags.is_empty() {
         eprint!("{}", diag::render(&sources, &diags));
@@ -124,20 +124,31 @@ pub fn position(rules: &Rules, at: &At) -> std::result::Result<State, ExitCode> 
         }
         _ => rules.initial(),
     };
-    for (i, word) in at.moves.split_whitespace().enumerate() {
-        match notation::parse_move(rules, &st, word) {
-            Ok(mv) => rules.play(&mut st, mv),
-            Err(e) => {
-                eprintln!(
-                    "error: move {} `{}`: {e}",
-                    i + 1,
-                    tavoliere::diag::escape(word)
-                );
-                return Err(ExitCode::from(1));
+    bounded(rules, || {
+        for (i, word) in at.moves.split_whitespace().enumerate() {
+            match notation::parse_move(rules, &st, word) {
+                Ok(mv) => rules.play(&mut st, mv),
+                Err(e) => {
+                    eprintln!(
+                        "error: move {} `{}`: {e}",
+                        i + 1,
+                        tavoliere::diag::escape(word)
+                    );
+                    return Err(ExitCode::from(1));
+                }
             }
         }
-    }
-    Ok(st)
+        Ok(st)
+    })?
+}
+
+/// `f`'s answer, or (printed, exit code 1) the error of a move listing
+/// that stopped at the chain budget ([`Rules::bounded`]).
+pub fn bounded<R>(rules: &Rules, f: impl FnOnce() -> R) -> std::result::Result<R, ExitCode> {
+    rules.bounded(f).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(1)
+    })
 }
 
 /// The sides of a seat, or a side by its own name.

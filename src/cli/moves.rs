@@ -1,6 +1,6 @@
 //! `moves`: list the legal moves, or say why one move is not legal.
 
-use super::{out, rules_at, At};
+use super::{bounded, out, rules_at, At};
 use anyhow::Result;
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,42 +35,52 @@ pub fn run(
         Err(code) => return Ok(code),
     };
     if let Some(text) = why {
-        return why_not(&rules, &st, &text);
+        return Ok(match bounded(&rules, || why_not(&rules, &st, &text)) {
+            Ok((line, code)) => {
+                writeln!(out(), "{line}")?;
+                code
+            }
+            Err(code) => code,
+        });
     }
-    let mut moves = Vec::new();
-    rules.legal_moves(&st, &mut moves);
+    let listed = bounded(&rules, || {
+        let mut moves = Vec::new();
+        rules.legal_moves(&st, &mut moves);
+        let lines = render::move_list(&rules, &st, &moves, short);
+        (lines, render::nothing_to_play(&rules, &st, &moves))
+    });
+    let (lines, nothing) = match listed {
+        Ok(listed) => listed,
+        Err(code) => return Ok(code),
+    };
     let mut out = out();
-    for line in render::move_list(&rules, &st, &moves, short) {
+    for line in lines {
         writeln!(out, "{line}")?;
     }
     // Standard output stays a list of moves; why it is empty (or only
     // `pass`) goes beside it.
-    if let Some(why) = render::nothing_to_play(&rules, &st, &moves) {
+    if let Some(why) = nothing {
         eprintln!("{why}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--why`: whether the move is legal, and the rule that refuses it if not.
-fn why_not(rules: &Rules, st: &State, text: &str) -> Result<ExitCode> {
+/// `--why`: whether the move is legal, and the rule that refuses it if
+/// not: the line to print and the exit code.
+fn why_not(rules: &Rules, st: &State, text: &str) -> (String, ExitCode) {
     let text = text.trim();
-    let mut out = out();
-    Ok(match notation::read_any_move(rules, st, text) {
-        Ok(mv) if rules.why_not(st, mv).is_none() => {
-            writeln!(out, "{}", notation::explain_typed(rules, st, mv, text))?;
-            ExitCode::SUCCESS
-        }
-        Ok(mv) => {
-            writeln!(
-                out,
+    match notation::read_any_move(rules, st, text) {
+        Ok(mv) if rules.why_not(st, mv).is_none() => (
+            notation::explain_typed(rules, st, mv, text),
+            ExitCode::SUCCESS,
+        ),
+        Ok(mv) => (
+            format!(
                 "`{text}` is not legal: {}",
                 notation::explain_typed(rules, st, mv, text)
-            )?;
-            ExitCode::from(1)
-        }
-        Err(e) => {
-            writeln!(out, "`{text}` is not legal: {e}")?;
-            ExitCode::from(1)
-        }
-    })
+            ),
+            ExitCode::from(1),
+        ),
+        Err(e) => (format!("`{text}` is not legal: {e}"), ExitCode::from(1)),
+    }
 }

@@ -2,7 +2,7 @@
 //! first move.
 
 use super::progress::Patient;
-use super::{out, rules_at, At};
+use super::{bounded, out, rules_at, At};
 use anyhow::Result;
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,15 +37,22 @@ pub fn run(
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
+    let (rules, st) = (&rules, &st);
     let mut out = out();
     if divide {
-        let counts = by_first_move(&rules, &st, depth);
-        let moves: Vec<_> = counts.iter().map(|&(mv, _)| mv).collect();
-        let texts = notation::move_texts(&rules, &st, &moves);
-        let mut rows: Vec<(String, u64)> = texts
-            .into_iter()
-            .zip(counts.iter().map(|&(_, n)| n))
-            .collect();
+        let rows = bounded(rules, || {
+            let counts = by_first_move(rules, st, depth);
+            let moves: Vec<_> = counts.iter().map(|&(mv, _)| mv).collect();
+            let texts = notation::move_texts(rules, st, &moves);
+            let counts = counts.iter().map(|&(_, n)| n);
+            texts
+                .into_iter()
+                .zip(counts)
+                .collect::<Vec<(String, u64)>>()
+        });
+        let Ok(mut rows) = rows else {
+            return Ok(ExitCode::from(1));
+        };
         rows.sort();
         for (mv, n) in &rows {
             writeln!(out, "{mv} {n}")?;
@@ -54,10 +61,13 @@ pub fn run(
     } else {
         for d in 1..=depth {
             let start = std::time::Instant::now();
-            let n = if d == 1 {
-                perft::perft(&rules, &st, d)
-            } else {
-                by_first_move(&rules, &st, d).iter().map(|(_, n)| n).sum()
+            // Each depth is checked before it is printed.
+            let n = bounded(rules, || match d {
+                1 => perft::perft(rules, st, d),
+                _ => by_first_move(rules, st, d).iter().map(|(_, n)| n).sum(),
+            });
+            let Ok(n) = n else {
+                return Ok(ExitCode::from(1));
             };
             let secs = start.elapsed().as_secs_f64();
             writeln!(out, "{d} {n}")?;

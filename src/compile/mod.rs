@@ -447,7 +447,10 @@ impl<'a> Compiler<'a> {
     /// The compiled game's derived tables, its initial position and the
     /// warnings: the last steps of [`Compiler::game`].
     fn finish(&mut self, raw: &RawGame, mut rules: Rules) -> Res<Rules> {
-        derive_tables(&mut rules);
+        if let Err(too_large) = derive_tables(&mut rules) {
+            self.tables_too_large(raw, &rules, &too_large);
+            return Err(());
+        }
         // The setup is checked even when other parts have errors, so that
         // its own mistakes are reported in the same run.
         let setup = self.setup(raw, &mut rules);
@@ -508,8 +511,8 @@ fn constraint_masks(kinds: &[Kind], constraint_kinds: Kinds) -> (Kinds, Kinds) {
     (creators, taken)
 }
 
-fn derive_tables(rules: &mut Rules) {
-    let tables = crate::engine::MoveTables::build(rules);
+fn derive_tables(rules: &mut Rules) -> Result<(), crate::engine::TablesTooLarge> {
+    let tables = crate::engine::MoveTables::build(rules)?;
     rules.game_mut().tables.moves = tables;
     rules.derive_effect_cells();
     let flanks = crate::rules::flank::Flanks::build(rules);
@@ -566,6 +569,7 @@ fn derive_tables(rules: &mut Rules) {
     game.tables.team_values = team_values;
     game.tables.counted_sides = counted_sides;
     game.tables.reach = reach;
+    Ok(())
 }
 
 /// The report for a name that is no site of the board but a square of its

@@ -3,8 +3,9 @@
 
 use super::{Compiler, Res, Scope, MAX_KINDS};
 use crate::diag::Diagnostic;
+use crate::engine::TablesTooLarge;
 use crate::raw::{RawGame, RawPiece, RawPromote, Str};
-use crate::rules::{Kind, KindId, Kinds, Promote, ALL_KINDS};
+use crate::rules::{Kind, KindId, Kinds, Promote, Rules, ALL_KINDS};
 use crate::syntax::ast;
 
 impl Compiler<'_> {
@@ -27,6 +28,60 @@ impl Compiler<'_> {
             return Err(());
         }
         Ok(())
+    }
+
+    /// Reports move tables that would be too large, at the pattern whose
+    /// layout found the budget spent.
+    pub(super) fn tables_too_large(&mut self, raw: &RawGame, rules: &Rules, e: &TablesTooLarge) {
+        use crate::engine::{bytes_text, MAX_RAY_SITES, MAX_TREE, RAY_SITE_BYTES};
+        let (kind, pattern) = (e.kind as usize, e.pattern as usize);
+        let (name, piece) = &raw.pieces.0[kind];
+        let moves = piece.moves.as_ref();
+        let whole = moves.is_some_and(|m| m.value.len() == rules.kinds[kind].patterns.len());
+        let loc = match moves.and_then(|m| m.value.get(pattern)) {
+            Some(m) if whole => m.loc(),
+            _ => moves.map_or(name.loc(), |m| m.loc()),
+        };
+        let (message, label) = match e.one_pattern {
+            true => (
+                format!(
+                    "the move tables would need over {} ray sites ({}) for one pattern of one piece: at most {}",
+                    thousands(MAX_TREE),
+                    bytes_text(MAX_TREE * RAY_SITE_BYTES),
+                    thousands(MAX_TREE)
+                ),
+                format!(
+                    "laid out at once, this pattern of `{}` passes over too many sites",
+                    name.value
+                ),
+            ),
+            false => (
+                format!(
+                    "the move tables would need about {} ray sites ({}): at most {} ({})",
+                    thousands(e.estimate),
+                    bytes_text(e.estimate.saturating_mul(RAY_SITE_BYTES)),
+                    thousands(MAX_RAY_SITES),
+                    bytes_text(MAX_RAY_SITES * RAY_SITE_BYTES),
+                ),
+                format!(
+                    "laying out this pattern of `{}` reached the limit: {} kinds × {} sides × {} sites",
+                    name.value,
+                    rules.kinds.len(),
+                    rules.sides.len(),
+                    rules.board.n_sites()
+                ),
+            ),
+        };
+        self.error(
+            Diagnostic::error("tables-too-large", message)
+                .at(loc)
+                .label(label)
+                .hint(
+                    "a smaller board, fewer kinds or shorter moves: each site lays out the sites \
+                 its moves pass, and a `jump` or `swap` every site of the board (two jumps in \
+                 a row, sites × sites)",
+                ),
+        );
     }
 
     /// The classes of `classes = [...]`: each a set of kinds, named apart from
@@ -262,4 +317,17 @@ impl Compiler<'_> {
         self.unknown("piece or class", s, n, &known);
         Err(())
     }
+}
+
+/// `n` with a comma every three digits.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

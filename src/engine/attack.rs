@@ -339,6 +339,7 @@ impl Rules {
         w.origin = p;
         w.start = 0;
         w.stepped = [0; 4];
+        w.effects.reset();
         for &entry in entries {
             match entry {
                 tables::Entry::Rays { start, end, .. } => {

@@ -212,32 +212,8 @@ impl Rules {
                 op.holds(n_taken, *n)
             }
             Cond::Threatens(inner, op, n) => {
-                // In a guard, the piece has not left its site: it is `s`.
-                let from = if origin == NOWHERE { s } else { origin };
-                let v = st.board[from.0 as usize];
-                if v == 0 || nested {
-                    return false;
-                }
-                // The moving piece, moved here as the kind it becomes here.
-                let mut there = st.clone();
-                self.put(&mut there, from, 0);
-                self.put(&mut there, s, v);
-                if !there.marks.is_empty() {
-                    // With its flags, as its move leaves them.
-                    let m = std::mem::take(&mut there.marks[from.0 as usize]);
-                    there.marks[s.0 as usize] = self.moved_marks(m);
-                }
-                if let Some((kind, site)) = self.promotion(&there, v, from, s) {
-                    self.put(&mut there, s, 0);
-                    self.put(&mut there, site, self.man(side, kind));
-                    if site != s {
-                        return false;
-                    }
-                }
-                let n_taken = self.takes(&there, s, |t| {
-                    self.eval(inner, &there, m.from(s), captured, t, NO_HEADING)
-                });
-                op.holds(n_taken, *n)
+                !nested
+                    && (self.threatened(st, m, captured, s, inner)).is_some_and(|k| op.holds(k, *n))
             }
             Cond::Stuck => !nested && self.stuck_here(st, origin, s),
             Cond::Line { length, axes } => {
@@ -278,7 +254,8 @@ impl Rules {
                 }
                 false
             }
-            Cond::Adjacent(..) | Cond::Group(_) => self.near(c, st, side, origin, captured, s, d),
+            Cond::Adjacent(dirs, inner) => self.adjacent(st, m, captured, s, d, (dirs, inner)),
+            Cond::Group(test) => self.group_at(st, m, captured, s, test),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 dist[s.0 as usize] < dist[origin.0 as usize]
@@ -303,6 +280,46 @@ impl Rules {
                 leaf == Some(true)
             }
         }
+    }
+
+    /// `threatens(COND)`: how many pieces meeting `inner` the moving piece
+    /// could take with its next move, moved to `s` as the kind it becomes
+    /// there (in a guard, where it stands); `None` when no piece moves, or
+    /// when it would be promoted elsewhere.
+    fn threatened(
+        &self,
+        st: &State,
+        m: Mover,
+        captured: &[SiteId],
+        s: SiteId,
+        inner: &Cond,
+    ) -> Option<u32> {
+        let (side, origin) = (m.side, m.origin);
+        // In a guard, the piece has not left its site: it is `s`.
+        let from = if origin == NOWHERE { s } else { origin };
+        let v = st.board[from.0 as usize];
+        if v == 0 {
+            return None;
+        }
+        // The moving piece, moved here as the kind it becomes here.
+        let mut there = st.clone();
+        self.put(&mut there, from, 0);
+        self.put(&mut there, s, v);
+        if !there.marks.is_empty() {
+            // With its flags, as its move leaves them.
+            let marks = std::mem::take(&mut there.marks[from.0 as usize]);
+            there.marks[s.0 as usize] = self.moved_marks(marks);
+        }
+        if let Some((kind, site)) = self.promotion(&there, v, from, s) {
+            self.put(&mut there, s, 0);
+            self.put(&mut there, site, self.man(side, kind));
+            if site != s {
+                return None;
+            }
+        }
+        Some(self.takes(&there, s, |t| {
+            self.eval(inner, &there, m.from(s), captured, t, NO_HEADING)
+        }))
     }
 
     /// Whether the piece on `s` (`origin` counting as empty) has no legal

@@ -186,15 +186,15 @@ impl Rules {
     /// `group(DIRS) MEASURE OP N` at `s`, seen from `side`: the group of
     /// the piece on `s` (the pieces of its owner's team, any kind; none
     /// already captured by the move) passes the test. False on an empty site.
-    fn group_at(
+    pub(super) fn group_at(
         &self,
         st: &State,
-        side: SideId,
-        origin: SiteId,
+        m: Mover,
         captured: &[SiteId],
         s: SiteId,
         test: &GroupTest,
     ) -> bool {
+        let (side, origin) = (m.side, m.origin);
         let v = Self::occupant(st, origin, s);
         if v == 0 || captured.contains(&s) {
             return false;
@@ -313,40 +313,13 @@ impl Rules {
         false
     }
 
-    /// The site conditions that read the sites around `s` (reached along
-    /// `d`): `adjacent(...)` and `group(...)`; false for any other.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn near(
-        &self,
-        c: &Cond,
-        st: &State,
-        side: SideId,
-        origin: SiteId,
-        captured: &[SiteId],
-        s: SiteId,
-        d: u8,
-    ) -> bool {
-        match c {
-            Cond::Adjacent(dirs, inner) => {
-                self.adjacent(st, side, origin, captured, s, d, (dirs, inner))
-            }
-            Cond::Group(test) => self.group_at(st, side, origin, captured, s, test),
-            _ => {
-                debug_assert!(false, "{c:?} reads no site around");
-                false
-            }
-        }
-    }
-
     /// `adjacent(DIRS, COND)` at `s`, reached along `d`: a site one step
     /// away along one of the directions, across no barrier, meets COND
     /// (read there as reached along that direction).
-    #[allow(clippy::too_many_arguments)]
-    fn adjacent(
+    pub(super) fn adjacent(
         &self,
         st: &State,
-        side: SideId,
-        origin: SiteId,
+        m: Mover,
         captured: &[SiteId],
         s: SiteId,
         d: u8,
@@ -357,7 +330,7 @@ impl Rules {
             let dir = mask.trailing_zeros() as u8;
             mask &= mask - 1;
             if let Some(t) = self.board.step(s, dir, &st.blocked) {
-                if self.eval(inner, st, side, origin, captured, t, dir) {
+                if self.eval(inner, st, m, captured, t, dir) {
                     return true;
                 }
             }

@@ -2,6 +2,7 @@
 //! simple, their rays per kind, side and starting site, the flat runs, and
 //! what each piece's moves may end on, take and read (see `rules::tables`).
 
+use super::table_budget::{Budget, TablesTooLarge, MAX_RAY_SITES};
 use super::*;
 use crate::rules::tables::*;
 use std::collections::HashSet;
@@ -125,10 +126,11 @@ enum Shape {
 impl MoveTables {
     /// The tables of the game's simple patterns; empty (every pattern is
     /// walked) when the board has more sites than a move table indexes.
-    pub(crate) fn build(rules: &Rules) -> MoveTables {
+    /// The tables of `rules`, or why they would be too large.
+    pub(crate) fn build(rules: &Rules) -> Result<MoveTables, TablesTooLarge> {
         let n_sites = rules.board.n_sites();
         if n_sites > u16::MAX as usize {
-            return MoveTables::default();
+            return Ok(MoveTables::default());
         }
         let mut t = MoveTables {
             per_side: n_sites,
@@ -144,11 +146,16 @@ impl MoveTables {
             }],
             ..MoveTables::default()
         };
+        let budget = Budget::new(MAX_RAY_SITES);
+        let pieces = rules.kinds.len() * rules.sides.len() * n_sites;
         for kind in 0..rules.kinds.len() as KindId {
             for side in 0..rules.sides.len() as SideId {
                 for origin in (0..n_sites).map(|i| SiteId(i as u16)) {
                     t.starts.push(t.entries.len() as u32);
-                    t.lay_out_piece(rules, kind, side, origin);
+                    t.lay_out_piece(rules, kind, side, origin, &budget);
+                    if let Some(too_large) = budget.blown(t.starts.len(), pieces) {
+                        return Err(too_large);
+                    }
                 }
             }
         }
@@ -180,7 +187,7 @@ impl MoveTables {
             }
             t.attackers = t.attackers_of(rules.kinds.len(), n_sites);
         }
-        t
+        Ok(t)
     }
 
     /// [`MoveTables::attackers`], from `ends`, `walks` and the value sets.
@@ -214,11 +221,20 @@ impl MoveTables {
     /// The entries of the piece of `kind` and `side` on `origin`, pattern
     /// by pattern: its rays (joined with those of the pattern before), its
     /// chains and swaps, and markers for the patterns walked.
-    fn lay_out_piece(&mut self, rules: &Rules, kind: KindId, side: SideId, origin: SiteId) {
+    fn lay_out_piece(
+        &mut self,
+        rules: &Rules,
+        kind: KindId,
+        side: SideId,
+        origin: SiteId,
+        budget: &Budget,
+    ) {
         let first = self.entries.len();
         let patterns = &rules.kinds[kind as usize].patterns;
         for (p, pattern) in patterns.iter().enumerate() {
+            budget.laying_out(kind, side, p as u16);
             let at = Place {
+                budget,
                 rules,
                 pattern,
                 kind,
@@ -698,6 +714,8 @@ struct Place<'a> {
     /// origin): conditions are also read for captured pieces, and
     /// segments may capture.
     chain: bool,
+    /// The ray sites left: a step or partner past it is not simple.
+    budget: &'a Budget,
 }
 
 impl Place<'_> {
@@ -752,9 +770,10 @@ impl Place<'_> {
                 ..
             }] => {
                 let others = (0..rules.board.n_sites() as u16).map(SiteId);
-                let partners = others
-                    .filter(|&s| s != origin)
-                    .map(|s| Some((s, self.exact(partner, s, false)?)));
+                let partners = others.filter(|&s| s != origin).map(|s| {
+                    self.budget.spend().then_some(())?;
+                    Some((s, self.exact(partner, s, false)?))
+                });
                 Shape::Swaps(partners.collect::<Option<_>>()?, spend.unwrap_or(NO_TOKEN))
             }
             _ if chain => Shape::Chain,
@@ -790,6 +809,9 @@ impl Place<'_> {
             }
         };
         let step = |s: SiteId, heading: u8, edge: Option<EdgeId>| {
+            if !self.budget.spend() {
+                return None;
+            }
             let (sure, to) = rules.values_meeting(&segment.to, self.side, origin, s, false);
             let exact = sure == to;
             // In a chain, conditions are exact, and read captured pieces too.

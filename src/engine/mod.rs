@@ -25,6 +25,7 @@ mod castle;
 mod check;
 mod cond;
 mod effect;
+mod effects;
 mod flags;
 mod flank;
 mod group;
@@ -41,12 +42,14 @@ mod random;
 mod reach;
 mod surround;
 mod table;
+mod table_budget;
 mod walk;
 
 use cond::Mover;
 use walk::Asking;
 
 pub(crate) use check::Proofs;
+pub use table_budget::{bytes_text, TablesTooLarge, MAX_RAY_SITES, MAX_TREE, RAY_SITE_BYTES};
 
 pub(crate) use crate::rules::tables::MoveTables;
 

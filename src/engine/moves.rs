@@ -681,6 +681,7 @@ impl Rules {
         w.origin = origin;
         w.start = out.len();
         w.stepped = [0; 4];
+        w.effects.reset();
         let side = w.side;
         if let Some(entries) = self.tables.moves.entries(kind, side, origin) {
             for &entry in entries {

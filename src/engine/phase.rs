@@ -57,7 +57,7 @@ impl Rules {
             || conditions.any(|cond| {
                 cond.is_none_or(|i| {
                     let c = &self.removals[i as usize];
-                    self.eval(c, st, side, NOWHERE, &[], to, NO_HEADING)
+                    self.eval(c, st, Mover::none(side, Asking::Play), &[], to, NO_HEADING)
                 })
             })
     }
@@ -82,7 +82,9 @@ impl Rules {
         for j in start..out.len() {
             let mv = out[j];
             let keep = match mv {
-                Move::Drop { to, .. } => self.eval(c, st, side, NOWHERE, &[], to, NO_HEADING),
+                Move::Drop { to, .. } => {
+                    self.eval(c, st, Mover::none(side, Asking::Play), &[], to, NO_HEADING)
+                }
                 _ => true,
             };
             if keep {

@@ -451,6 +451,9 @@ impl Rules {
         group: u32,
         out: &mut Vec<Move>,
     ) -> bool {
+        if !self.chain_step(w) {
+            return true;
+        }
         let flags = &w.flags[..w.len];
         let captured_now = (flags.iter().rev())
             .take_while(|f| *f & STOP == 0)

@@ -3,6 +3,7 @@
 //! pieces captured so far (`Walker`); swaps and jumps; and emitting the
 //! move a finished walk describes.
 
+use super::effects::ChainEffect;
 use super::*;
 
 /// The longest trail of landing sites a pattern walk keeps.
@@ -59,12 +60,16 @@ pub(super) struct Walker<'a> {
     pub(super) per_piece: PerPiece,
     /// What the moves are asked for.
     pub(super) asking: Asking,
-    /// Every way of making a chain is kept, not only the first of each
-    /// effect (for reading a chain typed along another path).
-    pub(super) every_path: bool,
+    /// Every way of making a chain of this effect is kept, and only those
+    /// (for reading a chain typed along another path).
+    pub(super) paths_of: Option<ChainEffect>,
     /// The last [`LastGate`] judged for every piece of a side (by its
     /// address), the side, and the answer: a walker serves one position.
     pub(super) last_gate: Option<(usize, SideId, bool)>,
+    /// The effects of the piece's chains, hashed once it has many.
+    pub(super) effects: super::effects::Effects,
+    /// The chain steps this walker explored ([`Rules::chain_step`]).
+    pub(super) chain_steps: u32,
 }
 
 impl Walker<'_> {
@@ -122,8 +127,10 @@ impl Walker<'_> {
             target: None,
             per_piece: PerPiece::Every,
             asking: Asking::Play,
-            every_path: false,
+            paths_of: None,
             last_gate: None,
+            effects: Default::default(),
+            chain_steps: 0,
         }
     }
 
@@ -211,6 +218,9 @@ impl Rules {
         };
         if let Some((rs, re)) = pattern.repeat {
             if seg == re {
+                if !self.chain_step(w) {
+                    return true;
+                }
                 // An iteration of the group ends here: it goes on while it
                 // can. Only an iteration that captured may be followed by
                 // another, so chains end (captured pieces are never taken twice).
@@ -444,6 +454,15 @@ impl Rules {
                 to: at,
             }
         } else {
+            let captured = &w.captured[..w.n_captured as usize];
+            if let Some(wanted) = &w.paths_of {
+                if *wanted != ChainEffect::of(at, captured) {
+                    return true;
+                }
+            } else if self.effect_emitted(w, at, out) {
+                // Counted as emitted: the walk found a way to finish.
+                return true;
+            }
             let mut chain = Chain::new(w.origin);
             for (&site, &flags) in w.trail[..w.len].iter().zip(&w.flags) {
                 if flags & CAPTURE != 0 {
@@ -454,10 +473,6 @@ impl Rules {
             }
             chain.push_stop(at);
             let id = self.chains.intern(chain);
-            if !w.every_path && self.effect_emitted(w, id, at, out) {
-                // Counted as emitted: the walk found a way to finish.
-                return true;
-            }
             Move::Chain(id)
         };
         match mv {
@@ -465,20 +480,6 @@ impl Rules {
             _ => w.push(mv, out),
         }
         true
-    }
-
-    /// Whether the piece already has a chain other than `id` with the same
-    /// effect: ending on `at` with the walker's captures, taken in another
-    /// order or along another path. Two such moves leave the same board, so
-    /// they are one move, written as the first found.
-    fn effect_emitted(&self, w: &Walker, id: ChainId, at: SiteId, out: &[Move]) -> bool {
-        let captured = &w.captured[..w.n_captured as usize];
-        out[w.start..].iter().any(|m| match *m {
-            Move::Chain(c) if c != id && c.captures() == id.captures() => {
-                self.chains.same_effect(c, at, captured)
-            }
-            _ => false,
-        })
     }
 
     /// The board value of a site while the piece on `origin` is moving.
@@ -505,7 +506,7 @@ impl Rules {
         }
         let (side, kind) = self.unman(v);
         let mut w = Walker::new(side);
-        w.every_path = true;
+        w.paths_of = Some(ChainEffect::of(chain.to(), chain.captured()));
         let mut moves = Vec::new();
         self.moves_from(st, &mut w, chain.from, kind, &mut moves);
         let paths = moves.into_iter().filter_map(|m| match m {

@@ -5,6 +5,13 @@
 use super::Move;
 use crate::board::SiteId;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// How many iterations of repeated groups (a capture each, in a chain) the
+/// walker of one listing may explore. Real games explore a few hundred at
+/// most (the longest draughts captures included); a position built to
+/// branch at every jump reaches millions.
+pub const CHAIN_STEPS: u32 = 1 << 20;
 
 /// The most stops, and the most captures, one move can make.
 pub const MAX_CHAIN: usize = 32;
@@ -240,30 +247,79 @@ impl<T: Copy + Eq + std::hash::Hash> Interner<T> {
 }
 
 /// The chains moves have made, each stored once: a [`Move::Chain`] holds an
-/// id, so that moves stay small whatever the longest chain.
-#[derive(Debug, Default, Clone)]
-pub struct ChainTable(Interner<Chain>);
+/// id, so that moves stay small whatever the longest chain. It also keeps
+/// whether a listing stopped at the chain budget ([`Rules::bounded`]).
+#[derive(Debug, Default)]
+pub struct ChainTable {
+    table: Interner<Chain>,
+    over: AtomicBool,
+}
+
+impl Clone for ChainTable {
+    fn clone(&self) -> Self {
+        ChainTable {
+            table: self.table.clone(),
+            over: AtomicBool::new(self.over.load(Relaxed)),
+        }
+    }
+}
 
 impl ChainTable {
     pub(crate) fn intern(&self, chain: Chain) -> ChainId {
-        ChainId::new(self.0.intern(chain) as usize, chain.captured().len())
+        ChainId::new(self.table.intern(chain) as usize, chain.captured().len())
     }
 
     pub(crate) fn get(&self, id: ChainId) -> Chain {
-        self.0.get(id.index() as u32)
+        self.table.get(id.index() as u32)
     }
 
     /// How many chains are stored.
     pub(crate) fn len(&self) -> usize {
-        self.0.len()
+        self.table.len()
+    }
+
+    /// `f` of the chain `id`, read in place.
+    pub(crate) fn with<R>(&self, id: ChainId, f: impl FnOnce(&Chain) -> R) -> R {
+        self.table.with(id.index() as u32, f)
     }
 
     /// [`Chain::same_effect`] of the chain `id`, read in place.
     pub(crate) fn same_effect(&self, id: ChainId, to: SiteId, captured: &[SiteId]) -> bool {
-        self.0
-            .with(id.index() as u32, |c| c.same_effect(to, captured))
+        self.with(id, |c| c.same_effect(to, captured))
+    }
+
+    /// A listing stopped at the chain budget.
+    #[cold]
+    pub(crate) fn mark_over(&self) {
+        self.over.store(true, Relaxed);
+    }
+
+    /// Whether a listing stopped at the chain budget since the last call;
+    /// clears the mark.
+    pub(crate) fn take_over(&self) -> bool {
+        self.over.swap(false, Relaxed)
     }
 }
+
+/// Listing the moves of a position explored more ways of capturing than
+/// the budget allows ([`CHAIN_STEPS`] chain steps in one
+/// listing): a position built so that every jump branches. The work
+/// stopped; what it would have answered is unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooManyChains;
+
+impl std::fmt::Display for TooManyChains {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "too many capture chains to list in this position: over {} chain \
+             steps (jumps) explored, the most one move listing may explore",
+            CHAIN_STEPS
+        )
+    }
+}
+
+impl std::error::Error for TooManyChains {}
 
 /// The moves made demanding, each stored once, like chains.
 pub type DemandTable = Interner<Move>;

@@ -16,7 +16,8 @@ mod stages;
 pub(crate) mod tables;
 
 pub use chain::{
-    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, MAX_CHAIN,
+    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, TooManyChains,
+    CHAIN_STEPS, MAX_CHAIN,
 };
 pub use cond::{
     Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, StateCond,

@@ -1,7 +1,7 @@
 //! `Rules`: the compiled [`Game`], shared, with the interners of one
 //! session (a game, a playout, a request).
 
-use super::{ChainTable, DemandTable, Game, PromotionTable};
+use super::{ChainTable, DemandTable, Game, PromotionTable, TooManyChains};
 
 /// How many interned moves a session that plays many games keeps before
 /// it is renewed ([`Rules::renew_when_large`]).
@@ -70,6 +70,34 @@ impl Rules {
         if self.interned() > SESSION_MOVES {
             *self = self.session();
         }
+    }
+
+    /// `f`'s answer, or [`TooManyChains`] when a move listing in it
+    /// stopped at the chain budget ([`super::CHAIN_STEPS`]): then
+    /// the answer may miss moves, and is not given. For every answer that
+    /// reaches a user from a position they wrote. A mark made before the
+    /// call is kept for an enclosing call.
+    pub fn bounded<R>(&self, f: impl FnOnce() -> R) -> Result<R, TooManyChains> {
+        let before = self.chains.take_over();
+        let answer = f();
+        let over = self.chains.take_over();
+        if before {
+            self.chains.mark_over();
+        }
+        if over {
+            return Err(TooManyChains);
+        }
+        Ok(answer)
+    }
+
+    /// About how many bytes the compiled game takes: its move tables,
+    /// which grow with sites × kinds × sides, and per site its board and
+    /// region data (an estimate, for a cache that bounds its memory).
+    pub fn footprint(&self) -> usize {
+        let n_sites = self.board.n_sites();
+        let words = n_sites.div_ceil(64);
+        let regions = self.regions.len() * self.sides.len() * words * 8;
+        std::mem::size_of::<Game>() + self.tables.moves.bytes() + n_sites * 256 + regions
     }
 
     /// The compiled game.

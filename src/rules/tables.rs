@@ -121,6 +121,36 @@ pub(crate) struct MoveTables {
     pub(crate) steps_best: Vec<bool>,
 }
 
+impl MoveTables {
+    /// About how many bytes the tables take.
+    pub(crate) fn bytes(&self) -> usize {
+        fn of<T>(v: &[T]) -> usize {
+            std::mem::size_of_val(v)
+        }
+        let groups: usize = self.groups.iter().map(|g| of(&g.runs)).sum();
+        let takes: usize = self.pattern_takes.iter().map(|t| of(t)).sum();
+        of(&self.starts)
+            + of(&self.entries)
+            + of(&self.sites)
+            + of(&self.values)
+            + of(&self.runs)
+            + of(&self.residuals)
+            + of(&self.extras)
+            + groups
+            + of(&self.ends)
+            + of(&self.lands)
+            + of(&self.partners)
+            + of(&self.reads)
+            + of(&self.volatile)
+            + of(&self.walks)
+            + of(&self.walk_takes)
+            + takes
+            + of(&self.attackers)
+            + of(&self.flat)
+            + of(&self.leaves)
+    }
+}
+
 /// A swap entry whose partners are not looked up by site.
 pub(crate) const NOT_BY_SITE: u32 = u32::MAX;
 

@@ -132,6 +132,12 @@ async fn blocking<T: Send + 'static>(
     .map_err(|e| Failure::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
+/// `f`'s answer, or a 400 with the reason when a move listing in it
+/// stopped at the chain budget ([`Rules::bounded`]).
+fn bounded<T>(rules: &Rules, f: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
+    rules.bounded(f).map_err(|e| Failure::bad(e.to_string()))?
+}
+
 pub fn routes(server: Arc<Server>) -> Router {
     Router::new()
         .route("/api/games", get(list_games))
@@ -258,14 +264,14 @@ async fn open(Shared(srv): Srv, Body(req): Body<OpenRequest>) -> Answer {
         let (rules, sources, diags) = compile_text(&srv, req.file.as_deref(), text);
         let diagnostics = view::diagnostics(&sources, &diags);
         let Some(rules) = rules else {
-            return json!({ "ok": false, "diagnostics": diagnostics });
+            return Ok::<_, Failure>(json!({ "ok": false, "diagnostics": diagnostics }));
         };
         let info = view::game_info(&rules);
-        let start = view::position(&rules, &rules.initial());
+        let start = bounded(&rules, || Ok(view::position(&rules, &rules.initial())))?;
         let id = srv.games.insert(Game::new(rules, req.file));
-        json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics })
+        Ok(json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics }))
     })
-    .await?;
+    .await??;
     Ok(Json(answer))
 }
 
@@ -341,7 +347,7 @@ async fn position(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     blocking(&srv, move || {
         let rules = game.rules();
         let st = at.state(&rules)?;
-        Ok(Json(view::position(&rules, &st)))
+        bounded(&rules, || Ok(Json(view::position(&rules, &st))))
     })
     .await?
 }
@@ -350,7 +356,11 @@ async fn position(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
 /// or `ok: false` and why it is not legal.
 async fn play(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    blocking(&srv, move || play_now(&game.rules(), &at)).await?
+    blocking(&srv, move || {
+        let rules = game.rules();
+        bounded(&rules, || play_now(&rules, &at))
+    })
+    .await?
 }
 
 fn play_now(rules: &Rules, at: &At) -> Answer {
@@ -392,7 +402,7 @@ async fn why(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     blocking(&srv, move || {
         let rules = game.rules();
         let st = at.state(&rules)?;
-        let (legal, text) = why_text(&rules, &st, at.move_text()?);
+        let (legal, text) = bounded(&rules, || Ok(why_text(&rules, &st, at.move_text()?)))?;
         Ok(Json(json!({ "legal": legal, "text": text })))
     })
     .await?
@@ -425,10 +435,12 @@ async fn agent(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     blocking(&srv, move || {
         let rules = &game.rules();
         let st = at.state(rules)?;
-        let mv: Option<Move> = agent.choose(rules, &st, fastrand::u64(..));
-        Ok(Json(
-            json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) }),
-        ))
+        bounded(rules, || {
+            let mv: Option<Move> = agent.choose(rules, &st, fastrand::u64(..));
+            Ok(Json(
+                json!({ "move": mv.map(|mv| notation::move_to_string(rules, &st, mv)) }),
+            ))
+        })
     })
     .await?
 }
@@ -460,7 +472,7 @@ async fn replay(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     blocking(&srv, move || {
         let rules = game.rules();
         let st = at.state(&rules)?;
-        Ok(Json(replay_moves(&rules, st, &at.moves)))
+        bounded(&rules, || Ok(Json(replay_moves(&rules, st, &at.moves))))
     })
     .await?
 }
@@ -490,9 +502,9 @@ async fn record(Shared(srv): Srv, Body(req): Body<RecordRequest>) -> Answer {
     let moves = super::super::play::read_record(&text, &file)?;
     let answer = blocking(&srv, move || {
         let rules = game.rules();
-        replay_moves(&rules, rules.initial(), &moves)
+        bounded(&rules, || Ok(replay_moves(&rules, rules.initial(), &moves)))
     })
-    .await?;
+    .await??;
     Ok(Json(answer))
 }
 

@@ -1,5 +1,7 @@
 //! The games open on pages, by id: each a compiled game and the file and
-//! text it came from. A game no page has asked about for a while is dropped.
+//! text it came from. A game no page has asked about for a while is dropped,
+//! and the least recently used goes when there are too many, or when their
+//! compiled tables together take too much memory.
 
 use super::Server;
 use std::collections::HashMap;
@@ -11,17 +13,28 @@ use tavoliere::rules::Rules;
 const IDLE: Duration = Duration::from_secs(30 * 60);
 /// At most this many games open at once; the least recently used goes.
 const MAX_OPEN: usize = 1024;
+/// At most this many bytes of compiled games open at once (by
+/// [`Rules::footprint`]), unless `serve --open-memory` says otherwise; the
+/// least recently used go. The game just opened always stays.
+pub const MAX_OPEN_BYTES: usize = 1 << 30;
 
 /// A compiled game and where it came from.
 pub struct Game {
     compiled: Rules,
+    /// What it takes in memory, about ([`Rules::footprint`]).
+    bytes: usize,
     /// Its file, relative to the folder, when it has one.
     pub file: Option<String>,
 }
 
 impl Game {
     pub fn new(compiled: Rules, file: Option<String>) -> Game {
-        Game { compiled, file }
+        let bytes = compiled.footprint();
+        Game {
+            compiled,
+            bytes,
+            file,
+        }
     }
 
     /// The rules to answer one request with: a session of their own
@@ -33,22 +46,37 @@ impl Game {
     }
 }
 
-#[derive(Default)]
 pub struct Games {
     open: Mutex<HashMap<String, (Arc<Game>, Instant)>>,
+    /// The most bytes of games kept open.
+    max_bytes: usize,
 }
 
 impl Games {
-    /// Keeps a game open; returns its id.
+    pub fn new(max_bytes: usize) -> Games {
+        Games {
+            open: Mutex::default(),
+            max_bytes,
+        }
+    }
+
+    /// Keeps a game open; returns its id. The least recently used games
+    /// go while there are too many, or they take too much memory.
     pub fn insert(&self, game: Game) -> String {
         let id = format!("{:016x}", fastrand::u64(..));
         let mut open = self.open.lock().expect("games");
-        if open.len() >= MAX_OPEN {
-            if let Some(oldest) = (open.iter())
+        let mut bytes: usize = open.values().map(|(g, _)| g.bytes).sum();
+        while !open.is_empty()
+            && (open.len() >= MAX_OPEN || bytes.saturating_add(game.bytes) > self.max_bytes)
+        {
+            let Some(oldest) = (open.iter())
                 .min_by_key(|(_, (_, used))| *used)
                 .map(|(id, _)| id.clone())
-            {
-                open.remove(&oldest);
+            else {
+                break;
+            };
+            if let Some((gone, _)) = open.remove(&oldest) {
+                bytes -= gone.bytes;
             }
         }
         open.insert(id.clone(), (Arc::new(game), Instant::now()));

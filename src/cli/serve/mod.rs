@@ -36,6 +36,11 @@ pub struct Args {
     /// only the address listened on is (127.0.0.1, localhost, [::1]).
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_host: Vec<String>,
+    /// The most memory the games open on pages may take together, in
+    /// megabytes (by an estimate of their compiled tables); past it, the
+    /// least recently used are closed.
+    #[arg(long, value_name = "MB", default_value_t = games::MAX_OPEN_BYTES >> 20)]
+    open_memory: usize,
 }
 
 /// What every request shares.
@@ -63,7 +68,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let server = Arc::new(Server {
         dir,
-        games: games::Games::default(),
+        games: games::Games::new(args.open_memory.saturating_mul(1 << 20)),
         jobs: analysis::Jobs::default(),
         work: Arc::new(tokio::sync::Semaphore::new(2 * crate::cli::every_core())),
     });

@@ -142,5 +142,5 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
 
 /// Diagnostics as `validate --format json` gives them, with the label.
 pub fn diagnostics(sources: &Sources, diags: &[Diagnostic]) -> Vec<Value> {
-    diags.iter().map(|d| diag::to_json(sources, d)).collect()
+    diag::to_json_list(sources, diags)
 }
