@@ -191,6 +191,20 @@ def test_mcts_beats_random_at_tic_tac_toe():
     assert wins >= 12 and losses <= 3, (wins, losses)
 
 
+def test_the_cpp_mcts_bot_beats_random_at_tic_tac_toe():
+    """OpenSpiel's C++ MCTSBot and evaluate_bots take the game too."""
+    game = tavoliere.spiel.load_game(TTT)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+    wins = 0
+    for i in range(10):
+        bot = pyspiel.MCTSBot(game, evaluator, 2.0, 100, 1000, 1, i, False)
+        returns = pyspiel.evaluate_bots(
+            game.new_initial_state(), [bot, pyspiel.make_uniform_random_bot(1, i)], i
+        )
+        wins += returns[0] > 0
+    assert wins >= 7, wins
+
+
 def test_evaluate_bots_on_a_four_player_game():
     game = tavoliere.spiel.load_game(game_path("quoridor-4p.toml"), max_game_length=60)
     bots = [uniform_random.UniformRandomBot(p, np.random.RandomState(p)) for p in range(4)]
