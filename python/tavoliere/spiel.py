@@ -25,10 +25,12 @@ Conventions (perfect information, no chance nodes yet):
   win sums to zero (two teams of equal size), else ``GENERAL_SUM`` with
   ``utility_sum`` ``None`` (4-player Quoridor: a win sums to -2).
 - ``str(state)`` and ``observation_string``: the board, the side to move
-  and the actions of a capture chain part played; ``observation_tensor``: the flat tensor of
-  ``tavoliere.Game.observation_layout``. ``information_state_string``: the
-  actions from the start (perfect recall); ``information_state_tensor``: the
-  observation tensor.
+  and the actions of a capture chain part played; ``observation_tensor``:
+  the flat tensor of ``tavoliere.Game.observation_layout``.
+  ``information_state_string``: the actions from the start (perfect
+  recall); ``information_state_tensor``: the observation tensor.
+- ``undo_action`` is not provided: OpenSpiel keeps a Python game's history
+  on its C++ side, which Python cannot shorten.
 """
 
 import ctypes
