@@ -157,6 +157,14 @@ impl Game {
     fn name(&self) -> String {
         self.data.rules.name.clone()
     }
+    /// Per side, the returns of every player when that side wins: 1 for
+    /// each seat of the winning team, -1 for the others (a draw is all 0).
+    fn win_returns(&self) -> Vec<Vec<f64>> {
+        let rules = &self.data.rules;
+        (0..rules.sides.len() as SideId)
+            .map(|side| returns_for(rules, Outcome::Win(side)))
+            .collect()
+    }
     /// The seat names, in player order.
     fn player_names(&self) -> Vec<String> {
         self.data
@@ -236,6 +244,17 @@ fn observation_layout(rules: &Rules) -> Vec<(String, Vec<usize>)> {
         ("hands".into(), vec![sides, items]),
         ("to_move".into(), vec![sides]),
     ]
+}
+
+/// Per player: 1 for a win of its team, -1 for a loss, 0 otherwise.
+fn returns_for(rules: &Rules, o: Outcome) -> Vec<f64> {
+    (0..rules.seats.len())
+        .map(|seat| match o {
+            Outcome::Win(_) if rules.seat_won(seat, o) => 1.0,
+            Outcome::Win(_) => -1.0,
+            _ => 0.0,
+        })
+        .collect()
 }
 
 /// A position, with the actions chosen so far in the turn (a capture chain
@@ -339,15 +358,7 @@ impl State {
     }
 
     fn returns_of(&self) -> Vec<f64> {
-        let rules = &self.data.rules;
-        let o = rules.outcome(&self.st);
-        (0..rules.seats.len())
-            .map(|seat| match o {
-                Outcome::Win(_) if rules.seat_won(seat, o) => 1.0,
-                Outcome::Win(_) => -1.0,
-                _ => 0.0,
-            })
-            .collect()
+        returns_for(&self.data.rules, self.data.rules.outcome(&self.st))
     }
 }
 
@@ -541,6 +552,12 @@ impl State {
             }
             out
         })
+    }
+
+    /// The actions chosen so far of a move not finished (a capture chain
+    /// part played); empty between moves.
+    fn pending(&self) -> Vec<Action> {
+        self.prefix.clone()
     }
 
     /// Plies played (whole moves).

@@ -12,10 +12,10 @@ venv=$root/target/py-venv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c 'import maturin, pytest, pettingzoo, gymnasium, ray' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import maturin, pytest, pettingzoo, gymnasium, ray, pyspiel' 2>/dev/null; then
     "$venv/bin/pip" install --quiet \
         maturin==1.7.4 pytest==8.3.3 pettingzoo==1.24.3 gymnasium==0.29.1 \
-        numpy==1.26.4 ray==2.40.0
+        numpy==1.26.4 ray==2.40.0 open_spiel==1.5
 fi
 
 # The CLI the tests compare with.
