@@ -64,19 +64,8 @@ impl Compiler<'_> {
         s: &Str,
         c: &ast::SiteCond,
     ) -> Res<Cond> {
-        if let Some(word) = needs_a_step(c) {
-            self.error(
-                Diagnostic::error(
-                    "guard-without-step",
-                    format!("`{word}` looks along a step, and a removal takes no step"),
-                )
-                .at(s.loc())
-                .label("in this `remove`")
-                .hint("say which pieces may be removed by what stands on their site: `remove enemy man and not line(3, orth)`"),
-            );
-            return Err(());
-        }
-        self.cond(raw, scope, s, c)
+        let hint = "say which pieces may be removed by what stands on their site: `remove enemy man and not line(3, orth)`";
+        self.stepless(raw, scope, s, c, ("a removal", "remove", hint))
     }
 
     /// The site condition of `place KIND to COND`: read on each site a
@@ -89,15 +78,29 @@ impl Compiler<'_> {
         s: &Str,
         c: &ast::SiteCond,
     ) -> Res<Cond> {
-        if let Some(word) = needs_a_step(c) {
+        let hint = "say where pieces may be dropped by what stands around the site: `place stone to adjacent(all, friend)`";
+        self.stepless(raw, scope, s, c, ("a drop", "place", hint))
+    }
+
+    /// The site condition of an action that takes no step, which may not
+    /// look along one: `what` is the action ("a drop"), `word` its keyword.
+    fn stepless(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::SiteCond,
+        (what, word, hint): (&str, &str, &str),
+    ) -> Res<Cond> {
+        if let Some(step_word) = needs_a_step(c) {
             self.error(
                 Diagnostic::error(
                     "guard-without-step",
-                    format!("`{word}` looks along a step, and a drop takes no step"),
+                    format!("`{step_word}` looks along a step, and {what} takes no step"),
                 )
                 .at(s.loc())
-                .label("in this `place`")
-                .hint("say where pieces may be dropped by what stands around the site: `place stone to adjacent(all, friend)`"),
+                .label(format!("in this `{word}`"))
+                .hint(hint),
             );
             return Err(());
         }
