@@ -1,7 +1,8 @@
 """`tavoliere engine` driven by python-chess's `chess.engine.SimpleEngine`,
-as a GUI or lichess-bot drives a UCI engine: a short game of chess and one
-of crazyhouse (python-chess's `CrazyhouseBoard`, `UCI_Variant`), tavoliere
-against itself and against a random mover. python-chess judges every move
+as a GUI or lichess-bot drives a UCI engine and XBoard a CECP one: short
+games of chess and of crazyhouse (python-chess's `CrazyhouseBoard`,
+`UCI_Variant` in UCI, `variant crazyhouse` in CECP), tavoliere against
+itself and against a random mover. python-chess judges every move
 the engine answers (it refuses an illegal `bestmove`), plays the random
 side's moves, and after each game the perft of the final position is
 counted by both (`go perft 2` against python-chess's own move generator).
@@ -81,15 +82,23 @@ def main():
     binary = ROOT / "target" / "release" / "tavoliere"
     game = ROOT / "games" / "chess.toml"
     cases = [
-        ("chess", chess.Board, "self"),
-        ("chess", chess.Board, "random"),
-        ("crazyhouse", chess.variant.CrazyhouseBoard, "self"),
-        ("crazyhouse", chess.variant.CrazyhouseBoard, "random"),
+        ("uci", "chess", chess.Board, "self"),
+        ("uci", "chess", chess.Board, "random"),
+        ("uci", "crazyhouse", chess.variant.CrazyhouseBoard, "self"),
+        ("uci", "crazyhouse", chess.variant.CrazyhouseBoard, "random"),
+        ("xboard", "chess", chess.Board, "self"),
+        ("xboard", "crazyhouse", chess.variant.CrazyhouseBoard, "random"),
     ]
     failed = 0
-    for name, Board, opponent in cases:
+    for protocol, name, Board, opponent in cases:
         board = Board()
-        engine = chess.engine.SimpleEngine.popen_uci([str(binary), "engine", str(game), "--threads", "1"])
+        command = [str(binary), "engine", str(game), "--threads", "1"]
+        if protocol == "uci":
+            engine = chess.engine.SimpleEngine.popen_uci(command)
+        else:
+            # CECP: python-chess sends `variant NAME` from the board's
+            # `xboard_variant`, after checking the engine's `variants`.
+            engine = chess.engine.SimpleEngine.popen_xboard(command)
         try:
             # python-chess sets UCI_Variant itself from the board's
             # `uci_variant`, after checking the engine lists it.
@@ -102,7 +111,7 @@ def main():
         verdict = "ok" if ours == theirs else "DIFFERENT"
         failed += ours != theirs
         print(
-            f"{name:<10} vs {opponent:<6} {len(board.move_stack):>3} plies, "
+            f"{protocol:<6} {name:<10} vs {opponent:<6} {len(board.move_stack):>3} plies, "
             f"{spent:.1f} s of engine time, result {board.result(claim_draw=True)}; "
             f"perft(2) at the end: engine {ours}, python-chess {theirs} {verdict}"
         )

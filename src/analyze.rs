@@ -3,8 +3,8 @@
 //! moves a position offers, whether moving first helps.
 
 use crate::agent::Agent;
-use crate::rules::{Outcome, Rules, SideId};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use crate::rules::{Outcome, Rules, SideId, TooManyChains};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The record of one game.
@@ -26,6 +26,9 @@ pub struct Analysis {
 
 /// Plays `n` games, each side played by `players[side]`, on `threads`
 /// threads; `progress` is told the number of games finished so far.
+/// [`TooManyChains`] when a position of a game offered more ways of
+/// capturing than the budget explores: the games are not reported then,
+/// since their moves may be wrong.
 pub fn run(
     rules: &Rules,
     players: &[Agent],
@@ -34,9 +37,9 @@ pub fn run(
     max_plies: u32,
     seed: u64,
     progress: &(dyn Fn(usize) + Sync),
-) -> Analysis {
-    let games = run_range(rules, players, 0..n, threads, max_plies, seed, progress);
-    Analysis::new(rules, games)
+) -> Result<Analysis, TooManyChains> {
+    let games = run_range(rules, players, 0..n, threads, max_plies, seed, progress)?;
+    Ok(Analysis::new(rules, games))
 }
 
 /// The seed of game `g` of a run with seed `seed`: it depends on nothing
@@ -48,6 +51,7 @@ pub fn game_seed(seed: u64, g: usize) -> u64 {
 /// Plays the games of indices `range` of a run with seed `seed`, in that
 /// order: the same games [`run`] plays at those indices, so that a run
 /// split into ranges (on several machines) and joined back is the same run.
+/// Stops at the first game that meets the chain budget ([`run`]).
 pub fn run_range(
     rules: &Rules,
     players: &[Agent],
@@ -56,8 +60,9 @@ pub fn run_range(
     max_plies: u32,
     seed: u64,
     progress: &(dyn Fn(usize) + Sync),
-) -> Vec<GameResult> {
+) -> Result<Vec<GameResult>, TooManyChains> {
     let n = range.len();
+    let over = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; n]);
@@ -65,25 +70,36 @@ pub fn run_range(
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
+                if i >= n || over.load(Ordering::Relaxed) {
                     break;
                 }
                 let g = range.start + i;
-                let result = play_one(rules, players, max_plies, game_seed(seed, g));
+                let Ok(result) = play_one(rules, players, max_plies, game_seed(seed, g)) else {
+                    over.store(true, Ordering::Relaxed);
+                    break;
+                };
                 results.lock().expect("results")[i] = Some(result);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             });
         }
     });
-    results
+    if over.into_inner() {
+        return Err(TooManyChains);
+    }
+    Ok(results
         .into_inner()
         .expect("results")
         .into_iter()
         .map(|r| r.expect("every game was played"))
-        .collect()
+        .collect())
 }
 
-fn play_one(rules: &Rules, players: &[Agent], max_plies: u32, seed: u64) -> GameResult {
+fn play_one(
+    rules: &Rules,
+    players: &[Agent],
+    max_plies: u32,
+    seed: u64,
+) -> Result<GameResult, TooManyChains> {
     // Each game with interners of its own, freed with it.
     let rules = &rules.session();
     let mut st = rules.initial();
@@ -94,23 +110,30 @@ fn play_one(rules: &Rules, players: &[Agent], max_plies: u32, seed: u64) -> Game
         moves_seen: 0,
     };
     while result.plies < max_plies {
-        rules.legal_moves(&st, &mut moves);
-        if moves.is_empty() {
+        // One ply, checked against the chain budget as it is played.
+        let played = rules.bounded(|| {
+            rules.legal_moves(&st, &mut moves);
+            if moves.is_empty() {
+                return false;
+            }
+            result.moves_seen += moves.len() as u64;
+            let side = rules.to_move(&st);
+            let seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(result.plies as u64);
+            let Some(mv) = players[side as usize].choose(rules, &st, seed) else {
+                return false;
+            };
+            rules.play(&mut st, mv);
+            true
+        })?;
+        if !played {
             break;
         }
-        result.moves_seen += moves.len() as u64;
-        let side = rules.to_move(&st);
-        let seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(result.plies as u64);
-        let Some(mv) = players[side as usize].choose(rules, &st, seed) else {
-            break;
-        };
-        rules.play(&mut st, mv);
         result.plies += 1;
     }
     result.outcome = rules.outcome(&st);
-    result
+    Ok(result)
 }
 
 /// A proportion with its 95% Wilson interval, in percent.

@@ -73,9 +73,16 @@ pub enum Budget {
 
 /// Runs random playouts within `budget` on `threads` threads, each with
 /// its own seed; the counts are summed and the rates are per second of
-/// wall time.
-pub fn bench(rules: &Rules, budget: Budget, max_plies: u32, seed: u64, threads: usize) -> Report {
-    let reports: Vec<Report> = std::thread::scope(|scope| {
+/// wall time. [`TooManyChains`] when a position offered more ways of
+/// capturing than the budget explores (the playouts are not reported).
+pub fn bench(
+    rules: &Rules,
+    budget: Budget,
+    max_plies: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<Report, TooManyChains> {
+    let reports: Vec<Result<Report, TooManyChains>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1) as u64)
             .map(|t| {
                 let seed = seed.wrapping_add(t.wrapping_mul(0x9e37_79b9));
@@ -88,6 +95,7 @@ pub fn bench(rules: &Rules, budget: Budget, max_plies: u32, seed: u64, threads: 
     });
     let mut total = Report::empty(rules, reports.len());
     for r in reports {
+        let r = r?;
         total.playouts += r.playouts;
         total.plies += r.plies;
         total.seconds = total.seconds.max(r.seconds);
@@ -97,10 +105,15 @@ pub fn bench(rules: &Rules, budget: Budget, max_plies: u32, seed: u64, threads: 
         total.draws += r.draws;
         total.capped += r.capped;
     }
-    total
+    Ok(total)
 }
 
-fn bench_one(rules: &Rules, budget: Budget, max_plies: u32, seed: u64) -> Report {
+fn bench_one(
+    rules: &Rules,
+    budget: Budget,
+    max_plies: u32,
+    seed: u64,
+) -> Result<Report, TooManyChains> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut st = rules.initial();
     let mut r = Report::empty(rules, 1);
@@ -110,7 +123,7 @@ fn bench_one(rules: &Rules, budget: Budget, max_plies: u32, seed: u64) -> Report
     loop {
         session.renew_when_large();
         st.clone_from(&rules.initial);
-        let plies = random_playout(&session, &mut st, max_plies, &mut rng);
+        let plies = session.bounded(|| random_playout(&session, &mut st, max_plies, &mut rng))?;
         r.plies += plies as u64;
         r.playouts += 1;
         match rules.outcome(&st) {
@@ -130,7 +143,7 @@ fn bench_one(rules: &Rules, budget: Budget, max_plies: u32, seed: u64) -> Report
             break;
         }
     }
-    r
+    Ok(r)
 }
 
 impl Report {

@@ -485,3 +485,41 @@ fn json_diagnostics_are_capped_as_the_text_report_is() {
     assert_eq!(lines[50]["code"], "more");
     assert!(out.len() < 200_000, "{} bytes", out.len());
 }
+
+#[test]
+fn self_play_from_a_lattice_past_the_chain_budget_is_refused() {
+    // Asalto starting from the lattice, the officer to move: the first
+    // listing meets the chain budget, so no result may be reported.
+    let asalto = common::root().join("games/asalto.toml");
+    let text = format!(
+        "extends = {:?}\n[setup]\nsoldiers = \"soldier: {LATTICE}\"\nofficers = \"officer: c3\"\n\
+         [turn]\norder = [\"officers\", \"soldiers\"]\nprelude = []\n",
+        asalto.to_str().unwrap()
+    );
+    let dir = std::env::temp_dir().join(format!("tavoliere-lattice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lattice.toml");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let start = Instant::now();
+    let runs = [
+        run(&["analyze", path, "--games", "3", "--threads", "1"]),
+        run(&["bench", path, "--playouts", "3", "--threads", "1"]),
+    ];
+    let _ = std::fs::remove_dir_all(&dir);
+    for o in runs {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("too many capture chains"), "{err}");
+        assert!(
+            o.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+}

@@ -286,3 +286,104 @@ fn usi_for_a_game_whose_fen_is_sfen() {
     assert!(usi, "{best}");
     e.close();
 }
+
+/// XBoard's protocol: the handshake's features, then `new` with `xboard`
+/// sent first.
+fn cecp(game: &str) -> Engine {
+    let mut e = Engine::start(game);
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.until(|l| l == "feature done=1");
+    assert_eq!(lines[0], "feature done=0", "{lines:?}");
+    let features = &lines[1];
+    for word in ["ping=1", "setboard=1", "usermove=1", "playother=1"] {
+        assert!(features.contains(word), "{features}");
+    }
+    assert!(
+        features.contains("variants=\"normal,") && features.contains(",xiangqi"),
+        "{features}"
+    );
+    e.send("new");
+    e
+}
+
+#[test]
+fn cecp_plays_the_second_side_after_new_and_answers_pings_after_its_move() {
+    let mut e = cecp("games/chess.toml");
+    e.send("sd 1");
+    e.send("usermove e2e4");
+    // Sent at once: the ping is answered after the engine's move.
+    e.send("ping 7");
+    let lines = e.until(|l| l == "pong 7");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let reply = lines[0].strip_prefix("move ").expect("the engine's move");
+    // Black's 20 replies: a pawn one or two squares (16), a knight to two
+    // squares each (4).
+    let pawn = reply.len() == 4
+        && reply.as_bytes()[0] == reply.as_bytes()[2]
+        && &reply[1..2] == "7"
+        && matches!(&reply[3..], "6" | "5");
+    let knight = ["b8a6", "b8c6", "g8f6", "g8h6"].contains(&reply);
+    assert!(pawn || knight, "{reply}");
+    // An illegal move changes nothing and says why.
+    e.send("usermove e2e4");
+    let lines = e.until(|l| l.starts_with("Illegal move"));
+    assert!(lines[0].ends_with(": e2e4"), "{lines:?}");
+    e.send("ping 8");
+    assert_eq!(e.until(|_| true), ["pong 8"]);
+    e.send("frobnicate");
+    assert_eq!(e.until(|_| true), ["Error (unknown command): frobnicate"]);
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn cecp_finds_a_mate_in_one_says_the_result_and_takes_moves_back() {
+    let mut e = cecp("games/chess.toml");
+    e.send("force");
+    // Black's king boxed in by its own pawns: Ra8 is the only mate.
+    e.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    let lines = e.until(|l| l.starts_with("1-0"));
+    assert_eq!(lines[0], "move a1a8", "{lines:?}");
+    assert!(lines[1].starts_with("1-0 {"), "{lines:?}");
+    // Back one ply, then the same mate typed: the result again.
+    e.send("undo");
+    e.send("force");
+    e.send("usermove a1a8");
+    let lines = e.until(|l| l.contains(" {"));
+    assert!(lines[0].starts_with("1-0 {"), "{lines:?}");
+    // One ply played since the set position: two cannot be taken back.
+    e.send("remove");
+    let lines = e.until(|l| l.starts_with("Error"));
+    assert_eq!(lines, ["Error (no move to take back): remove"]);
+    e.send("setboard not a position");
+    let lines = e.until(|_| true);
+    assert!(lines[0].starts_with("tellusererror Illegal position"), "{lines:?}");
+    e.close();
+}
+
+#[test]
+fn cecp_variants_are_the_games_of_the_folder_and_of_two_seats() {
+    let mut e = cecp("games/chess.toml");
+    e.send("variant quoridor-4p");
+    let lines = e.until(|_| true);
+    assert!(lines[0].contains("4 seats"), "{lines:?}");
+    e.send("variant connect-four");
+    e.send("force");
+    // A drop in Connect Four's own notation.
+    e.send("usermove d1");
+    e.send("ping 1");
+    assert_eq!(e.until(|_| true), ["pong 1"]);
+    e.send("variant no-such-game");
+    let lines = e.until(|_| true);
+    assert!(lines[0].starts_with("Error (no game `no-such-game`"), "{lines:?}");
+    // `new` is the game the engine started with: chess's first move.
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("ping 2");
+    assert_eq!(e.until(|_| true), ["pong 2"]);
+    e.close();
+}

@@ -13,7 +13,7 @@ use tavoliere::actions::{Action, ActionKind, ActionSpace, Encoded, Followed};
 use tavoliere::agent::Agent;
 use tavoliere::analyze::{self, Analysis, GameResult};
 use tavoliere::diag::{render, Sources};
-use tavoliere::rules::{Move, Outcome, Rules, SideId, State as RState};
+use tavoliere::rules::{Move, Outcome, Rules, SideId, State as RState, TooManyChains};
 use tavoliere::{compile, notation, perft, playout};
 
 create_exception!(
@@ -593,7 +593,8 @@ impl State {
             guard(move || {
                 let rules = &data.rules;
                 let budget = data.max_plies.saturating_sub(played);
-                let results: Vec<(u64, Vec<u64>, u64)> = std::thread::scope(|scope| {
+                type Played = Result<(u64, Vec<u64>, u64), TooManyChains>;
+                let results: Vec<Played> = std::thread::scope(|scope| {
                     let handles: Vec<_> = (0..threads.max(1) as u64)
                         .map(|t| {
                             let (rules, start) = (rules, &start);
@@ -611,9 +612,9 @@ impl State {
                                 for _ in 0..count {
                                     session.renew_when_large();
                                     st.clone_from(start);
-                                    plies += playout::random_playout(
-                                        &session, &mut st, budget, &mut rng,
-                                    ) as u64;
+                                    plies += session.bounded(|| {
+                                        playout::random_playout(&session, &mut st, budget, &mut rng)
+                                    })? as u64;
                                     match rules.outcome(&st) {
                                         o @ Outcome::Win(_) => {
                                             for (seat, w) in wins.iter_mut().enumerate() {
@@ -623,7 +624,7 @@ impl State {
                                         _ => draws += 1,
                                     }
                                 }
-                                (plies, wins, draws)
+                                Ok((plies, wins, draws))
                             })
                         })
                         .collect();
@@ -634,7 +635,8 @@ impl State {
                 });
                 let mut wins = vec![0u64; rules.seats.len()];
                 let (mut plies, mut draws) = (0, 0);
-                for (p, w, d) in results {
+                for played in results {
+                    let (p, w, d) = played.map_err(|e| GameError::new_err(e.to_string()))?;
                     plies += p;
                     draws += d;
                     for (a, b) in wins.iter_mut().zip(w) {
@@ -760,7 +762,7 @@ fn analyze_games(
     let threads = threads_arg(threads)?;
     let games = py.allow_threads(|| {
         guard(|| {
-            Ok(analyze::run_range(
+            analyze::run_range(
                 &rules,
                 &players,
                 start..end.max(start),
@@ -768,7 +770,8 @@ fn analyze_games(
                 max_plies,
                 seed,
                 &|_| {},
-            ))
+            )
+            .map_err(|e| GameError::new_err(e.to_string()))
         })
     })?;
     Ok(games

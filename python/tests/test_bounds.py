@@ -65,3 +65,12 @@ def test_a_lattice_of_captures_raises_a_game_error():
         st.legal_actions()
     assert "too many capture chains" in str(e.value)
     assert time.monotonic() - start < 10
+    # Playouts and self-play from that start stop at the budget as well,
+    # rather than report games whose moves may be wrong.
+    with pytest.raises(tavoliere.GameError) as e:
+        st.random_playouts(2, 50)
+    assert "too many capture chains" in str(e.value)
+    with pytest.raises(tavoliere.GameError) as e:
+        tavoliere.analyze(text, games=2)
+    assert "too many capture chains" in str(e.value)
+    assert time.monotonic() - start < 30

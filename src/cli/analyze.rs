@@ -66,6 +66,13 @@ pub fn run(
     let progress = |done: usize| bar.set_position(done as u64);
     let result = analyze::run(&rules, &players, games, threads, max_plies, seed, &progress);
     bar.finish_and_clear();
+    let result = match result {
+        Ok(result) => result,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
     if json {
         writeln!(out(), "{}", result.to_json(&rules, &names))?;
     } else {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use tavoliere::playout::{self, Budget, Report};
-use tavoliere::rules::Rules;
+use tavoliere::rules::{Rules, TooManyChains};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -54,6 +54,13 @@ pub fn run(
         Some(n) => playout::bench(&rules, Budget::Playouts(n.max(1)), max_plies, seed, threads),
         None => timed(&rules, seconds, max_plies, seed, threads),
     };
+    let report = match report {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
     if json {
         writeln!(out(), "{}", report.to_json(&rules))?;
     } else {
@@ -63,7 +70,13 @@ pub fn run(
 }
 
 /// Playouts for `seconds`, with a bar of the time gone by on a terminal.
-fn timed(rules: &Rules, seconds: f64, max_plies: u32, seed: u64, threads: usize) -> Report {
+fn timed(
+    rules: &Rules,
+    seconds: f64,
+    max_plies: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<Report, TooManyChains> {
     let tenths = (seconds * 10.0).ceil().max(1.0) as u64;
     let bar = progress::bar(tenths, "[{bar:30}] {elapsed} of the bench's time");
     let start = Instant::now();

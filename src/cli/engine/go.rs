@@ -11,7 +11,7 @@ use std::time::Instant;
 use tavoliere::agent::Agent;
 use tavoliere::notation;
 use tavoliere::perft;
-use tavoliere::rules::{Rules, State};
+use tavoliere::rules::{Move, Rules, State};
 
 /// Playouts a `go depth D` stands for, per ply of depth: the search is
 /// Monte Carlo tree search, which has no depth of its own.
@@ -45,8 +45,8 @@ impl Go {
         let mut go = Go::default();
         // UCI's `wtime` is the first mover's (white), USI's `btime` (sente).
         let (first, second) = match dialect {
-            Dialect::Uci => ('w', 'b'),
             Dialect::Usi => ('b', 'w'),
+            _ => ('w', 'b'),
         };
         let mut i = 0;
         while i < words.len() {
@@ -145,28 +145,28 @@ fn is_go_word(word: &str) -> bool {
     )
 }
 
-/// A search under way: its stop flag, and the thread that says
-/// `bestmove` when it ends.
-pub struct Running {
+/// A search under way: its stop flag, and the thread that answers (with
+/// `bestmove` in UCI and USI; with the move found, in CECP) when it ends.
+pub struct Running<T = ()> {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
+    thread: JoinHandle<T>,
     /// The search ends by itself (a budget of playouts or time).
     bounded: bool,
 }
 
-impl Running {
-    /// Stops the search and waits for its `bestmove`.
-    pub fn stop(self) {
+impl<T> Running<T> {
+    /// Stops the search and waits for its answer.
+    pub fn stop(self) -> Option<T> {
         self.stop.store(true, Ordering::Relaxed);
-        let _ = self.thread.join();
+        self.thread.join().ok()
     }
 
     /// Waits for a bounded search to end by itself; stops any other.
-    pub fn finish(self) {
+    pub fn finish(self) -> Option<T> {
         if self.bounded {
-            let _ = self.thread.join();
+            self.thread.join().ok()
         } else {
-            self.stop();
+            self.stop()
         }
     }
 
@@ -184,10 +184,30 @@ pub struct Search {
     pub seed: u64,
 }
 
+/// What a search found: the move (`None`: the side to move has none) in
+/// the protocol's form, and how the search went.
+pub struct Found {
+    pub mv: Option<Move>,
+    pub text: String,
+    pub playouts: u64,
+    pub millis: u64,
+    pub centipawns: Option<i64>,
+}
+
 impl Search {
     /// Starts the search on its own thread, which says `info` and
     /// `bestmove` when the budget is spent or `stop` comes.
     pub fn start(self, go: &Go) -> Running {
+        self.spawn(go, |search, found| search.announce(&found))
+    }
+
+    /// Starts the search on its own thread, which gives what it found to
+    /// `then` when the budget is spent or `stop` comes.
+    pub fn spawn<T: Send + 'static>(
+        self,
+        go: &Go,
+        then: impl FnOnce(&Search, Found) -> T + Send + 'static,
+    ) -> Running<T> {
         let first = self.rules.to_move(&self.st) == self.rules.to_move(&self.rules.initial());
         let (playouts, millis) = go.budget(first);
         let threads = self.threads.max(1);
@@ -201,7 +221,10 @@ impl Search {
         };
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
-        let thread = std::thread::spawn(move || self.run(&agent, &flag));
+        let thread = std::thread::spawn(move || {
+            let found = self.run(&agent, &flag);
+            then(&self, found)
+        });
         Running {
             stop,
             thread,
@@ -209,41 +232,62 @@ impl Search {
         }
     }
 
-    fn run(&self, agent: &Agent, stop: &AtomicBool) {
+    fn run(&self, agent: &Agent, stop: &AtomicBool) -> Found {
         let (rules, st) = (&*self.rules, &self.st);
         let start = Instant::now();
-        let found = agent.search(rules, st, self.seed, Some(stop));
-        let Some(found) = found else {
-            let none = match self.writer.dialect {
-                Dialect::Uci => "bestmove (none)",
-                Dialect::Usi => "bestmove resign",
+        let searched = agent.search(rules, st, self.seed, Some(stop));
+        let millis = start.elapsed().as_millis().max(1) as u64;
+        let Some(searched) = searched else {
+            return Found {
+                mv: None,
+                text: String::new(),
+                playouts: 0,
+                millis,
+                centipawns: None,
             };
-            say(none);
-            return;
         };
-        let text = match self.writer.text(rules, st, found.mv) {
+        let text = match self.writer.text(rules, st, searched.mv) {
             Some(text) => text,
             None => {
-                let own = notation::move_to_string(rules, st, found.mv);
+                let own = notation::move_to_string(rules, st, searched.mv);
                 say(&format!(
-                    "info string error: the move {own} has no {} form; it is written in the game's own notation",
+                    "{} error: the move {own} has no {} form; it is written in the game's own notation",
+                    self.writer.dialect.remark(),
                     protocol(self.writer.dialect)
                 ));
                 own
             }
         };
-        let ms = start.elapsed().as_millis().max(1) as u64;
+        Found {
+            mv: Some(searched.mv),
+            text,
+            playouts: searched.playouts,
+            millis,
+            centipawns: searched.score.map(centipawns),
+        }
+    }
+
+    /// `info ...` and `bestmove MOVE`, as UCI and USI say them.
+    fn announce(&self, found: &Found) {
+        if found.mv.is_none() {
+            let none = match self.writer.dialect {
+                Dialect::Usi => "bestmove resign",
+                _ => "bestmove (none)",
+            };
+            return say(none);
+        }
+        let ms = found.millis;
         let mut info = format!(
             "info depth 1 nodes {} time {ms} nps {}",
             found.playouts,
             found.playouts * 1000 / ms
         );
-        if let Some(score) = found.score {
-            info.push_str(&format!(" score cp {}", centipawns(score)));
+        if let Some(cp) = found.centipawns {
+            info.push_str(&format!(" score cp {cp}"));
         }
-        info.push_str(&format!(" pv {text}"));
+        info.push_str(&format!(" pv {}", found.text));
         say(&info);
-        say(&format!("bestmove {text}"));
+        say(&format!("bestmove {}", found.text));
     }
 }
 
@@ -252,6 +296,7 @@ pub fn protocol(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Uci => "UCI",
         Dialect::Usi => "USI",
+        Dialect::Cecp => "CECP",
     }
 }
 

@@ -13,6 +13,7 @@
 
 mod go;
 mod texts;
+mod xboard;
 
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
@@ -74,6 +75,9 @@ pub fn run(Args { file, threads }: Args) -> Result<ExitCode> {
         }
     });
     while let Ok(line) = rx.recv() {
+        if line.trim() == "xboard" {
+            return Ok(xboard::run(engine, rx));
+        }
         if !engine.command(&line) {
             // `quit`: a search under way stops at once.
             engine.halt();
@@ -177,8 +181,8 @@ impl Engine {
 
     fn hello(&self, dialect: Dialect) {
         let (name, ok) = match dialect {
-            Dialect::Uci => ("UCI", "uciok"),
             Dialect::Usi => ("USI", "usiok"),
+            _ => ("UCI", "uciok"),
         };
         say(&format!("id name tavoliere {}", env!("CARGO_PKG_VERSION")));
         say("id author the tavoliere authors");
@@ -226,23 +230,30 @@ impl Engine {
 
     /// `UCI_Variant`: the game file of that name in the folder.
     fn switch(&mut self, name: &str) {
+        if let Err(why) = self.load_variant(name) {
+            tell(&format!("error: {why}"));
+        }
+    }
+
+    /// The game file `name` of the folder, now played from its start; the
+    /// protocol's dialect kept. An error says why not, the game unchanged.
+    fn load_variant(&mut self, name: &str) -> std::result::Result<(), String> {
         if !self.variants.iter().any(|v| v == name) {
-            return tell(&format!(
-                "error: no game `{name}` in {}: the games are {}",
+            return Err(format!(
+                "no game `{name}` in {}: the games are {}",
                 self.folder.display(),
                 self.variants.join(" ")
             ));
         }
         let path = self.folder.join(format!("{name}.toml"));
-        match load_quietly(&path) {
-            Ok(rules) => {
-                self.writer.dialect = Dialect::of(&rules);
-                self.st = rules.initial();
-                self.rules = Arc::new(rules);
-                self.variant = name.to_string();
-            }
-            Err(why) => tell(&format!("error: {why}")),
+        let rules = load_quietly(&path).map_err(|e| e.to_string())?;
+        if self.writer.dialect != Dialect::Cecp {
+            self.writer.dialect = Dialect::of(&rules);
         }
+        self.st = rules.initial();
+        self.rules = Arc::new(rules);
+        self.variant = name.to_string();
+        Ok(())
     }
 
     /// `position startpos|fen FEN|sfen SFEN [moves M...]`. A bad FEN keeps

@@ -24,6 +24,8 @@ use tavoliere::rules::{FenField, Move, Rules, State};
 pub enum Dialect {
     Uci,
     Usi,
+    /// XBoard's Chess Engine Communication Protocol: UCI's move forms.
+    Cecp,
 }
 
 impl Dialect {
@@ -34,6 +36,15 @@ impl Dialect {
             Dialect::Usi
         } else {
             Dialect::Uci
+        }
+    }
+
+    /// How a line that is only for people starts: a comment GUIs show or
+    /// ignore.
+    pub fn remark(self) -> &'static str {
+        match self {
+            Dialect::Cecp => "#",
+            _ => "info string",
         }
     }
 }
@@ -68,7 +79,7 @@ impl Writer {
             return None;
         }
         Some(match self.dialect {
-            Dialect::Uci => format!("{}{}", file_name(site.x), site.y + 1),
+            Dialect::Uci | Dialect::Cecp => format!("{}{}", file_name(site.x), site.y + 1),
             Dialect::Usi => {
                 let rank = board.ranks - 1 - site.y;
                 if rank >= 26 {
@@ -131,8 +142,8 @@ impl Writer {
             let symbol = &rules.kinds[kind].symbol;
             match self.dialect {
                 Dialect::Usi => text.push('+'),
-                Dialect::Uci if symbol.starts_with('+') => text.push('+'),
-                Dialect::Uci => text.push_str(&symbol.to_ascii_lowercase()),
+                Dialect::Uci | Dialect::Cecp if symbol.starts_with('+') => text.push('+'),
+                Dialect::Uci | Dialect::Cecp => text.push_str(&symbol.to_ascii_lowercase()),
             }
         }
         Some(text)

@@ -81,6 +81,7 @@ impl Jobs {
             // A few games at a time, so that a stop is seen between them.
             let mut played = Vec::new();
             let mut stopped = false;
+            let mut error = None;
             while played.len() < games {
                 if job.stopping() {
                     stopped = true;
@@ -89,17 +90,18 @@ impl Jobs {
                 let from = played.len();
                 let to = (from + threads).min(games);
                 let progress = |n: usize| job.done.store(from + n, Ordering::Relaxed);
-                played.extend(analyze::run_range(
-                    &rules,
-                    &agents,
-                    from..to,
-                    threads,
-                    1000,
-                    seed,
-                    &progress,
-                ));
+                let range = from..to;
+                match analyze::run_range(&rules, &agents, range, threads, 1000, seed, &progress) {
+                    Ok(more) => played.extend(more),
+                    Err(e) => {
+                        error = Some(e.to_string());
+                        break;
+                    }
+                }
             }
-            let json: Value = if stopped {
+            let json: Value = if let Some(error) = error {
+                serde_json::json!({ "error": error, "games": played.len() })
+            } else if stopped {
                 serde_json::json!({ "stopped": true, "games": played.len() })
             } else {
                 let a = analyze::Analysis::new(&rules, played);
