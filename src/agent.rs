@@ -19,6 +19,30 @@ pub enum Agent {
         max_plies: u32,
         millis: Option<u64>,
     },
+    /// Alpha-beta search ([`crate::search`]) within `nodes` (or `millis`).
+    AlphaBeta {
+        nodes: u64,
+        millis: Option<u64>,
+    },
+    /// A strength, played by the player that suits the game
+    /// ([`Agent::for_game`]).
+    Level(Level),
+}
+
+/// The strengths a player is offered by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [(&'static str, Level); 3] = [
+        ("easy", Level::Easy),
+        ("medium", Level::Medium),
+        ("hard", Level::Hard),
+    ];
 }
 
 impl Agent {
@@ -26,13 +50,17 @@ impl Agent {
     /// an optional `:PLIES`, the playouts' length (400 by default).
     pub fn parse(text: &str) -> Result<Agent, String> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if let Some(&(_, level)) = Level::ALL.iter().find(|(name, _)| *name == text) {
+            return Ok(Agent::Level(level));
+        }
         let mut parts = text.split(':');
         match parts.next() {
             Some("random") if text == "random" => return Ok(Agent::Random),
             Some("mcts") => {}
+            Some("alphabeta") => return alpha_beta(parts.next(), text),
             _ => {
                 return Err(format!(
-                    "unknown player `{text}`: expected `human`, `random`, `mcts`, `mcts:ITERATIONS` or `mcts:500ms`, optionally `:PLIES`"
+                    "unknown player `{text}`: expected `human`, `easy`, `medium`, `hard`, `random`, `mcts`, `mcts:ITERATIONS` or `mcts:500ms` (optionally `:PLIES`), `alphabeta`, `alphabeta:NODES` or `alphabeta:500ms`"
                 ))
             }
         }
@@ -84,6 +112,36 @@ impl Agent {
         Ok(agent)
     }
 
+    /// The player a strength stands for in this game: alpha-beta where
+    /// pieces have values to read, Monte Carlo tree search elsewhere; any
+    /// other player as it is.
+    pub fn for_game(&self, rules: &Rules) -> Agent {
+        let Agent::Level(level) = *self else {
+            return self.clone();
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mcts = |iterations| Agent::Mcts {
+            iterations,
+            threads,
+            max_plies: 400,
+            millis: None,
+        };
+        let material = crate::search::reads_material(rules);
+        match level {
+            Level::Easy => mcts(200),
+            Level::Medium if material => Agent::AlphaBeta {
+                nodes: 20_000,
+                millis: None,
+            },
+            Level::Medium => mcts(2_000),
+            Level::Hard if material => Agent::AlphaBeta {
+                nodes: 200_000,
+                millis: None,
+            },
+            Level::Hard => mcts(20_000),
+        }
+    }
+
     /// A move for the side to move; `None` when the game is over.
     pub fn choose(&self, rules: &Rules, st: &State, seed: u64) -> Option<Move> {
         self.search(rules, st, seed, None).map(|found| found.mv)
@@ -110,6 +168,23 @@ impl Agent {
             score: None,
         };
         match *self {
+            Agent::Level(_) => self.for_game(rules).search(rules, st, seed, stop),
+            Agent::AlphaBeta { nodes, millis } => {
+                let budget = crate::search::Budget {
+                    nodes,
+                    deadline: millis
+                        .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                    stop,
+                };
+                let found = crate::search::best_move(rules, st, &budget)?;
+                // The score as a win probability on the logistic scale.
+                let p = 1.0 / (1.0 + 10f64.powf(-f64::from(found.score) / 400.0));
+                Some(Searched {
+                    mv: found.mv,
+                    playouts: found.nodes,
+                    score: Some(p),
+                })
+            }
             Agent::Random => Some(only(
                 moves[fastrand::Rng::with_seed(seed).usize(..moves.len())],
             )),
@@ -326,4 +401,33 @@ fn score(rules: &Rules, st: &State, side: SideId) -> f64 {
             0.5 * material + 0.25 * (1.0 + ours - theirs)
         }
     }
+}
+
+/// `alphabeta`, `alphabeta:NODES` or `alphabeta:MILLISECONDSms`.
+fn alpha_beta(budget: Option<&str>, text: &str) -> Result<Agent, String> {
+    let mut agent = Agent::AlphaBeta {
+        nodes: 20_000,
+        millis: None,
+    };
+    let Agent::AlphaBeta { nodes, millis } = &mut agent else {
+        unreachable!("built just above")
+    };
+    match budget {
+        None => {}
+        Some(b) => match b.strip_suffix("ms").map(str::parse::<u64>) {
+            Some(Ok(ms)) if ms > 0 => {
+                *millis = Some(ms);
+                *nodes = u64::MAX;
+            }
+            Some(_) => return Err(format!("`{b}` is not a time such as `500ms`")),
+            None => match b.parse::<u64>() {
+                Ok(n) if n > 0 => *nodes = n,
+                _ => return Err(format!("`{b}` is not a number of nodes (1 or more)")),
+            },
+        },
+    }
+    if text.split(':').count() > 2 {
+        return Err(format!("unexpected `:` after the budget in `{text}`"));
+    }
+    Ok(agent)
 }

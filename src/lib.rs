@@ -20,5 +20,6 @@ pub mod raw;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod search;
 pub mod svg;
 pub mod syntax;

@@ -2,7 +2,7 @@
 
 mod common;
 
-use tavoliere::agent::Agent;
+use tavoliere::agent::{Agent, Level};
 use tavoliere::rules::Outcome;
 
 #[test]
@@ -88,9 +88,34 @@ fn player_names_are_read_with_their_errors() {
     assert!(Agent::parse("mcts:0")
         .unwrap_err()
         .contains("number of iterations"));
-    assert!(Agent::parse("alphabeta")
+    assert!(Agent::parse("minimax")
         .unwrap_err()
         .contains("unknown player"));
+    assert!(matches!(
+        Agent::parse("alphabeta:5000"),
+        Ok(Agent::AlphaBeta {
+            nodes: 5000,
+            millis: None
+        })
+    ));
+    assert!(matches!(
+        Agent::parse("alphabeta:300ms"),
+        Ok(Agent::AlphaBeta {
+            millis: Some(300),
+            ..
+        })
+    ));
+    assert!(Agent::parse("alphabeta:0")
+        .unwrap_err()
+        .contains("number of nodes"));
+    assert!(Agent::parse("alphabeta:5:6").is_err());
+    assert_eq!(Agent::parse("hard"), Ok(Agent::Level(Level::Hard)));
+    // Without piece values to read, a strength is tree search.
+    let rules = common::load("games/connect-four.toml");
+    assert!(matches!(
+        Agent::parse("medium").unwrap().for_game(&rules),
+        Agent::Mcts { .. }
+    ));
 }
 
 #[test]
@@ -151,4 +176,51 @@ fn progress_counts_a_named_side_alone() {
     );
     assert_eq!(rules.progress(&st, white), 0.25);
     assert_eq!(rules.progress(&st, black), 0.75);
+}
+
+#[derive(serde::Deserialize)]
+struct Tactics {
+    position: Vec<Tactic>,
+}
+
+#[derive(serde::Deserialize)]
+struct Tactic {
+    fen: String,
+    why: String,
+    #[serde(default)]
+    mate: bool,
+    take: Option<String>,
+}
+
+#[test]
+fn medium_finds_mates_in_one_and_takes_hanging_pieces_in_chess() {
+    let text = std::fs::read_to_string(common::root().join("tests/tactics/chess.toml")).unwrap();
+    let suite: Tactics = toml::from_str(&text).unwrap();
+    let rules = common::load("games/chess.toml");
+    let medium = Agent::parse("medium").unwrap();
+    // Chess's pieces have values: a strength is alpha-beta there.
+    assert!(matches!(medium.for_game(&rules), Agent::AlphaBeta { .. }));
+    let mut missed = Vec::new();
+    for t in &suite.position {
+        let st = common::fen(&rules, &t.fen);
+        let mover = rules.to_move(&st);
+        let mv = medium.choose(&rules, &st, 1).expect("a move");
+        let mut after = st.clone();
+        rules.play(&mut after, mv);
+        let ok = if t.mate {
+            rules.outcome(&after) == Outcome::Win(mover)
+        } else {
+            let square = t.take.as_deref().expect("mate or take");
+            let site = rules.board.site(square).expect("a square");
+            rules.move_to(&mv) == Some(site)
+                && st
+                    .piece_at(&rules, site)
+                    .is_some_and(|(side, _)| side != mover)
+        };
+        if !ok {
+            let text = tavoliere::notation::move_to_string(&rules, &st, mv);
+            missed.push(format!("{}: played {text}, wanted {}", t.fen, t.why));
+        }
+    }
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
 }

@@ -360,7 +360,10 @@ fn cecp_finds_a_mate_in_one_says_the_result_and_takes_moves_back() {
     assert_eq!(lines, ["Error (no move to take back): remove"]);
     e.send("setboard not a position");
     let lines = e.until(|_| true);
-    assert!(lines[0].starts_with("tellusererror Illegal position"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("tellusererror Illegal position"),
+        "{lines:?}"
+    );
     e.close();
 }
 
@@ -378,7 +381,10 @@ fn cecp_variants_are_the_games_of_the_folder_and_of_two_seats() {
     assert_eq!(e.until(|_| true), ["pong 1"]);
     e.send("variant no-such-game");
     let lines = e.until(|_| true);
-    assert!(lines[0].starts_with("Error (no game `no-such-game`"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("Error (no game `no-such-game`"),
+        "{lines:?}"
+    );
     // `new` is the game the engine started with: chess's first move.
     e.send("new");
     e.send("force");

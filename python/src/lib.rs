@@ -114,8 +114,9 @@ fn players_of(rules: &Rules, seats: &[String]) -> PyResult<(Vec<Agent>, Vec<Stri
     let mut names = vec!["random".to_string(); rules.sides.len()];
     for spec in seats {
         let (name, who) = spec.split_once('=').unwrap_or((spec.as_str(), ""));
-        let mut agent =
-            Agent::parse(who).map_err(|e| PyValueError::new_err(format!("seat {name}: {e}")))?;
+        let mut agent = Agent::parse(who)
+            .map_err(|e| PyValueError::new_err(format!("seat {name}: {e}")))?
+            .for_game(rules);
         if let Agent::Mcts { threads, .. } = &mut agent {
             *threads = 1;
         }

@@ -52,7 +52,9 @@ pub fn run(
     let mut names = vec!["random".to_string(); rules.sides.len()];
     for spec in &seats {
         let (name, who) = spec.split_once('=').unwrap_or((spec.as_str(), ""));
-        let mut agent = Agent::parse(who).map_err(|e| anyhow::anyhow!("--seat {name}: {e}"))?;
+        let mut agent = Agent::parse(who)
+            .map_err(|e| anyhow::anyhow!("--seat {name}: {e}"))?
+            .for_game(&rules);
         // The games run in parallel: each search keeps to one thread.
         if let Agent::Mcts { threads, .. } = &mut agent {
             *threads = 1;

@@ -408,22 +408,26 @@ async fn why(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     .await?
 }
 
-/// A computer player, its work bounded: MCTS thinks at most `MAX_THINK`,
-/// its playouts at most `MAX_PLAYOUT` plies (the search looks at its clock
-/// between playouts).
-fn bounded_agent(text: &str) -> Result<Agent, Failure> {
-    let mut agent = Agent::parse(text)?;
-    if let Agent::Mcts {
-        millis,
-        threads,
-        max_plies,
-        ..
-    } = &mut agent
-    {
-        let cap = MAX_THINK.as_millis() as u64;
-        *millis = Some(millis.map_or(cap, |ms| ms.min(cap)));
-        *threads = (*threads).min(2);
-        *max_plies = (*max_plies).min(MAX_PLAYOUT);
+/// A computer player for `rules`' game (a strength made the player that
+/// suits it), its work bounded: a search thinks at most `MAX_THINK`, MCTS's
+/// playouts at most `MAX_PLAYOUT` plies (the search looks at its clock
+/// between playouts, alpha-beta every thousand nodes).
+fn bounded_agent(text: &str, rules: &Rules) -> Result<Agent, Failure> {
+    let mut agent = Agent::parse(text)?.for_game(rules);
+    let cap = MAX_THINK.as_millis() as u64;
+    match &mut agent {
+        Agent::Mcts {
+            millis,
+            threads,
+            max_plies,
+            ..
+        } => {
+            *millis = Some(millis.map_or(cap, |ms| ms.min(cap)));
+            *threads = (*threads).min(2);
+            *max_plies = (*max_plies).min(MAX_PLAYOUT);
+        }
+        Agent::AlphaBeta { millis, .. } => *millis = Some(millis.map_or(cap, |ms| ms.min(cap))),
+        Agent::Random | Agent::Level(_) => {}
     }
     Ok(agent)
 }
@@ -431,7 +435,7 @@ fn bounded_agent(text: &str) -> Result<Agent, Failure> {
 /// The move a computer player chooses (`random`, `mcts`, `mcts:500ms`, ...).
 async fn agent(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     let game = at.game(&srv)?;
-    let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"))?;
+    let agent = bounded_agent(at.agent.as_deref().unwrap_or("random"), &game.rules())?;
     blocking(&srv, move || {
         let rules = &game.rules();
         let st = at.state(rules)?;
@@ -534,13 +538,16 @@ async fn analyze_start(Shared(srv): Srv, Body(req): Body<AnalyzeRequest>) -> Ans
     }
     let mut players = Vec::new();
     for p in &req.players {
-        let mut agent = bounded_agent(p)?;
-        if let Agent::Mcts {
-            millis, threads, ..
-        } = &mut agent
-        {
-            *millis = Some(millis.unwrap_or(200).min(200));
-            *threads = 1;
+        let mut agent = bounded_agent(p, &game.rules())?;
+        match &mut agent {
+            Agent::Mcts {
+                millis, threads, ..
+            } => {
+                *millis = Some(millis.unwrap_or(200).min(200));
+                *threads = 1;
+            }
+            Agent::AlphaBeta { millis, .. } => *millis = Some(millis.unwrap_or(200).min(200)),
+            Agent::Random | Agent::Level(_) => {}
         }
         players.push((agent, p.clone()));
     }

@@ -1,0 +1,309 @@
+//! Alpha-beta search, over the public [`Rules`] and [`State`] API: the
+//! computer player for games whose pieces have `value`s, where a few plies
+//! of exact reading (a piece left hanging, a mate in one or two) matter
+//! more than the averages of random playouts.
+//!
+//! Minimax with alpha-beta pruning from the point of view of the team that
+//! moves at the root (a side of another team minimises; the turn order may
+//! be anything), iterative deepening until a budget of nodes (or a time, or
+//! a stop flag) is spent, a transposition table keyed by the position's
+//! hash (its best move first on the next visit), captures tried first
+//! (most valuable victim first) and a quiescence search of captures at the
+//! horizon. A position is judged by the end rules where the game is over
+//! (a win sooner is better) and otherwise by material: the `value`s of the
+//! pieces on the board and in hand, the root team's against the others'.
+
+use crate::rules::{Move, Outcome, Rules, State};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A won position's score, less the plies to reach it.
+const WIN: i32 = 1_000_000;
+/// Scores of material are in hundredths of a `value`.
+const SCALE: f64 = 100.0;
+/// Iterative deepening stops here even with budget left.
+const MAX_DEPTH: u32 = 64;
+/// Captures followed past the horizon at most.
+const QUIESCENCE: u32 = 6;
+/// Entries the transposition table keeps at most (about 40 bytes each).
+const TABLE: usize = 1 << 20;
+
+/// When a search stops: nodes, a time, a flag.
+pub struct Budget<'a> {
+    pub nodes: u64,
+    pub deadline: Option<Instant>,
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// What [`best_move`] found: the move, the nodes searched, the depth
+/// completed and the score in hundredths of a piece value (for the mover).
+pub struct Found {
+    pub mv: Move,
+    pub nodes: u64,
+    pub depth: u32,
+    pub score: i32,
+}
+
+/// The move the search prefers for the side to move; `None` when it has
+/// no legal move.
+pub fn best_move(rules: &Rules, st: &State, budget: &Budget) -> Option<Found> {
+    let mut moves = Vec::new();
+    rules.legal_moves(st, &mut moves);
+    let first = *moves.first()?;
+    let team = rules.sides[rules.to_move(st) as usize].team;
+    let mut s = Searcher {
+        rules,
+        team,
+        budget,
+        nodes: 0,
+        out: false,
+        table: HashMap::new(),
+    };
+    let mut found = Found {
+        mv: first,
+        nodes: 0,
+        depth: 0,
+        score: 0,
+    };
+    if moves.len() == 1 {
+        return Some(found);
+    }
+    s.order(st, &mut moves, None);
+    for depth in 1..=MAX_DEPTH {
+        let (mut best, mut best_score) = (moves[0], -WIN - 1);
+        let mut alpha = -WIN - 1;
+        for &mv in &moves {
+            let mut child = st.clone();
+            rules.play(&mut child, mv);
+            let score = s.minimax(&child, depth - 1, alpha, WIN + 1, 1);
+            if s.out {
+                break;
+            }
+            if score > best_score {
+                (best, best_score) = (mv, score);
+                alpha = alpha.max(score);
+            }
+        }
+        if s.out {
+            // An unfinished iteration: a move it searched to the end and
+            // found better than the others searched is kept.
+            if best_score > -WIN - 1 {
+                found.mv = best;
+                found.score = best_score;
+            }
+            break;
+        }
+        found.mv = best;
+        found.score = best_score;
+        found.depth = depth;
+        // The best move first for the next iteration.
+        let i = moves.iter().position(|&m| m == best).unwrap_or(0);
+        moves[..=i].rotate_right(1);
+        if best_score.abs() >= WIN - MAX_DEPTH as i32 * 4 {
+            break;
+        }
+    }
+    found.nodes = s.nodes;
+    Some(found)
+}
+
+struct Searcher<'a> {
+    rules: &'a Rules,
+    /// The team the scores are for.
+    team: u8,
+    budget: &'a Budget<'a>,
+    nodes: u64,
+    /// The budget is spent: every score from now on is discarded.
+    out: bool,
+    /// Per position hash, the best move found there.
+    table: HashMap<u64, Move>,
+}
+
+impl Searcher<'_> {
+    /// Counts a node; whether the budget is spent.
+    fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.budget.nodes {
+            self.out = true;
+        } else if self.nodes.is_multiple_of(1024) {
+            let late = self.budget.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.budget.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            self.out = late || stopped;
+        }
+        self.out
+    }
+
+    fn maximising(&self, st: &State) -> bool {
+        self.rules.sides[self.rules.to_move(st) as usize].team == self.team
+    }
+
+    /// The score of a game that is over, `ply` plies from the root.
+    fn ended(&self, outcome: Outcome, ply: u32) -> Option<i32> {
+        match outcome {
+            Outcome::Ongoing => None,
+            Outcome::Draw => Some(0),
+            Outcome::Win(side) if self.rules.sides[side as usize].team == self.team => {
+                Some(WIN - ply as i32)
+            }
+            Outcome::Win(_) => Some(-WIN + ply as i32),
+        }
+    }
+
+    fn minimax(&mut self, st: &State, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+        if self.spend() {
+            return 0;
+        }
+        if let Some(score) = self.ended(self.rules.outcome(st), ply) {
+            return score;
+        }
+        if depth == 0 {
+            return self.quiesce(st, alpha, beta, QUIESCENCE);
+        }
+        let mut moves = Vec::new();
+        self.rules.legal_moves(st, &mut moves);
+        if moves.is_empty() {
+            return self.material(st);
+        }
+        let key = self.rules.position_hash(st) ^ u64::from(self.rules.to_move(st));
+        let remembered = self.table.get(&key).copied();
+        self.order(st, &mut moves, remembered);
+        let max = self.maximising(st);
+        let mut best = if max { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = moves[0];
+        for mv in moves {
+            let mut child = st.clone();
+            self.rules.play(&mut child, mv);
+            let score = self.minimax(&child, depth - 1, alpha, beta, ply + 1);
+            if self.out {
+                return 0;
+            }
+            if (max && score > best) || (!max && score < best) {
+                (best, best_move) = (score, mv);
+            }
+            if max {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if self.table.len() < TABLE {
+            self.table.insert(key, best_move);
+        }
+        best
+    }
+
+    /// Captures only, from a position whose side to move may also stand.
+    fn quiesce(&mut self, st: &State, mut alpha: i32, mut beta: i32, left: u32) -> i32 {
+        let stand = self.material(st);
+        let max = self.maximising(st);
+        if left == 0 {
+            return stand;
+        }
+        if max {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        let mut moves = Vec::new();
+        self.rules.legal_moves(st, &mut moves);
+        moves.retain(|mv| self.victim(st, mv) > 0.0);
+        self.order(st, &mut moves, None);
+        let mut best = stand;
+        for mv in moves {
+            if self.spend() {
+                return 0;
+            }
+            let mut child = st.clone();
+            self.rules.play(&mut child, mv);
+            let score = match self.ended(self.rules.outcome(&child), 0) {
+                Some(s) => s,
+                None => self.quiesce(&child, alpha, beta, left - 1),
+            };
+            if self.out {
+                return 0;
+            }
+            if max {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The value of the enemy piece standing where `mv` lands (0: none).
+    fn victim(&self, st: &State, mv: &Move) -> f64 {
+        let mover = self.rules.sides[self.rules.to_move(st) as usize].team;
+        match self
+            .rules
+            .move_to(mv)
+            .and_then(|s| st.piece_at(self.rules, s))
+        {
+            Some((side, kind)) if self.rules.sides[side as usize].team != mover => {
+                // A piece worth nothing (a king) is still worth taking first.
+                self.rules.kinds[kind as usize].value.max(0.5)
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// The remembered best move first, then captures by the victim's value.
+    fn order(&self, st: &State, moves: &mut [Move], remembered: Option<Move>) {
+        moves.sort_by_cached_key(|mv| {
+            let first = Some(*mv) == remembered;
+            (!first, -(self.victim(st, mv) * SCALE) as i64)
+        });
+    }
+
+    /// The root team's material less the others', on the board and in hand.
+    fn material(&self, st: &State) -> i32 {
+        let rules = self.rules;
+        let mut score = 0.0;
+        for s in 0..rules.board.n_sites() {
+            let site = crate::board::SiteId(s as u16);
+            if let Some((side, kind)) = st.piece_at(rules, site) {
+                score += self.signed(side, rules.kinds[kind as usize].value);
+            }
+        }
+        for side in 0..rules.sides.len() {
+            for (kind, k) in rules.kinds.iter().enumerate() {
+                let n = st.pieces_in_hand(rules, side as u8, kind as u8);
+                score += self.signed(side as u8, k.value * f64::from(n));
+            }
+        }
+        (score * SCALE).round() as i32
+    }
+
+    fn signed(&self, side: u8, value: f64) -> f64 {
+        if self.rules.sides[side as usize].team == self.team {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+/// Whether the search has anything to read besides the end: some pieces
+/// have different `value`s.
+pub fn reads_material(rules: &Rules) -> bool {
+    let mut values = rules.kinds.iter().map(|k| k.value);
+    let Some(first) = values.next() else {
+        return false;
+    };
+    values.any(|v| v != first)
+}
