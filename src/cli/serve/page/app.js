@@ -15,7 +15,14 @@ async function api(path, body) {
   return v;
 }
 
-const AGENTS = ["human", "random", "mcts:300ms", "mcts:1000ms", "mcts:3000ms"];
+// A seat's players: [value sent to the server, what the menu says].
+const AGENTS = [
+  ["human", "human"],
+  ["easy", "computer: easy"],
+  ["medium", "computer: medium"],
+  ["hard", "computer: hard"],
+  ["random", "random moves"],
+];
 
 const app = {
   file: null,      // the game's file, relative to the served folder
@@ -26,7 +33,7 @@ const app = {
   ply: 0,          // the position shown: 0 = start
   view: null,      // the shown position, with its legal moves
   sel: null,       // the move being clicked: {from, drop, path}
-  seats: [],       // per seat: "human", "random", "mcts:..."
+  seats: [],       // per seat: "human", "easy", "medium", "hard", "random"
   paused: false,
   busy: false,
   allowSave: null,
@@ -67,6 +74,10 @@ async function openFile(file) {
   app.dirty = false;
   $("source").value = text;
   renderEditor();
+  // Another game: its seats, pause and diagnostics start afresh.
+  app.seats = [];
+  app.paused = false;
+  showDiagnostics([]);
   const r = await api("/api/open", { file });
   if (!r.ok) {
     // A file with errors opens in the editor, to be fixed.
@@ -226,7 +237,7 @@ function renderSeats() {
     row.innerHTML = `<span>${seat.name}${names !== seat.name ? ` (${names})` : ""}</span>`;
     const sel = document.createElement("select");
     sel.dataset.seat = seat.name;
-    for (const a of AGENTS) sel.add(new Option(a, a, false, a === app.seats[i]));
+    for (const [a, label] of AGENTS) sel.add(new Option(label, a, false, a === app.seats[i]));
     sel.onchange = () => { app.seats[i] = sel.value; maybeComputer(); };
     row.appendChild(sel);
     box.appendChild(row);
