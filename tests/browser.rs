@@ -400,6 +400,28 @@ async fn siege_of_paris_three_seats() {
         .unwrap();
     s.wait("app.ply === app.history.length").await;
     s.screenshot("siege-of-paris").await;
+    // Another game starts afresh: its seats human, nothing paused.
+    s.client
+        .goto(&format!("{}#chess.toml", s.base))
+        .await
+        .unwrap();
+    s.wait("app.game && app.game.name === 'Chess' && app.view !== null")
+        .await;
+    assert_eq!(s.js("app.seats").await, json!(["human", "human"]));
+    assert_eq!(s.js("app.paused").await, json!(false));
+    let menu = s
+        .js("[...document.querySelectorAll('#seats select option')].slice(0, 5).map((o) => o.value + '=' + o.textContent)")
+        .await;
+    assert_eq!(
+        menu,
+        json!([
+            "human=human",
+            "easy=computer: easy",
+            "medium=computer: medium",
+            "hard=computer: hard",
+            "random=random moves"
+        ])
+    );
 }
 
 #[tokio::test]
