@@ -353,6 +353,54 @@ pub fn nothing_to_play(rules: &Rules, st: &State, legal: &[Move]) -> Option<Stri
     }
 }
 
+/// The end of the game in the players' words, `None` while it goes on:
+/// "Checkmate — black won", "Draw — stalemate", "Four in a row — red won".
+/// The reason is the end rule's `message` (or its name in words); for a
+/// side left without a move, "checkmate" in check and "stalemate" out of it
+/// (the words of every game with a check rule), else "no legal move".
+pub fn end_message(rules: &Rules, st: &State) -> Option<String> {
+    let o = rules.outcome(st);
+    if o == Outcome::Ongoing {
+        return None;
+    }
+    let why = match st.ended_by() {
+        EndedBy::Rule(i, _) => rules.ends[i as usize].message.clone(),
+        EndedBy::NoMoves(side) => {
+            let checks = rules
+                .sides
+                .iter()
+                .any(|s| s.no_moves != s.no_moves_in_check);
+            Some(if !checks {
+                format!("{} has no legal move", rules.side_name(side))
+            } else if rules.in_check(st, side) {
+                "checkmate".to_string()
+            } else {
+                "stalemate".to_string()
+            })
+        }
+        EndedBy::Passes => Some("no side can move".to_string()),
+        EndedBy::Stalled => Some("no side can move".to_string()),
+        EndedBy::Nothing => None,
+    };
+    let result = match o {
+        Outcome::Draw => "draw".to_string(),
+        _ => outcome(rules, o),
+    };
+    Some(match why {
+        Some(why) if o == Outcome::Draw => format!("Draw — {why}"),
+        Some(why) => format!("{} — {result}", capitalised(&why)),
+        None => capitalised(&result),
+    })
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 fn no_moves_word(rule: NoMoves) -> &'static str {
     match rule {
         NoMoves::Lose => "lose",

@@ -143,8 +143,15 @@ impl Compiler<'_> {
             } => region.is_some_and(region_per_side),
             _ => true,
         });
+        // The players' words: the message given, else the rule's name.
+        let message = match (&e.message, &e.name) {
+            (Some(m), _) => Some(m.value.clone()),
+            (None, Some(n)) => Some(n.value.replace(['-', '_'], " ")),
+            (None, None) => None,
+        };
         Ok(EndRule {
             text: e.when.value.clone(),
+            message,
             lasts: when.count_last(),
             when,
             result: result?,

@@ -559,6 +559,8 @@ pub struct RawEnd {
     pub result: Str,
     /// Only evaluate this condition for these sides.
     pub sides: Option<Located<Vec<Str>>>,
+    /// What players are told when this rule ends the game.
+    pub message: Option<Str>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

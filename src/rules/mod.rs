@@ -494,6 +494,9 @@ pub struct EndRule {
     pub when: StateCond,
     /// The condition as written, for explanations.
     pub text: String,
+    /// What players are told when the rule ends the game (`message`, else
+    /// the rule's `name` in words): "four in a row".
+    pub message: Option<String>,
     pub result: EndResult,
     /// Sides the rule is evaluated for.
     pub sides: Vec<SideId>,

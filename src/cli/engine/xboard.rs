@@ -393,9 +393,7 @@ impl Xboard {
             }
             Outcome::Win(_) => "0-1",
         };
-        let why = tavoliere::render::nothing_to_play(rules, st, &[])
-            .map(|w| w.trim_start_matches("game over: ").to_string())
-            .unwrap_or_default();
+        let why = tavoliere::render::end_message(rules, st).unwrap_or_default();
         say(&format!(
             "{score} {{{}}}",
             one_line(&why).replace(['{', '}'], "")

@@ -60,6 +60,7 @@ pub fn position(rules: &Rules, st: &State) -> Value {
         "over": outcome != Outcome::Ongoing,
         "outcome": (outcome != Outcome::Ongoing).then(|| render::outcome(rules, outcome)),
         "note": render::nothing_to_play(rules, st, &legal),
+        "end": render::end_message(rules, st),
         "to_move": to_move,
         "seat": rules.seat_of(to_move),
         "hands": hands(rules, st),

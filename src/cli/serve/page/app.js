@@ -138,7 +138,9 @@ function render() {
   board.legalSlots = new Set(v.moves.filter((m) => m.slot !== null).map((m) => m.slot));
   $("status").textContent = v.status;
   $("outcome").hidden = !v.over;
-  $("outcome").textContent = v.over ? (v.note || `game over: ${v.outcome}`) : "";
+  // The players' words, and the rule behind them on hover.
+  $("outcome").textContent = v.over ? (v.end || v.note || `game over: ${v.outcome}`) : "";
+  $("outcome").title = v.over ? (v.note || "") : "";
   $("position").value = v.position;
   renderMarks();
   renderHands();
