@@ -245,6 +245,24 @@ fn the_api_answers_as_the_command_line_does() {
     assert!(d["label"].is_string() && d["hint"].is_string(), "{d}");
     let (status, _) = post(&s.addr, "/api/position", json!({ "id": "nonesuch" }));
     assert_eq!(status, 400);
+    // A position may be given as FEN where the game has one: after 1. e4
+    // black is to move, with its 20 replies.
+    let (_, chess) = post(&s.addr, "/api/open", json!({ "file": "chess.toml" }));
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let chess_id = chess["id"].as_str().unwrap();
+    let (status, p) = post(
+        &s.addr,
+        "/api/position",
+        json!({ "id": chess_id, "position": fen }),
+    );
+    assert_eq!(status, 200, "{p}");
+    assert_eq!(p["moves"].as_array().map(Vec::len), Some(20), "{p}");
+    let (status, _) = post(
+        &s.addr,
+        "/api/position",
+        json!({ "id": chess_id, "position": "rnbqkbnr/pppppppp/8 w" }),
+    );
+    assert_eq!(status, 400);
     let (_, agent) = post(
         &s.addr,
         "/api/agent",

@@ -91,8 +91,48 @@ fn load_rules(path_or_text: &str) -> PyResult<Rules> {
     guard(|| load_rules_unguarded(path_or_text))
 }
 
+mod shipped {
+    include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+}
+
+/// Where the shipped games seem to be: their names read as files here.
+const SHIPPED_FOLDER: &str = "<tavoliere games>";
+
+/// A shipped game's text by its name (`chess` or `chess.toml`).
+fn shipped_game(name: &str) -> Option<&'static str> {
+    let name = name.strip_suffix(".toml").unwrap_or(name);
+    (shipped::SHIPPED.iter())
+        .find(|(n, _)| *n == name)
+        .map(|&(_, text)| text)
+}
+
+/// The names of the games shipped with the package.
+#[pyfunction]
+fn shipped_games() -> Vec<&'static str> {
+    shipped::SHIPPED.iter().map(|&(n, _)| n).collect()
+}
+
+/// A base of a shipped game: another shipped game, by its file name.
+fn read_shipped_base(from: &str, path: &str) -> Result<(String, String), String> {
+    if !from.starts_with(SHIPPED_FOLDER) {
+        return read_base(from, path);
+    }
+    match shipped_game(path) {
+        Some(text) => Ok((format!("{SHIPPED_FOLDER}/{path}"), text.to_string())),
+        None => Err(format!("no shipped game {path}")),
+    }
+}
+
 fn load_rules_unguarded(path_or_text: &str) -> PyResult<Rules> {
     let is_file = Path::new(path_or_text).is_file();
+    if let Some(text) = shipped_game(path_or_text).filter(|_| !is_file) {
+        let mut sources = Sources::new();
+        let name = path_or_text.strip_suffix(".toml").unwrap_or(path_or_text);
+        let file = sources.add(format!("{SHIPPED_FOLDER}/{name}.toml"), text.to_string());
+        return compile::load(&mut sources, file, &mut read_shipped_base)
+            .map(|(rules, _warnings)| rules)
+            .map_err(|diags| GameError::new_err(render(&sources, &diags)));
+    }
     let (name, text) = if is_file || !(path_or_text.contains('\n') || path_or_text.contains('=')) {
         let text = std::fs::read_to_string(path_or_text)
             .map_err(|e| PyIOError::new_err(format!("cannot read {path_or_text}: {e}")))?;
@@ -835,6 +875,7 @@ fn _tavoliere(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_report, m)?)?;
     Ok(())

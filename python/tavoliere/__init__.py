@@ -1,7 +1,7 @@
 """tavoliere for Python: every data-file board game, in OpenSpiel's conventions.
 
     import tavoliere
-    game = tavoliere.load_game("games/quoridor.toml")
+    game = tavoliere.load_game("quoridor")      # a shipped game, or a path, or a file's text
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
@@ -19,6 +19,7 @@ from ._tavoliere import (
     analyze_games,
     analyze_report,
     load_game,
+    shipped_games,
 )
 
 #: ``State.current_player()`` once the game is over, as in OpenSpiel.
@@ -52,4 +53,5 @@ __all__ = [
     "analyze_games",
     "analyze_report",
     "load_game",
+    "shipped_games",
 ]

@@ -76,6 +76,10 @@ def _read(path_or_text):
             return os.path.abspath(path_or_text), f.read()
     if "\n" in path_or_text or "=" in path_or_text:
         return None, path_or_text
+    # A game shipped with the package, by name: the Rust side finds it.
+    name = path_or_text[: -len(".toml")] if path_or_text.endswith(".toml") else path_or_text
+    if name in _tavoliere.shipped_games():
+        return None, path_or_text
     raise OSError(f"cannot read {path_or_text}: no such file")
 
 

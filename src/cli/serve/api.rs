@@ -330,8 +330,18 @@ impl At {
         }
         let mut sources = Sources::new();
         let file = sources.add("position", text.clone());
-        notation::parse_position(rules, text, file)
-            .map_err(|diags| Failure::bad(diag::render(&sources, &diags)))
+        // A FEN's first field is the board, ranks split by `/`; a position
+        // text starts with a word (`pieces`, `turn`, ...).
+        let fen = text
+            .split_whitespace()
+            .next()
+            .is_some_and(|f| f.contains('/'));
+        let read = if fen {
+            notation::parse_fen(rules, text, file)
+        } else {
+            notation::parse_position(rules, text, file)
+        };
+        read.map_err(|diags| Failure::bad(diag::render(&sources, &diags)))
     }
 
     fn move_text(&self) -> Result<&str, Failure> {
