@@ -8,8 +8,12 @@ Rust).
     obs, reward, terminated, truncated, info = env.step(info["legal_actions"][0])
 
 Observations are the flat tensor of ``State.observation_tensor``; ``info``
-carries ``action_mask`` and ``legal_actions``. An illegal action raises
-``ValueError``. The reward is the game's return for the seat, at the end.
+carries ``action_mask`` and ``legal_actions``. The reward is the game's
+return for the seat, at the end. An illegal action (one outside the mask,
+as Gymnasium's ``check_env`` and unmasked samplers send) ends the episode
+at once with the game's lowest return as the reward and
+``info["illegal_action"]`` set, the position unchanged; sample with the
+mask (``env.action_space.sample(info["action_mask"])``) to avoid it.
 """
 
 import numpy as np
@@ -33,6 +37,9 @@ class SingleAgentEnv(gym.Env):
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state = None
         self._seed = 0
+        # The reward of an illegal action: the seat's worst return.
+        wins = self.game.win_returns()
+        self._worst = min((r[self.seat] for r in wins), default=0.0)
 
     def _obs(self):
         obs = np.asarray(self.state.observation_tensor(), dtype=np.float32)
@@ -64,6 +71,10 @@ class SingleAgentEnv(gym.Env):
         return self._obs()
 
     def step(self, action):
+        if self.state.is_terminal() or int(action) not in self.state.legal_actions():
+            obs, info = self._obs()
+            info["illegal_action"] = True
+            return obs, self._worst, True, False, info
         self.state.apply_action(int(action))
         self._opponents()
         reward, terminated, truncated = self._end()

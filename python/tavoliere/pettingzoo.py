@@ -104,9 +104,11 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self):
+        """``ansi``: the board as text; ``human``: printed (returns None)."""
         text = str(self.state)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def close(self):
