@@ -268,7 +268,10 @@ impl<'a> Picture<'a> {
         }
     }
 
-    /// Pieces: discs in their side's colours, with their symbols.
+    /// Pieces: discs in their side's colours, with their glyphs or symbols;
+    /// or a piece's figurine, large, filled in its side's colour and
+    /// outlined in its ink. Each is titled with its side and kind (a
+    /// tooltip).
     fn pieces(&mut self, st: &State) {
         let rules = self.rules;
         for i in 0..rules.board.n_sites() {
@@ -276,20 +279,41 @@ impl<'a> Picture<'a> {
             let Some((side, kind)) = st.piece_at(rules, s) else {
                 continue;
             };
-            let (fill, ink) = side_colours(&rules.sides[side as usize].name, side as usize);
+            let the_side = &rules.sides[side as usize];
+            let (fill, ink) = side_colours(&the_side.name, side as usize);
             let (cx, cy) = self.centre(s);
-            let symbol = &rules.sides[side as usize].symbols[kind as usize];
-            let size = if symbol.chars().count() > 2 { 11 } else { 14 };
+            let title = format!(
+                "<title>{} {}</title>",
+                escape(&the_side.name),
+                escape(&rules.kinds[kind as usize].name)
+            );
+            if let Some(figurine) = &rules.kinds[kind as usize].figurine {
+                let size = CELL * 3 / 4;
+                let _ = writeln!(
+                    self.out,
+                    r#"<text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" fill="{fill}" stroke="{ink}" stroke-width="1.2" paint-order="stroke">{title}{}</text>"#,
+                    cy + size * 3 / 8,
+                    escape(figurine)
+                );
+                continue;
+            }
+            let text = (the_side.glyphs[kind as usize].as_ref())
+                .unwrap_or(&the_side.symbols[kind as usize]);
+            let size = match text.chars().count() {
+                1 if the_side.glyphs[kind as usize].is_some() => 20,
+                0..=2 => 14,
+                _ => 11,
+            };
             let _ = writeln!(
                 self.out,
-                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#1a1a1a" stroke-width="1.2"/>"##,
+                r##"<g><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#1a1a1a" stroke-width="1.2"/>"##,
                 CELL * 2 / 5
             );
             let _ = writeln!(
                 self.out,
-                r#"<text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>"#,
+                r#"<text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>{title}</g>"#,
                 cy + size / 3,
-                escape(symbol)
+                escape(text)
             );
         }
     }

@@ -153,6 +153,7 @@ impl Compiler<'_> {
             kinds.push(Kind {
                 effects,
                 name: kname.value.clone(),
+                figurine: piece.figurine.as_ref().map(|f| f.value.clone()),
                 symbol,
                 patterns,
                 promote: None,

@@ -4,6 +4,7 @@
 use super::{Compiler, Res, MAX_SIDES};
 use crate::board::COMPASS;
 use crate::diag::{suggest, Diagnostic};
+use crate::raw::Table;
 use crate::raw::{Located, OneOrMany, RawGame, Str};
 use crate::rules::{self, NoMoves, Seat, SideId};
 use crate::syntax;
@@ -74,18 +75,11 @@ impl Compiler<'_> {
                 };
                 symbols.push(sym);
             }
-            if let Some(table) = &side.symbols {
-                for (k, v) in table.iter() {
-                    match kind_names.iter().position(|n| *n == k.value) {
-                        Some(ki) => symbols[ki] = v.value.clone(),
-                        None => self.unknown_key(
-                            "piece",
-                            k,
-                            &kind_names.iter().map(String::as_str).collect::<Vec<_>>(),
-                        ),
-                    }
-                }
-            }
+            let mut glyphs: Vec<Option<String>> = (raw.pieces.iter())
+                .map(|(_, piece)| piece.glyph.as_ref().map(|g| g.value.clone()))
+                .collect();
+            self.per_kind(&side.symbols, kind_names, |ki, v| symbols[ki] = v);
+            self.per_kind(&side.glyphs, kind_names, |ki, v| glyphs[ki] = Some(v));
             sides.push(rules::Side {
                 // Settled below, once the turn's default is known.
                 no_moves: NoMoves::Lose,
@@ -94,9 +88,33 @@ impl Compiler<'_> {
                 forward: forward[i],
                 team: teams[i],
                 symbols,
+                glyphs,
             });
         }
         sides
+    }
+
+    /// Each entry of a side's table by piece kind (`symbols`, `glyphs`)
+    /// given to `set` with the kind's index; an unknown kind is an error.
+    fn per_kind(
+        &mut self,
+        table: &Option<Table<Str>>,
+        kind_names: &[String],
+        mut set: impl FnMut(usize, String),
+    ) {
+        let Some(table) = table else {
+            return;
+        };
+        for (k, v) in table.iter() {
+            match kind_names.iter().position(|n| *n == k.value) {
+                Some(ki) => set(ki, v.value.clone()),
+                None => self.unknown_key(
+                    "piece",
+                    k,
+                    &kind_names.iter().map(String::as_str).collect::<Vec<_>>(),
+                ),
+            }
+        }
     }
 
     /// Refuses empty symbols, and two pieces drawn alike that can both be

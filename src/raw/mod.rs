@@ -349,6 +349,8 @@ pub struct RawSide {
     pub reserve: Option<Table<Located<i64>>>,
     /// Symbols of this side's pieces on the terminal board: `{ pawn = "1" }`.
     pub symbols: Option<Table<Str>>,
+    /// Per piece kind, the glyph pictures write on this side's pieces.
+    pub glyphs: Option<Table<Str>>,
     /// Sides that name the same team win and lose together.
     pub team: Option<Str>,
     /// `pass`, `lose` or `draw` for this side, overriding `[turn] no_moves`.
@@ -362,6 +364,12 @@ pub struct RawSide {
 #[serde(deny_unknown_fields)]
 pub struct RawPiece {
     pub symbol: Option<Str>,
+    /// What pictures write on the piece's disc instead of its symbol (a
+    /// character: a kanji, a Chinese character).
+    pub glyph: Option<Str>,
+    /// What pictures draw instead of a disc: a Unicode figurine, filled in
+    /// the side's colour.
+    pub figurine: Option<Str>,
     pub moves: Option<Located<Vec<Str>>>,
     /// Classes this kind belongs to, usable wherever a kind is: `["officer"]`.
     pub classes: Option<Located<Vec<Str>>>,

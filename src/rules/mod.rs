@@ -105,11 +105,16 @@ pub struct Side {
     pub team: u8,
     /// Terminal symbol of each piece kind of this side.
     pub symbols: Vec<String>,
+    /// Per kind, the glyph pictures write on the side's pieces: the side's
+    /// `glyphs`, else the piece's `glyph`; none writes the symbol.
+    pub glyphs: Vec<Option<String>>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Kind {
     pub name: String,
+    /// What pictures draw instead of a disc (`figurine`).
+    pub figurine: Option<String>,
     /// The piece's own symbol (upper case), used in drop notation `O@c5`.
     pub symbol: String,
     pub patterns: Vec<Pattern>,
