@@ -492,3 +492,44 @@ async fn author_an_error_then_a_fix_then_play_it() {
         .await;
     s.screenshot("author").await;
 }
+
+#[tokio::test]
+#[ignore = "needs chromium: run by scripts/test.d/browser.sh"]
+async fn a_phone_sized_window_shows_the_board_first_and_never_scrolls_sideways() {
+    let s = start(&games(), &[]).await;
+    s.client.set_window_size(390, 844).await.unwrap();
+    s.open("chess.toml").await;
+    let width = s.js("document.documentElement.clientWidth").await;
+    let width = width.as_f64().unwrap();
+    for mv in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")] {
+        s.click_site(mv.0).await;
+        s.click_site(mv.1).await;
+    }
+    s.wait("app.history.length === 4").await;
+    let board = s
+        .js("(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.right, r.bottom]; })()")
+        .await;
+    let panel = s
+        .js("document.getElementById('panel').getBoundingClientRect().top")
+        .await;
+    let (left, right, bottom) = (
+        board[0].as_f64().unwrap(),
+        board[1].as_f64().unwrap(),
+        board[2].as_f64().unwrap(),
+    );
+    assert!(
+        left >= 0.0 && right <= width + 0.5,
+        "board {left}..{right} in {width}"
+    );
+    assert!(
+        panel.as_f64().unwrap() >= bottom - 0.5,
+        "the panel below the board"
+    );
+    assert_eq!(s.js("window.scrollX").await, json!(0));
+    assert_eq!(
+        s.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+            .await,
+        json!(true)
+    );
+    s.screenshot("phone").await;
+}

@@ -224,8 +224,13 @@ function renderMoveList() {
     li.onclick = () => show(i + 1);
     ol.appendChild(li);
   });
+  // The current move in view inside the list: the list scrolls, never
+  // the page (scrollIntoView would move a phone's page sideways).
   const cur = ol.querySelector(".current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) {
+    const top = cur.getBoundingClientRect().top - ol.getBoundingClientRect().top;
+    if (top < 0 || top + cur.offsetHeight > ol.clientHeight) ol.scrollTop += top - ol.clientHeight / 2;
+  }
 }
 
 function renderSeats() {

@@ -30,8 +30,11 @@ class Board {
   fit() {
     if (!this.layout) return;
     const area = this.root.parentElement;
+    // On a phone the panel is below: the board takes the width, and at
+    // most most of the screen's height.
+    const narrow = window.matchMedia("(max-width: 760px)").matches;
     const maxW = Math.max(200, area.clientWidth - 10);
-    const maxH = Math.max(200, area.clientHeight - 80);
+    const maxH = narrow ? Math.max(200, window.innerHeight - 160) : Math.max(200, area.clientHeight - 80);
     const scale = Math.min(maxW / this.layout.width, maxH / this.layout.height);
     this.root.style.width = `${Math.floor(this.layout.width * scale)}px`;
     this.root.style.height = `${Math.floor(this.layout.height * scale)}px`;
