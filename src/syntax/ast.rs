@@ -358,6 +358,8 @@ pub enum PosSection {
     Plies(u32),
     /// The positions seen before: hash, mover, whether it gave check.
     History(Vec<(Name, Name, bool)>),
+    /// The seeds on each site named.
+    Seeds(Vec<(Name, u32, Span)>),
 }
 
 /// The right side of a `seeds(...)` comparison.

@@ -1073,6 +1073,19 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     })
                     .collect::<Result<_>>()?,
             ),
+            Rule::pos_seeds => PosSection::Seeds(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|p| {
+                        let mut it = p.into_inner();
+                        let site = name(it.next().unwrap());
+                        let n = it.next().unwrap();
+                        let sp = span(&n);
+                        Ok((site, number(n)?, sp))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
             Rule::pos_plies => PosSection::Plies(number(inner.into_inner().nth(1).unwrap())?),
             Rule::pos_history => PosSection::History(
                 inner

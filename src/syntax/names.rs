@@ -26,6 +26,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::state_seeds => "`seeds(OWNER REGION)`",
         Rule::state_seeds_compare => "`seeds(OWNER REGION) OP N`",
         Rule::action_sow => "`sow REGION`",
+        Rule::pos_seeds => "`seeds SITE N, ...`",
+        Rule::pos_seed => "`SITE N`",
         Rule::pos_counters => "`counters N ...`",
         Rule::pos_plies => "`plies N`",
         Rule::pos_history => "`history HASH/SIDE ...`",
