@@ -8,8 +8,8 @@ use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::{
-    Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Owner, SeedRhs, SeedSum, SideSet, StateCond,
-    ALL_KINDS,
+    Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Owner, SeedRhs, SeedSum, SideSet,
+    StateCond, ALL_KINDS,
 };
 use crate::syntax::{self, ast};
 

@@ -92,7 +92,7 @@ impl Compiler<'_> {
             sowing,
             store,
             start,
-            loc: seeds.track.loc(),
+            loc: (seeds.start.iter().next()).map_or_else(|| seeds.track.loc(), |(k, _)| k.loc()),
         }))
     }
 
@@ -168,20 +168,26 @@ impl Compiler<'_> {
             match scope.board.site(word) {
                 Some(site) if out.contains(&site) => {
                     self.error(
-                        Diagnostic::error("track-repeats", format!("`{word}` is twice on the track"))
-                            .at(loc)
-                            .label("already on this track")
-                            .hint("a track passes each site once; sowing goes round it"),
+                        Diagnostic::error(
+                            "track-repeats",
+                            format!("`{word}` is twice on the track"),
+                        )
+                        .at(loc)
+                        .label("already on this track")
+                        .hint("a track passes each site once; sowing goes round it"),
                     );
                     ok = false;
                 }
                 Some(site) => out.push(site),
                 None => {
                     self.error(
-                        Diagnostic::error("unknown-site", format!("the track names no site `{word}`"))
-                            .at(loc)
-                            .label("not a site of the board")
-                            .hint("a track lists sites by name (`a1 b1 c1`), holes excluded"),
+                        Diagnostic::error(
+                            "unknown-name",
+                            format!("the track names no site `{word}`"),
+                        )
+                        .at(loc)
+                        .label("not a site of the board")
+                        .hint("a track lists sites by name (`a1 b1 c1`), holes excluded"),
                     );
                     ok = false;
                 }
@@ -251,7 +257,10 @@ impl Compiler<'_> {
             self.error(
                 Diagnostic::error(
                     "too-many-seeds",
-                    format!("the start has {total} seeds; at most {} fit a site", u16::MAX),
+                    format!(
+                        "the start has {total} seeds; at most {} fit a site",
+                        u16::MAX
+                    ),
                 )
                 .at(loc)
                 .label("too many seeds")

@@ -456,7 +456,9 @@ impl Rules {
                 op.holds(self.plies_since(st, *counter), *value)
             }
             StateCond::PerpetualCheck => self.perpetual_check(st, side),
-            StateCond::Seeds { left, op, right } => self.seeds_compare(st, side, (left, *op, right)),
+            StateCond::Seeds { left, op, right } => {
+                self.seeds_compare(st, side, (left, *op, right))
+            }
             StateCond::Not(inner) => !each(inner),
             StateCond::And(cs) => cs.iter().all(each),
             StateCond::Or(cs) => cs.iter().any(each),

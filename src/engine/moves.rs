@@ -316,9 +316,7 @@ impl Rules {
             | Move::Place { .. }
             | Move::Remove(_)
             | Move::Huff(_)
-            | Move::Sow(_) => {
-                return false
-            }
+            | Move::Sow(_) => return false,
             Move::Pass => return false,
             Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
         };

@@ -5,7 +5,7 @@
 
 use super::cond::Mover;
 use super::*;
-use crate::rules::{SeedRhs, SeedSum, Sowing, SowCapture};
+use crate::rules::{SeedRhs, SeedSum, SowCapture, Sowing};
 
 impl Rules {
     fn sowing(&self) -> &Sowing {
@@ -14,7 +14,13 @@ impl Rules {
 
     /// The sow moves of `side` from its part of `region`: every site there
     /// on its track that holds a seed, in site order.
-    pub(super) fn sow_moves(&self, st: &State, side: SideId, region: RegionId, out: &mut Vec<Move>) {
+    pub(super) fn sow_moves(
+        &self,
+        st: &State,
+        side: SideId,
+        region: RegionId,
+        out: &mut Vec<Move>,
+    ) {
         let Some(sowing) = self.sowing.as_deref() else {
             return;
         };
@@ -75,7 +81,14 @@ impl Rules {
     fn sow_capture(&self, st: &mut State, side: SideId, last: SiteId, c: &SowCapture) -> bool {
         let sowing = self.sowing();
         let meets = |st: &State, s: SiteId| {
-            self.eval(&c.when, st, Mover::none(side, Asking::Play), &[], s, NO_HEADING)
+            self.eval(
+                &c.when,
+                st,
+                Mover::none(side, Asking::Play),
+                &[],
+                s,
+                NO_HEADING,
+            )
         };
         if !meets(st, last) {
             return false;
@@ -135,20 +148,34 @@ impl Rules {
     /// position after the move).
     pub(super) fn sows_again(&self, st: &State, side: SideId, last: SiteId) -> bool {
         let again = self.sowing.as_deref().and_then(|s| s.again.as_ref());
-        again.is_some_and(|c| self.eval(c, st, Mover::none(side, Asking::Play), &[], last, NO_HEADING))
+        again.is_some_and(|c| {
+            self.eval(
+                c,
+                st,
+                Mover::none(side, Asking::Play),
+                &[],
+                last,
+                NO_HEADING,
+            )
+        })
     }
 
     /// The seeds on the owners' parts of a region, seen from `side`.
     pub(super) fn seed_sum(&self, st: &State, side: SideId, (owner, named, r): &SeedSum) -> u32 {
         let sides = self.counted(side, *owner, *named);
-        let region = &self.regions[*r as usize];
-        let mut all = SiteSet::new(self.board.n_sites());
-        for o in 0..self.sides.len() {
-            if sides >> o & 1 == 1 {
-                region.per_side[o].iter().for_each(|s| all.insert(s));
+        let parts = &self.regions[*r as usize].per_side;
+        // The owners' parts joined word by word, each site counted once.
+        let mut total = 0;
+        for w in 0..parts.first().map_or(0, |p| p.0.len()) {
+            let mut bits = (0..parts.len())
+                .filter(|&o| sides >> o & 1 == 1)
+                .fold(0u64, |b, o| b | parts[o].0[w]);
+            while bits != 0 {
+                total += st.seeds[w * 64 + bits.trailing_zeros() as usize] as u32;
+                bits &= bits - 1;
             }
         }
-        all.iter().map(|s| st.seeds[s.0 as usize] as u32).sum()
+        total
     }
 
     /// `seeds(...) OP ...`.
@@ -166,7 +193,8 @@ impl Rules {
         op.holds(l, r)
     }
 
-    /// The seeds on a site (0 in a game without `[seeds]`).
+    /// The seeds on a site (0 in a game without `[seeds]`); sowing
+    /// sites of a picture or a position's JSON read them here.
     pub fn seeds_at(&self, st: &State, s: SiteId) -> u16 {
         st.seeds.get(s.0 as usize).copied().unwrap_or(0)
     }

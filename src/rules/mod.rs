@@ -21,7 +21,9 @@ pub use chain::{
     CHAIN_STEPS, MAX_CHAIN,
 };
 pub use cond::{
-    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, StateCond, SeedRhs, SeedSum};
+    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, SeedRhs, SeedSum,
+    StateCond,
+};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
@@ -1106,6 +1108,12 @@ impl State {
         self.last = o.last;
         self.seeds.copy_from_slice(&o.seeds);
         self.history = None;
+    }
+
+    /// How many sites have a count of seeds: every site in a game with
+    /// `[seeds]`, none in any other.
+    pub fn seeds_len(&self) -> usize {
+        self.seeds.len()
     }
 
     /// The side to move.
