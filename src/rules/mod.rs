@@ -1106,7 +1106,10 @@ impl State {
         self.ended_by = o.ended_by;
         self.marks.copy_from_slice(&o.marks);
         self.last = o.last;
-        self.seeds.copy_from_slice(&o.seeds);
+        // Empty but in a game with `[seeds]`: no call for the others.
+        if !o.seeds.is_empty() {
+            self.seeds.copy_from_slice(&o.seeds);
+        }
         self.history = None;
     }
 
