@@ -168,7 +168,8 @@ impl ActionSpace {
                 out.push(self.drop_base() + kind as u32 * self.n_sites + to.0 as u32)
             }
             Move::Huff(s) => out.push(self.huff_base() + s.0 as u32),
-            Move::Remove(s) => out.push(self.remove_base() + s.0 as u32),
+            // A sowing is numbered as the removal of the seeds it takes up.
+            Move::Remove(s) | Move::Sow(s) => out.push(self.remove_base() + s.0 as u32),
             // `base` never returns a demanding or promoting move.
             Move::Pass | Move::Demanding(_) | Move::Promoting(_) => out.push(self.pass()),
         }

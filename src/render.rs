@@ -72,7 +72,11 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
                 rules.sides[side as usize].symbols[kind as usize].clone(),
                 1 + side,
             ),
-            None => (".".to_string(), 0),
+            // A site's seeds, where the game has them.
+            None => match rules.seeds_at(st, SiteId(i as u16)) {
+                0 => (".".to_string(), 0),
+                n => (n.to_string(), 0),
+            },
         };
         for (k, ch) in text.chars().take(3).enumerate() {
             row[col(site.x) + k] = ch;

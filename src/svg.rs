@@ -71,6 +71,9 @@ pub fn position(rules: &Rules, st: &State) -> String {
     p.links();
     p.barriers(st);
     p.pieces(st);
+    if rules.sowing.is_some() {
+        p.seeds(st);
+    }
     p.coordinates();
     p.hands(st);
     p.out.push_str("</svg>\n");
@@ -314,6 +317,30 @@ impl<'a> Picture<'a> {
                 r#"<text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>{title}</g>"#,
                 cy + size / 3,
                 escape(text)
+            );
+        }
+    }
+
+    /// The seeds on each site that holds some: a seed-coloured disc with
+    /// the count.
+    fn seeds(&mut self, st: &State) {
+        let rules = self.rules;
+        for i in 0..rules.board.n_sites() {
+            let s = SiteId(i as u16);
+            let n = rules.seeds_at(st, s);
+            if n == 0 {
+                continue;
+            }
+            let (cx, cy) = self.centre(s);
+            let _ = writeln!(
+                self.out,
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#c8a26b" stroke="#5a4320" stroke-width="1"/>"##,
+                CELL / 3
+            );
+            let _ = writeln!(
+                self.out,
+                r##"<text x="{cx}" y="{}" font-size="14" text-anchor="middle" fill="#1a1a1a">{n}</text>"##,
+                cy + 5
             );
         }
     }

@@ -8,7 +8,8 @@ use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::{
-    Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Owner, SideSet, StateCond, ALL_KINDS,
+    Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Owner, SeedRhs, SeedSum, SideSet,
+    StateCond, ALL_KINDS,
 };
 use crate::syntax::{self, ast};
 
@@ -76,6 +77,10 @@ impl Compiler<'_> {
                 Cond::Given(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
             ast::SiteCond::Stuck => Cond::Stuck,
+            ast::SiteCond::Seeds(op, n, span) => {
+                self.seeds_declared(raw, s, span)?;
+                Cond::Seeds(compare(*op), *n)
+            }
             ast::SiteCond::Attacked => Cond::Attacked,
             ast::SiteCond::Sees(names, inner) => {
                 let dirs = self.dirs(&scope.board, s, names, true)?;
@@ -290,6 +295,35 @@ impl Compiler<'_> {
         };
         let (owner, named) = owner?;
         Ok((owner, named, kind?, region))
+    }
+
+    /// `seeds(OWNER REGION)`.
+    fn seed_sum(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        (owner, region): &(ast::Name, ast::Name),
+    ) -> Res<SeedSum> {
+        let owner = self.owner(s, owner, scope);
+        let region = self.region_ref(raw, scope, s, region)?;
+        let (owner, named) = owner?;
+        Ok((owner, named, region))
+    }
+
+    /// Seeds are read only in a game that declares `[seeds]`.
+    fn seeds_declared(&mut self, raw: &RawGame, s: &Str, span: &ast::Span) -> Res<()> {
+        if raw.seeds.is_some() {
+            return Ok(());
+        }
+        let loc = s.inner_loc(self.sources, span.clone());
+        self.error(
+            Diagnostic::error("no-seeds", "`seeds` is read only in a game with `[seeds]`")
+                .at(loc)
+                .label("no site holds seeds in this game")
+                .hint("declare `[seeds]` with its `track` to count seeds on sites"),
+        );
+        Err(())
     }
 
     /// The site condition `line(N, DIRS)`.
@@ -513,6 +547,26 @@ impl Compiler<'_> {
                 span,
             } => self.since(raw, scope, s, cond, op, *value, span)?,
             ast::StateCond::PerpetualCheck(span) => self.perpetual_check(raw, s, span)?,
+            ast::StateCond::Seeds {
+                left,
+                op,
+                right,
+                span,
+            } => {
+                self.seeds_declared(raw, s, span)?;
+                let left = self.seed_sum(raw, scope, s, left);
+                let right = match right {
+                    ast::SeedsRhs::Number(n) => SeedRhs::Number(*n),
+                    ast::SeedsRhs::Seeds(o, r) => {
+                        SeedRhs::Seeds(self.seed_sum(raw, scope, s, &(o.clone(), r.clone()))?)
+                    }
+                };
+                StateCond::Seeds {
+                    left: left?,
+                    op: compare(*op),
+                    right,
+                }
+            }
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
             }
@@ -603,6 +657,7 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::Attacks(..)
         | ast::SiteCond::Threatens(..)
         | ast::SiteCond::Stuck
+        | ast::SiteCond::Seeds(..)
         | ast::SiteCond::Attacked
         | ast::SiteCond::Has(_)
         | ast::SiteCond::LastTo(_)

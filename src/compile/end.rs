@@ -211,7 +211,8 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         StateCond::Stalled
         | StateCond::Repetitions { .. }
         | StateCond::Since { .. }
-        | StateCond::PerpetualCheck => 0,
+        | StateCond::PerpetualCheck
+        | StateCond::Seeds { .. } => 0,
         StateCond::Reach { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)
@@ -246,6 +247,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Repetitions { .. }
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck
+        | StateCond::Seeds { .. }
         | StateCond::Line { .. }
         | StateCond::Group { .. }
         | StateCond::Groups { .. }

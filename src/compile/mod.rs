@@ -32,6 +32,7 @@ mod phase;
 mod pieces;
 mod priority;
 mod region;
+mod seeds;
 mod setup;
 mod sides;
 mod turn;
@@ -363,7 +364,15 @@ impl<'a> Compiler<'a> {
         let flags = self.flags(raw, &scope);
         let fen = self.fen(raw, &scope, &ends);
         let picture = self.picture(raw, &mut scope);
+        let seeds = self.seeds(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
+        let (sowing, seeds) = match seeds? {
+            Some(d) => {
+                let (s, n) = self.seeds_finish(d, &regions, sides.len(), scope.board.n_sites())?;
+                (Some(s), n)
+            }
+            None => (None, Box::default()),
+        };
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         let phases_read_history = phase_when.iter().flatten().any(reads_history);
@@ -439,8 +448,11 @@ impl<'a> Compiler<'a> {
             fen: fen?,
             tracks_last: self.tracks_last,
             check,
+            sowing,
             tables: Default::default(),
         });
+        let mut rules = rules;
+        rules.game_mut().initial.seeds = seeds;
         self.finish(raw, rules)
     }
 

@@ -84,7 +84,7 @@ impl Compiler<'_> {
 
     /// The site condition of an action that takes no step, which may not
     /// look along one: `what` is the action ("a drop"), `word` its keyword.
-    fn stepless(
+    pub(super) fn stepless(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,

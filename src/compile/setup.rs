@@ -175,6 +175,7 @@ pub(super) fn empty_position(
         outcome: Outcome::Ongoing,
         marks: Box::new([]),
         last: NO_LAST,
+        seeds: Box::new([]),
         history: None,
     }
 }

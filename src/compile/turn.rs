@@ -364,6 +364,19 @@ impl Compiler<'_> {
                         removals.push(c);
                     }
                 }
+                ast::Action::Sow(r) => {
+                    if raw.seeds.is_none() {
+                        let loc = self.name_loc(s, &r);
+                        self.error(
+                            Diagnostic::error("no-seeds", "`sow` needs a game with `[seeds]`")
+                                .at(loc)
+                                .label("no site holds seeds in this game")
+                                .hint("declare `[seeds]` with its `track` to sow"),
+                        );
+                    } else if let Ok(r) = self.region_ref(raw, scope, s, &r) {
+                        phase.push(Action::Sow(r));
+                    }
+                }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
         }

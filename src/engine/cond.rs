@@ -77,6 +77,7 @@ impl Rules {
             | Cond::Attacks(..)
             | Cond::Threatens(..)
             | Cond::Stuck
+            | Cond::Seeds(..)
             | Cond::Has(_)
             | Cond::LastTo(_)
             | Cond::LastOver(_)
@@ -134,6 +135,7 @@ impl Rules {
             | Cond::Attacks(..)
             | Cond::Threatens(..)
             | Cond::Stuck
+            | Cond::Seeds(..)
             | Cond::Has(_)
             | Cond::LastTo(_)
             | Cond::LastOver(_)
@@ -216,6 +218,7 @@ impl Rules {
                     && (self.threatened(st, m, captured, s, inner)).is_some_and(|k| op.holds(k, *n))
             }
             Cond::Stuck => !nested && self.stuck_here(st, origin, s),
+            Cond::Seeds(op, n) => op.holds(self.seeds_at(st, s) as u32, *n),
             Cond::Line { length, axes } => {
                 let v = Self::occupant(st, origin, s);
                 if v == 0 {
@@ -453,6 +456,9 @@ impl Rules {
                 op.holds(self.plies_since(st, *counter), *value)
             }
             StateCond::PerpetualCheck => self.perpetual_check(st, side),
+            StateCond::Seeds { left, op, right } => {
+                self.seeds_compare(st, side, (left, *op, right))
+            }
             StateCond::Not(inner) => !each(inner),
             StateCond::And(cs) => cs.iter().all(each),
             StateCond::Or(cs) => cs.iter().any(each),

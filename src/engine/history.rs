@@ -8,7 +8,7 @@ use std::hash::Hasher;
 impl Rules {
     /// A hash of what makes two positions reached by the same side's move
     /// the same for `repetitions`: the pieces, barriers, reserves, the
-    /// pieces' [flags](Flag) (castling rights) and the rights the last move
+    /// pieces' [flags](Flag) (castling rights), the seeds and the rights the last move
     /// left (demanded, huffable). Not the last move itself: FIDE's 9.2.3
     /// tells apart two positions where an en passant capture can be made
     /// in one only, which this hash does not. Stable from run to run, so
@@ -19,6 +19,10 @@ impl Rules {
         h.write(&st.slots);
         h.write(&st.reserves);
         h.write(&st.marks);
+        // Seeds only where the game has them: other games hash as before.
+        for &n in st.seeds.iter() {
+            h.write_u16(n);
+        }
         h.write_u8(u8::from(st.demanded));
         h.write_u16(st.huffable.map_or(u16::MAX, |s| s.0));
         h.finish()

@@ -40,6 +40,7 @@ mod play;
 mod priority;
 mod random;
 mod reach;
+mod sow;
 mod surround;
 mod table;
 mod table_budget;

@@ -312,9 +312,11 @@ impl Rules {
             Move::Step { from, to } | Move::Castle { from, to, .. } => (from, to),
             Move::Swap { from, with, .. } => (from, with),
             // No piece moves from a site: nothing to promote.
-            Move::Drop { .. } | Move::Place { .. } | Move::Remove(_) | Move::Huff(_) => {
-                return false
-            }
+            Move::Drop { .. }
+            | Move::Place { .. }
+            | Move::Remove(_)
+            | Move::Huff(_)
+            | Move::Sow(_) => return false,
             Move::Pass => return false,
             Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
         };
@@ -393,6 +395,7 @@ impl Rules {
             }
             Action::Remove(i) => self.removals_of(st, side, i, out),
             Action::Pass => out.push(Move::Pass),
+            Action::Sow(r) => self.sow_moves(st, side, r, out),
             Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
         }
     }

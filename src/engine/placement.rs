@@ -117,7 +117,7 @@ impl Rules {
             })
         };
         let check = match self.base(mv) {
-            Move::Drop { .. } => true,
+            Move::Drop { .. } | Move::Sow(_) => true,
             Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && taken(at),
             Move::Step { from, to } => {
                 !self.constraints_barrier_only && (moved(from, to) || taken(to))
@@ -370,8 +370,16 @@ impl Rules {
         })
     }
 
-    /// Whether the constraints hold in `st` (used when a position is loaded).
+    /// Whether the constraints hold in `st` (used when a position is
+    /// loaded), seen from the side whose action left it: the one that
+    /// moved last, or the side to move in a later phase of its turn. The
+    /// rules make them hold for that side only (`seeds(enemy pits) > 0`
+    /// after a move need not hold for the enemy).
     pub fn constraints_hold_in(&self, st: &State) -> bool {
-        self.constraints_hold(st, self.to_move(st), &st.blocked)
+        let side = match st.phase {
+            0 => self.turn_side(self.previous_turn(st.turn as usize)),
+            _ => self.to_move(st),
+        };
+        self.constraints_hold(st, side, &st.blocked)
     }
 }

@@ -91,6 +91,7 @@ impl Rules {
     fn apply_other(&self, st: &mut State, side: SideId, mv: Move) {
         match mv {
             Move::Demanding(id) => self.apply_plain(st, side, self.demands.get(id)),
+            Move::Sow(from) => self.apply_sow(st, side, from),
             Move::Promoting(id) => {
                 // The move as its default promotion makes it, then the
                 // mover (standing where it ended: a choice never relocates)
@@ -259,6 +260,10 @@ impl Rules {
     /// has (`apply` of it, and nothing more): the two are swapped, and
     /// `after` is left holding the position before, which the end rules read.
     pub(crate) fn play_applied(&self, st: &mut State, mv: Move, after: &mut State, known: Known) {
+        if let Move::Sow(_) = mv {
+            // Where the last seed fell is read before the move: played anew.
+            return self.play_knowing(st, mv, known);
+        }
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         let resets = self.history_resets(st, mv);
         std::mem::swap(st, after);
@@ -291,6 +296,11 @@ impl Rules {
     ) {
         let side = self.to_move(st);
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
+        // Where the last seed falls, read before the seeds move.
+        let sown = match mv {
+            Move::Sow(from) if !applied => self.sow_end(st, side, from),
+            _ => NOWHERE,
+        };
         if !applied {
             self.apply(st, side, mv);
         }
@@ -327,6 +337,10 @@ impl Rules {
         }
         if self.end_if_over(st, side, last) {
             return;
+        }
+        if sown != NOWHERE && self.sows_again(st, side, sown) {
+            // The same side moves again, in the same phase of its turn.
+            return self.settle_checking(st, !known.unsettled);
         }
         self.advance(st, mv, known.unsettled);
     }

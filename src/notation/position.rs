@@ -103,6 +103,13 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
     if let Some(s) = st.huffable {
         parts.push(format!("huffable {}", rules.board.site_name(s)));
     }
+    if rules.sowing.is_some() {
+        let seeds: Vec<String> = (st.seeds.iter().enumerate())
+            .filter(|(_, &n)| n > 0)
+            .map(|(i, n)| format!("{} {n}", rules.board.site_name(SiteId(i as u16))))
+            .collect();
+        parts.push(format!("seeds {}", seeds.join(", ")).trim_end().to_string());
+    }
     parts.extend(memory_text(rules, st));
     parts.extend(super::history::history_text(rules, st));
     parts.join("; ")
@@ -174,6 +181,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Counters(list) => history.counters = Some((list, section_span)),
             PosSection::History(list) => history.seen = Some((list, section_span)),
             PosSection::Plies(n) => history.plies = Some((n, section_span)),
+            PosSection::Seeds(list) => r.seeds(list),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 r.turn(side, phase);
@@ -296,6 +304,42 @@ impl PositionReader<'_> {
                     self.st.board[t.0 as usize] = rules.man(s, k);
                 }
             }
+        }
+    }
+
+    /// `seeds`: the seeds on each site named, none elsewhere.
+    fn seeds(&mut self, list: Vec<(Name, u32, Span)>) {
+        let rules = self.rules;
+        if rules.sowing.is_none() {
+            if let Some((site, ..)) = list.first() {
+                let d = Diagnostic::error("no-seeds", "this game has no seeds")
+                    .at(self.at(site.span.clone()))
+                    .hint("only a game with `[seeds]` has a `seeds` section");
+                self.errors.push(d);
+            }
+            return;
+        }
+        self.st.seeds.iter_mut().for_each(|n| *n = 0);
+        let mut total = 0u32;
+        for (site, n, span) in list {
+            let Some(t) = rules.board.site(&site.text) else {
+                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
+                    .at(self.at(site.span.clone()))
+                    .label("not on this board")
+                    .hint(crate::compile::board_extent(&rules.board));
+                self.errors.push(d);
+                continue;
+            };
+            total = total.saturating_add(n);
+            if total > u16::MAX as u32 {
+                let d = Diagnostic::error("too-many-seeds", "more seeds than a site can hold")
+                    .at(self.at(span))
+                    .label("the seeds so far pass 65535")
+                    .hint("every seed may end on one site: keep the total under 65536");
+                self.errors.push(d);
+                return;
+            }
+            self.st.seeds[t.0 as usize] = n as u16;
         }
     }
 

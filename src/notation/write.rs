@@ -236,6 +236,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
         ),
         Move::Huff(at) => format!("huff@{}", rules.board.site_name(at)),
         Move::Remove(at) => format!("x{}", rules.board.site_name(at)),
+        Move::Sow(at) => rules.board.site_name(at).to_string(),
         Move::Pass => "pass".to_string(),
     }
 }

@@ -84,6 +84,7 @@ impl Merge for RawGame {
         self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
         self.flags.merge(over.flags);
+        self.seeds.merge(over.seeds);
         match (&mut self.fen, over.fen) {
             (Some(base), Some(over)) => base.merge(over),
             (base, over @ Some(_)) => *base = over,

@@ -165,6 +165,8 @@ pub struct RawGame {
     pub flags: Table<RawFlag>,
     /// `[fen]`: what FEN's castling and en passant fields stand for.
     pub fen: Option<RawFen>,
+    /// `[seeds]`: sites hold counts of seeds, sown along tracks.
+    pub seeds: Option<RawSeeds>,
     /// What a variant drops from its base before merging over it.
     #[serde(default)]
     pub remove: RawRemove,
@@ -440,6 +442,42 @@ pub struct RawFen {
     /// `halfmove = "fifty-moves"`: the end rule whose `since(...)` counter
     /// is FEN's halfmove clock.
     pub halfmove: Option<Str>,
+}
+
+/// `[seeds]`: the game's sites hold counts of identical seeds.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSeeds {
+    /// Region or site name -> the seeds each of its sites starts with.
+    #[serde(default)]
+    pub start: Table<Located<i64>>,
+    /// The route sowing follows, round and round: site names in order,
+    /// one list for every side or one per side.
+    pub track: RawRegion,
+    /// Sowing passes over the site it started from.
+    pub skip_origin: Option<Located<bool>>,
+    /// The region whose part of a side (one site) holds what it captures.
+    pub store: Option<Str>,
+    /// What the last seed sown captures, tried in order.
+    pub capture: Option<Located<Vec<RawSowCapture>>>,
+    /// A site condition on the site the last seed fell on: the same side
+    /// moves again.
+    pub again: Option<Str>,
+}
+
+/// A `[[seeds.capture]]` rule.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSowCapture {
+    /// Site condition on the site of the last seed, after sowing.
+    pub when: Str,
+    /// Then the sites before it along the track, while each meets `when`.
+    pub back: Option<Located<bool>>,
+    /// Also the sites one step along these directions (a direction set).
+    pub also: Option<Str>,
+    /// No capture when it would leave no seed on the enemy's part of this
+    /// region.
+    pub spare: Option<Str>,
 }
 
 /// `castling = { flag = "unmoved", king = "king", rook = "rook" }`.

@@ -37,6 +37,8 @@ pub enum Cond {
     Threatens(Box<Cond>, Compare, u32),
     /// The piece here has no legal move.
     Stuck,
+    /// The count of seeds here compares to the number (`seeds OP N`).
+    Seeds(Compare, u32),
     /// The piece here carries the flag of this index (`has(FLAG)`).
     Has(u8),
     /// The last move ended here, made by a piece meeting the condition.
@@ -276,6 +278,13 @@ pub enum StateCond {
     /// The position has been seen before, and each move the side played
     /// since then gave check (end rules only).
     PerpetualCheck,
+    /// The seeds on the owners' parts of a region compare to a number or
+    /// to other seeds (`seeds(own store) > 24`).
+    Seeds {
+        left: SeedSum,
+        op: Compare,
+        right: SeedRhs,
+    },
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -304,6 +313,7 @@ impl StateCond {
             | StateCond::Stalled
             | StateCond::Repetitions { .. }
             | StateCond::PerpetualCheck
+            | StateCond::Seeds { .. }
             | StateCond::Can(_)
             | StateCond::Last(_)
             | StateCond::Since { .. } => &[],
@@ -346,6 +356,16 @@ pub enum MoveCond {
     Not(Box<MoveCond>),
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),
+}
+
+/// What a `seeds(OWNER REGION)` sums: the owners' parts of the region.
+pub type SeedSum = (Owner, SideSet, RegionId);
+
+/// What `seeds(...)` compares to.
+#[derive(Clone, Debug)]
+pub enum SeedRhs {
+    Number(u32),
+    Seeds(SeedSum),
 }
 
 /// What a `count(...)` counts: whose pieces (the owner, and the sides of

@@ -12,6 +12,7 @@ mod fen;
 pub(crate) mod flank;
 mod history;
 mod session;
+mod sow;
 mod stages;
 pub(crate) mod tables;
 
@@ -20,12 +21,14 @@ pub use chain::{
     CHAIN_STEPS, MAX_CHAIN,
 };
 pub use cond::{
-    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, StateCond,
+    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, SeedRhs, SeedSum,
+    StateCond,
 };
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
+pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Stages};
 
 /// Index of a side in [`Rules::sides`].
@@ -342,6 +345,9 @@ pub enum Action {
     /// Take a piece off the board, on a site that meets the site condition
     /// [`Rules::removals`] holds at this index.
     Remove(u16),
+    /// Take every seed of a site of the side's part of the region and sow
+    /// them along its track (`[seeds]`).
+    Sow(RegionId),
     Pass,
 }
 
@@ -569,6 +575,8 @@ pub enum Move {
     },
     /// The piece on the site leaves the board (a `remove` action).
     Remove(SiteId),
+    /// The seeds on the site are sown along the mover's track.
+    Sow(SiteId),
     /// The piece on `from` castles with the piece on `with`: it goes to
     /// `to`, the partner to the site beside `to` on the side of `from`'s
     /// line it came from ([`Rules::castle_partner_to`]).
@@ -627,6 +635,8 @@ pub struct State {
     /// The last piece move's start and end, when the game reads them
     /// (`last_to`, `last_over`, `capture last`); else `NOWHERE` twice.
     pub(crate) last: [SiteId; 2],
+    /// Per site, its count of seeds (`[seeds]`); empty in a game without.
+    pub(crate) seeds: Box<[u16]>,
     /// The positions seen and the `since(...)` counters, in a game whose
     /// end rules read them ([`Rules::history`]); `None` in any other.
     pub(crate) history: Option<Box<History>>,
@@ -803,6 +813,8 @@ pub struct Game {
     /// What the end rules read of the game's history (`repetitions`,
     /// `since(...)`, `perpetual check`), if anything.
     pub(crate) history: Option<HistoryRules>,
+    /// `[seeds]`: counts on sites, sowing; `None` in a game without them.
+    pub sowing: Option<Box<Sowing>>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// What the engine derives from the compiled game to play it fast.
@@ -1102,7 +1114,17 @@ impl State {
         self.ended_by = o.ended_by;
         self.marks.copy_from_slice(&o.marks);
         self.last = o.last;
+        // Empty but in a game with `[seeds]`: no call for the others.
+        if !o.seeds.is_empty() {
+            self.seeds.copy_from_slice(&o.seeds);
+        }
         self.history = None;
+    }
+
+    /// How many sites have a count of seeds: every site in a game with
+    /// `[seeds]`, none in any other.
+    pub fn seeds_len(&self) -> usize {
+        self.seeds.len()
     }
 
     /// The side to move.

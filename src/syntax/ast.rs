@@ -35,6 +35,8 @@ pub enum SiteCond {
     /// `edge(DIRS)`: the board has no site beside this one in one of the
     /// directions.
     Edge(Vec<Name>),
+    /// `seeds OP N`: the count of seeds on the site.
+    Seeds(CompareOp, u32, Span),
     /// `covered(COND)`: a piece on a site meeting COND could move here.
     Covered(Box<SiteCond>),
     /// `backed(COND)`: the piece on the next site meets COND and could move here.
@@ -264,6 +266,13 @@ pub enum StateCond {
     },
     /// `perpetual check`.
     PerpetualCheck(Span),
+    /// `seeds(OWNER REGION) OP N` or `... OP seeds(OWNER REGION)`.
+    Seeds {
+        left: (Name, Name),
+        op: CompareOp,
+        right: SeedsRhs,
+        span: Span,
+    },
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -281,6 +290,8 @@ pub enum Action {
     Fill(Name, Name),
     /// `remove COND`: a piece on a site meeting the condition leaves the board.
     Remove(SiteCond),
+    /// `sow REGION`.
+    Sow(Name),
     Pass,
 }
 
@@ -347,4 +358,13 @@ pub enum PosSection {
     Plies(u32),
     /// The positions seen before: hash, mover, whether it gave check.
     History(Vec<(Name, Name, bool)>),
+    /// The seeds on each site named.
+    Seeds(Vec<(Name, u32, Span)>),
+}
+
+/// The right side of a `seeds(...)` comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedsRhs {
+    Number(u32),
+    Seeds(Name, Name),
 }

@@ -357,6 +357,12 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let inner = pair.into_inner().nth(1).unwrap();
             SiteCond::Given(Box::new(state_cond(inner)?))
         }
+        Rule::site_seeds => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner().skip(1);
+            let op = compare_op(inner.next().unwrap())?;
+            SiteCond::Seeds(op, number(inner.next().unwrap())?, sp)
+        }
         Rule::site_in => SiteCond::In(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_occupant => {
@@ -775,6 +781,29 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             }
         }
         Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
+        Rule::state_seeds_compare => {
+            let sp = span(&pair);
+            let mut inner = pair.into_inner();
+            let owned = |p: Pair<'_, Rule>| {
+                let mut it = p.into_inner().skip(1);
+                (name(it.next().unwrap()), name(it.next().unwrap()))
+            };
+            let left = owned(inner.next().unwrap());
+            let op = compare_op(inner.next().unwrap())?;
+            let rhs = inner.next().unwrap();
+            let right = if rhs.as_rule() == Rule::state_seeds {
+                let (o, r) = owned(rhs);
+                ast::SeedsRhs::Seeds(o, r)
+            } else {
+                ast::SeedsRhs::Number(number(rhs)?)
+            };
+            StateCond::Seeds {
+                left,
+                op,
+                right,
+                span: sp,
+            }
+        }
         _ => return Err(unexpected(&pair, "a position condition")),
     })
 }
@@ -805,6 +834,18 @@ fn state_groups(pair: Pair<'_, Rule>) -> Result<StateCond> {
         value,
         span: sp,
     })
+}
+
+/// Parses a site condition alone, such as `in pits and seeds == 1`.
+pub fn parse_site_cond(text: &str) -> Result<SiteCond> {
+    let entry = parse_entry(Rule::site_entry, text)?;
+    site_cond(entry.into_inner().next().unwrap())
+}
+
+/// Parses a set of directions alone, such as `n | s`.
+pub fn parse_dirs(text: &str) -> Result<Vec<Name>> {
+    let entry = parse_entry(Rule::dirs_entry, text)?;
+    Ok(dir_set(entry.into_inner().next().unwrap()))
 }
 
 /// Parses a position condition such as `count(own pawn in goal) >= 1`.
@@ -913,6 +954,7 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
             Action::Fill(kind, name(it.nth(1).unwrap()))
         }
         Rule::action_remove => Action::Remove(site_cond(inner.into_inner().nth(1).unwrap())?),
+        Rule::action_sow => Action::Sow(name(inner.into_inner().nth(1).unwrap())),
         Rule::kw_pass => Action::Pass,
         _ => return Err(unexpected(&inner, "a phase's action")),
     })
@@ -1028,6 +1070,19 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     .map(|n| {
                         let sp = span(&n);
                         Ok((number(n)?, sp))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            Rule::pos_seeds => PosSection::Seeds(
+                inner
+                    .into_inner()
+                    .skip(1)
+                    .map(|p| {
+                        let mut it = p.into_inner();
+                        let site = name(it.next().unwrap());
+                        let n = it.next().unwrap();
+                        let sp = span(&n);
+                        Ok((site, number(n)?, sp))
                     })
                     .collect::<Result<_>>()?,
             ),

@@ -43,7 +43,7 @@ pub fn game_info(rules: &Rules) -> Value {
 }
 
 /// A position: its text and picture, whose turn, the outcome, what each
-/// side holds in hand, and the legal moves.
+/// side holds in hand, the seeds on each site, and the legal moves.
 pub fn position(rules: &Rules, st: &State) -> Value {
     let mut legal = Vec::new();
     rules.legal_moves(st, &mut legal);
@@ -64,6 +64,8 @@ pub fn position(rules: &Rules, st: &State) -> Value {
         "to_move": to_move,
         "seat": rules.seat_of(to_move),
         "hands": hands(rules, st),
+        // Per site, its seeds (`[seeds]`); empty in a game without.
+        "seeds": (0..st.seeds_len()).map(|i| rules.seeds_at(st, SiteId(i as u16))).collect::<Vec<_>>(),
         "moves": moves,
     })
 }
@@ -133,6 +135,8 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
             path.push(site(s));
             captures.push(site(s));
         }
+        // A sowing is clicked on the site it takes the seeds from.
+        Move::Sow(s) => path.push(site(s)),
         Move::Pass | Move::Demanding(_) | Move::Promoting(_) => {}
     }
     json!({
