@@ -330,8 +330,12 @@ when = "since(captures) >= 150"
 result = "draw"
 "#,
     );
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, "duplicate-name");
+    // (The fifty-move counter of FEN then has two rules to read: an error
+    // of its own.)
+    assert!(
+        found.iter().any(|(code, _)| *code == "duplicate-name"),
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -353,7 +357,7 @@ royal = false
 no_moves = "win"
 "#,
     );
-    assert!(!rules.has_royals);
+    assert!(rules.kinds.iter().all(|k| !k.royal));
     assert!(rules
         .sides
         .iter()
