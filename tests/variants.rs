@@ -374,7 +374,10 @@ royal = false
     let codes: Vec<&str> = warnings.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["no-check-without-royals"]);
     let hint = warnings[0].hint.as_deref().unwrap_or_default();
-    assert!(hint.contains("keys = [\"turn.no_moves_in_check\"]"), "{hint}");
+    assert!(
+        hint.contains("keys = [\"turn.no_moves_in_check\"]"),
+        "{hint}"
+    );
 }
 
 #[test]
@@ -385,6 +388,10 @@ fn a_side_with_no_move_wins_under_no_moves_win() {
     let white = rules.side("white").unwrap();
     for fen in ["8/8/8/8/8/8/8/k7 w - - 0 1", "8/8/8/8/8/p7/P7/8 w - - 0 1"] {
         let st = common::fen(&rules, fen);
-        assert_eq!(rules.outcome(&st), tavoliere::rules::Outcome::Win(white), "{fen}");
+        assert_eq!(
+            rules.outcome(&st),
+            tavoliere::rules::Outcome::Win(white),
+            "{fen}"
+        );
     }
 }

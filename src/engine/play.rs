@@ -494,7 +494,9 @@ impl Rules {
         }
         if self.stalls
             && !matches!(rule, NoMoves::Lose | NoMoves::Win)
-            && !self.has_move(st) && self.others_stuck(st) {
+            && !self.has_move(st)
+            && self.others_stuck(st)
+        {
             return self.end_stalled(st);
         }
         if rule == NoMoves::Pass || self.has_move(st) {

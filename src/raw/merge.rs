@@ -73,9 +73,8 @@ fn merge_named<T: Named>(base: &mut Option<Located<Vec<T>>>, over: Option<Locate
     let mut added = Vec::new();
     for entry in over.value {
         let at = entry.name().and_then(|name| {
-            list.value.iter().enumerate().position(|(i, e)| {
-                !replaced[i] && e.name().is_some_and(|n| n.value == name.value)
-            })
+            let named = |e: &T| e.name().is_some_and(|n| n.value == name.value);
+            (0..list.value.len()).find(|&i| !replaced[i] && named(&list.value[i]))
         });
         match at {
             Some(i) => {

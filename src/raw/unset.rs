@@ -103,7 +103,11 @@ pub(super) fn unset(base: &mut RawGame, path: &Str) -> Result<(), Diagnostic> {
             .hint(hint)
     };
     fn entry<'a, V>(table: &'a mut Table<V>, name: &str) -> Option<&'a mut V> {
-        table.0.iter_mut().find(|(k, _)| k.value == name).map(|(_, v)| v)
+        table
+            .0
+            .iter_mut()
+            .find(|(k, _)| k.value == name)
+            .map(|(_, v)| v)
     }
     fn key<U: Unset>(target: Option<&mut U>, key: &str) -> Result<bool, String> {
         match target.map(|t| t.unset(key)) {
@@ -139,7 +143,11 @@ pub(super) fn unset(base: &mut RawGame, path: &Str) -> Result<(), Diagnostic> {
                 format!("`{}` is not a key a variant can unset", path.value),
                 format!(
                     "write `TABLE.KEY` or `TABLE.NAME.KEY`, TABLE one of {}",
-                    TABLES.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+                    TABLES
+                        .iter()
+                        .map(|t| format!("`{t}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             ))
         }
@@ -154,6 +162,9 @@ pub(super) fn unset(base: &mut RawGame, path: &Str) -> Result<(), Diagnostic> {
             format!("the base has no `[{}]` table", parts[0]),
             "only a key the base sets can be unset".to_string(),
         )),
-        Err(hint) => Err(fail(format!("`{}` is not a key of the base", path.value), hint)),
+        Err(hint) => Err(fail(
+            format!("`{}` is not a key of the base", path.value),
+            hint,
+        )),
     }
 }
