@@ -410,6 +410,7 @@ fn no_moves_word(rule: NoMoves) -> &'static str {
         NoMoves::Lose => "lose",
         NoMoves::Pass => "pass",
         NoMoves::Draw => "draw",
+        NoMoves::Win => "win",
     }
 }
 

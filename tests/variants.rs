@@ -277,3 +277,121 @@ pieces = ["prince"]
         );
     }
 }
+
+#[test]
+fn a_variant_end_rule_is_added_to_the_bases() {
+    // King of the Hill adds one end rule, tried first: chess's threefold
+    // repetition and fifty-move rule stay, after it.
+    let rules = common::load("games/king-of-the-hill.toml");
+    let chess = common::load("games/chess.toml");
+    assert_eq!((chess.ends.len(), rules.ends.len()), (2, 3));
+    assert_eq!(rules.ends[0].result, tavoliere::rules::EndResult::Win);
+    for i in 0..2 {
+        assert_eq!(
+            format!("{:?}", rules.ends[i + 1].when),
+            format!("{:?}", chess.ends[i].when)
+        );
+    }
+}
+
+#[test]
+fn a_variant_end_rule_named_as_the_bases_replaces_it_in_place() {
+    // The three soldiers of 3s1o replace the base's `fortress-taken`; the
+    // defender's draw and win, which the variant does not name, stay.
+    let rules = common::load("games/siege-of-paris-3s1o.toml");
+    let base = common::load("games/siege-of-paris.toml");
+    assert_eq!((base.ends.len(), rules.ends.len()), (3, 3));
+    let white = rules.side("white").unwrap();
+    assert_eq!(rules.ends[0].sides, [white]);
+    let text = |r: &Rules| format!("{:?}", r.ends[0].when);
+    assert_ne!(text(&rules), text(&base), "the first rule changed");
+    for i in 1..3 {
+        assert_eq!(
+            format!("{:?}", rules.ends[i].when),
+            format!("{:?}", base.ends[i].when)
+        );
+    }
+}
+
+#[test]
+fn a_variant_entry_named_twice_is_still_a_duplicate() {
+    let found = errors(
+        r#"
+extends = "chess.toml"
+
+[[end]]
+name = "fifty-moves"
+when = "since(captures) >= 100"
+result = "draw"
+
+[[end]]
+name = "fifty-moves"
+when = "since(captures) >= 150"
+result = "draw"
+"#,
+    );
+    // (The fifty-move counter of FEN then has two rules to read: an error
+    // of its own.)
+    assert!(
+        found.iter().any(|(code, _)| *code == "duplicate-name"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_variant_unsets_a_key_of_its_base() {
+    // Without royal pieces, chess's `no_moves_in_check` would draw the
+    // warning `no-check-without-royals`; unset, it is gone, and the side
+    // with no move follows `no_moves`.
+    let rules = clean(
+        r#"
+extends = "chess.toml"
+
+[remove]
+keys = ["turn.no_moves_in_check"]
+
+[pieces.king]
+royal = false
+
+[turn]
+no_moves = "win"
+"#,
+    );
+    assert!(rules.kinds.iter().all(|k| !k.royal));
+    assert!(rules
+        .sides
+        .iter()
+        .all(|s| s.no_moves_in_check == tavoliere::rules::NoMoves::Win));
+    let (_, result) = compile(
+        r#"
+extends = "chess.toml"
+
+[pieces.king]
+royal = false
+"#,
+    );
+    let (_, warnings) = result.unwrap();
+    let codes: Vec<&str> = warnings.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["no-check-without-royals"]);
+    let hint = warnings[0].hint.as_deref().unwrap_or_default();
+    assert!(
+        hint.contains("keys = [\"turn.no_moves_in_check\"]"),
+        "{hint}"
+    );
+}
+
+#[test]
+fn a_side_with_no_move_wins_under_no_moves_win() {
+    // Antichess: White to move with no piece left has no move, and wins;
+    // so does a stalemated side (a white pawn blocked by a black one).
+    let rules = common::load("games/antichess.toml");
+    let white = rules.side("white").unwrap();
+    for fen in ["8/8/8/8/8/8/8/k7 w - - 0 1", "8/8/8/8/8/p7/P7/8 w - - 0 1"] {
+        let st = common::fen(&rules, fen);
+        assert_eq!(
+            rules.outcome(&st),
+            tavoliere::rules::Outcome::Win(white),
+            "{fen}"
+        );
+    }
+}

@@ -143,10 +143,15 @@ impl Compiler<'_> {
         }
     }
 
-    /// `lose` or `draw` (a side in check cannot pass: it has no move to
-    /// leave check with); `lose` needs two teams.
+    /// `lose`, `draw` or `win` (a side in check cannot pass: it has no
+    /// move to leave check with); `lose` needs two teams (`win` makes the
+    /// side's team the winner, among any number).
     fn no_moves_in_check(&mut self, s: &Str, n_teams: usize) -> NoMoves {
-        let choices = [("lose", NoMoves::Lose), ("draw", NoMoves::Draw)];
+        let choices = [
+            ("lose", NoMoves::Lose),
+            ("draw", NoMoves::Draw),
+            ("win", NoMoves::Win),
+        ];
         let rule = self.choice(Some(s), "`no_moves_in_check` rule", &choices);
         if rule == Some(NoMoves::Lose) && n_teams != 2 {
             self.error(
@@ -430,12 +435,13 @@ impl Compiler<'_> {
         Ok(out)
     }
 
-    /// `pass`, `lose` or `draw`.
+    /// `pass`, `lose`, `draw` or `win`.
     fn no_moves(&mut self, s: &Str) -> NoMoves {
         let choices = [
             ("pass", NoMoves::Pass),
             ("lose", NoMoves::Lose),
             ("draw", NoMoves::Draw),
+            ("win", NoMoves::Win),
         ];
         (self.choice(Some(s), "`no_moves` rule", &choices)).unwrap_or(NoMoves::Lose)
     }

@@ -125,9 +125,10 @@ impl Compiler<'_> {
             }
         }
         if !rules.has_royals {
-            let keys = (raw.sides.iter().map(|(_, s)| &s.no_moves_in_check))
-                .chain([&raw.turn.no_moves_in_check]);
-            if let Some(key) = keys.flatten().next() {
+            let keys = (raw.sides.iter())
+                .map(|(k, s)| (format!("sides.{}.", k.value), &s.no_moves_in_check))
+                .chain([("turn.".to_string(), &raw.turn.no_moves_in_check)]);
+            if let Some((path, Some(key))) = keys.into_iter().find(|(_, k)| k.is_some()) {
                 self.error(
                     Diagnostic::warning(
                         "no-check-without-royals",
@@ -135,9 +136,9 @@ impl Compiler<'_> {
                     )
                     .at(key.loc())
                     .label("no side is ever in check")
-                    .hint(
-                        "mark the piece that must not be taken `royal = true`, or remove this key",
-                    ),
+                    .hint(format!(
+                        "mark the piece that must not be taken `royal = true`, or remove this key (a variant unsets its base's with `[remove] keys = [\"{path}no_moves_in_check\"]`)"
+                    )),
                 );
             }
         }

@@ -506,7 +506,11 @@ impl Rules {
             }
             rule = self.no_moves_rule(st);
         }
-        if self.stalls && rule != NoMoves::Lose && !self.has_move(st) && self.others_stuck(st) {
+        if self.stalls
+            && !matches!(rule, NoMoves::Lose | NoMoves::Win)
+            && !self.has_move(st)
+            && self.others_stuck(st)
+        {
             return self.end_stalled(st);
         }
         if rule == NoMoves::Pass || self.has_move(st) {
@@ -514,6 +518,7 @@ impl Rules {
         }
         st.outcome = match rule {
             NoMoves::Lose => self.loss_of(side),
+            NoMoves::Win => Outcome::Win(side),
             _ => Outcome::Draw,
         };
         st.ended_by = EndedBy::NoMoves(side);

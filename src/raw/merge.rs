@@ -5,11 +5,12 @@
 //! Tables keyed by names (`[sides]`, `[pieces]`, `[barriers]`,
 //! `[regions]`, `[setup]`, `[tokens]`, and a side's `symbols` and
 //! `reserve`) merge entry by entry, and a table entry (a side, a piece, a
-//! barrier) and `[fen]` key by key. Everything else a variant writes replaces the
-//! base's value whole: scalars, arrays (`moves`, `order`, the arrays of
-//! tables `[[end]]`, `[[constraint]]`, `[[priority]]`, `[[turn.prelude]]`),
-//! a region's value, a piece's `promote`, `[board.sites]`, `[board.links]`,
-//! `[seats]` and `[demand]`.
+//! barrier) and `[fen]` key by key. The arrays of tables `[[end]]`,
+//! `[[constraint]]` and `[[priority]]` merge by their entries' `name`.
+//! Everything else a variant writes replaces the base's value whole:
+//! scalars, arrays (`moves`, `order`, `[[turn.prelude]]`), a region's
+//! value, a piece's `promote`, `[board.sites]`, `[board.links]`, `[seats]`
+//! and `[demand]`. `[remove] keys` unsets a base's key.
 
 use super::*;
 
@@ -54,6 +55,38 @@ fn merge_entries<V: Merge>(base: &mut Option<Table<V>>, over: Option<Table<V>>) 
     }
 }
 
+/// Merges an array of named tables (`[[end]]`, `[[constraint]]`,
+/// `[[priority]]`) by `name`: a variant's entry named as a base entry
+/// replaces it where it stands; the variant's other entries come first, in
+/// their order, so that its own end rules are tried before those it
+/// inherits; the base's other entries are kept. An empty array (`end =
+/// []`) drops them all.
+fn merge_named<T: Named>(base: &mut Option<Located<Vec<T>>>, over: Option<Located<Vec<T>>>) {
+    let Some(over) = over else { return };
+    let Some(list) = base.as_mut().filter(|_| !over.value.is_empty()) else {
+        *base = Some(over);
+        return;
+    };
+    // Each base entry is replaced once: a name written twice in the
+    // variant stays twice, for the `duplicate-name` check.
+    let mut replaced = vec![false; list.value.len()];
+    let mut added = Vec::new();
+    for entry in over.value {
+        let at = entry.name().and_then(|name| {
+            let named = |e: &T| e.name().is_some_and(|n| n.value == name.value);
+            (0..list.value.len()).find(|&i| !replaced[i] && named(&list.value[i]))
+        });
+        match at {
+            Some(i) => {
+                replaced[i] = true;
+                list.value[i] = entry;
+            }
+            None => added.push(entry),
+        }
+    }
+    list.value.splice(0..0, added);
+}
+
 macro_rules! merge_fields {
     ($ty:ident { $($field:ident),* $(,)? }) => {
         impl Merge for $ty {
@@ -77,9 +110,9 @@ impl Merge for RawGame {
         self.barriers.merge(over.barriers);
         self.setup.merge(over.setup);
         self.turn.merge(over.turn);
-        self.end.merge(over.end);
-        self.constraint.merge(over.constraint);
-        self.priority.merge(over.priority);
+        merge_named(&mut self.end, over.end);
+        merge_named(&mut self.constraint, over.constraint);
+        merge_named(&mut self.priority, over.priority);
         self.demand.merge(over.demand);
         self.tokens.merge(over.tokens);
         self.seats.merge(over.seats);
@@ -191,6 +224,28 @@ pub(super) fn remove(base: &mut RawGame, remove: &RawRemove, has_base: bool) -> 
     named(base, &remove.end, Removable::End);
     named(base, &remove.constraint, Removable::Constraint);
     named(base, &remove.priority, Removable::Priority);
+    for (i, key) in remove.keys.iter().enumerate() {
+        if remove.keys[..i].iter().any(|k| k.value == key.value) {
+            diags.push(
+                Diagnostic::error("duplicate-name", format!("`{}` is listed twice", key.value))
+                    .at(key.loc())
+                    .label("removed already")
+                    .hint("name each key once"),
+            );
+        } else if !has_base {
+            diags.push(
+                Diagnostic::error(
+                    "unknown-name",
+                    format!("there is no base to unset `{}` in", key.value),
+                )
+                .at(key.loc())
+                .label("nothing to unset")
+                .hint("`[remove]` drops what a base defines, and this file has no `extends`"),
+            );
+        } else if let Err(d) = super::unset::unset(base, key) {
+            diags.push(d);
+        }
+    }
     diags
 }
 

@@ -15,6 +15,7 @@ use std::marker::PhantomData;
 use std::ops::Range;
 
 mod merge;
+mod unset;
 
 pub use merge::Merge;
 
@@ -197,6 +198,9 @@ pub struct RawRemove {
     /// `[[priority]]` entries, by their `name`.
     #[serde(default)]
     pub priority: Vec<Str>,
+    /// Keys the base sets, by their dotted path (`turn.no_moves_in_check`).
+    #[serde(default)]
+    pub keys: Vec<Str>,
 }
 
 /// What kind of thing a `[remove]` entry drops.

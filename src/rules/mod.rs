@@ -481,6 +481,8 @@ pub enum NoMoves {
     Pass,
     Lose,
     Draw,
+    /// The side with no move wins (antichess).
+    Win,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

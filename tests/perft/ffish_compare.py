@@ -41,7 +41,12 @@ GAMES = [
     ("games/minishogi.toml", "minishogi"),
     ("games/shatranj.toml", "shatranj"),
     ("games/breakthrough.toml", "breakthrough"),
+    ("games/makruk.toml", "makruk"),
 ]
+
+# Games whose promotions have no `+`: any suffix is a promotion (shatranj's
+# and makruk's pawn becomes a ferz, a met).
+PLAIN_PROMOTIONS = ("shatranj.toml", "makruk.toml")
 
 
 def ensure_pyffish():
@@ -77,9 +82,9 @@ def tav_moves(game, texts):
             assert m, f"unexpected move text {text!r}"
             frm, to, suffix = m.groups()
             # A promotion: a shogi kind `+X`, or any suffix in a game whose
-            # promotions have no `+` (shatranj's pawn becomes a ferz); a
-            # shogi piece declining writes its own symbol, `=P`.
-            promotes = bool(suffix) and (suffix.startswith("+") or game.endswith("shatranj.toml"))
+            # promotions have no `+` (PLAIN_PROMOTIONS); a shogi piece
+            # declining writes its own symbol, `=P`.
+            promotes = bool(suffix) and (suffix.startswith("+") or game.endswith(PLAIN_PROMOTIONS))
             key = f"{frm},{to},{int(promotes)}"
         assert key not in moves, f"two moves read {key}"
         moves[key] = text
