@@ -453,6 +453,8 @@ impl Rules {
                 op.holds(self.plies_since(st, *counter), *value)
             }
             StateCond::PerpetualCheck => self.perpetual_check(st, side),
+            StateCond::Arith(a) => self.arith(st, side, a),
+            StateCond::Repeated { within } => self.repeated(st, *within),
             StateCond::Not(inner) => !each(inner),
             StateCond::And(cs) => cs.iter().all(each),
             StateCond::Or(cs) => cs.iter().any(each),
