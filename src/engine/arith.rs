@@ -136,10 +136,22 @@ impl Rules {
         before[from..].iter().any(|s| s.hash == now.hash)
     }
 
+    /// Whether `mv`, reaching `after` from `st`, keeps the rule `not
+    /// repeated [within N]`, if the game has one (a pass always does).
+    #[inline]
+    pub(super) fn not_repeated(&self, st: &State, mv: Move, after: &State) -> bool {
+        match self.no_repeat {
+            Some(within) if st.history.is_some() && mv != Move::Pass => {
+                self.fresh_position(st, after, within)
+            }
+            _ => true,
+        }
+    }
+
     /// Whether `after`, the position a move of `st` reaches, is new under
     /// the rule `not repeated within N` (`within`): unlike every position
     /// among the last N of `st`'s history, `st` itself included.
-    pub(super) fn fresh_position(&self, st: &State, after: &State, within: u32) -> bool {
+    fn fresh_position(&self, st: &State, after: &State, within: u32) -> bool {
         let Some(h) = &st.history else { return true };
         let seen = h.seen();
         let hash = self.position_hash(after);

@@ -137,13 +137,10 @@ impl Rules {
             }
             Move::Place { .. } | Move::Pass | Move::Demanding(_) | Move::Promoting(_) => false,
         };
-        // `not repeated`: every move but a pass reaches a position to judge.
-        let repeat = self
-            .no_repeat
-            .filter(|_| st.history.is_some() && mv != Move::Pass);
-        // Landing effects may take or turn pieces of any kind.
+        // Landing effects may take or turn pieces of any kind; under `not
+        // repeated`, every move reaches a position to judge.
         if !check
-            && repeat.is_none()
+            && self.no_repeat.is_none()
             && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv))
         {
             return true;
@@ -151,8 +148,7 @@ impl Rules {
         let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
-        self.constraints_hold(after, side, &after.blocked)
-            && repeat.is_none_or(|within| self.fresh_position(st, after, within))
+        self.constraints_hold(after, side, &after.blocked) && self.not_repeated(st, mv, after)
     }
 
     /// Whether the piece on `from`, ending its move `mv` on `to`, becomes a
