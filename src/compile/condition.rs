@@ -278,7 +278,7 @@ impl Compiler<'_> {
     }
 
     /// What a `count(...)` counts: owner, kinds and region.
-    fn counted(
+    pub(super) fn counted(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
@@ -566,6 +566,9 @@ impl Compiler<'_> {
                     op: compare(*op),
                     right,
                 }
+            }
+            ast::StateCond::Arith { .. } | ast::StateCond::Repeated { .. } => {
+                self.numbers(raw, scope, s, c)?
             }
             ast::StateCond::Not(inner) => {
                 StateCond::Not(Box::new(self.state_ast(raw, scope, s, inner)?))
@@ -866,7 +869,7 @@ impl Compiler<'_> {
 
     /// Reports a condition on the game's history (`what`) where no move has
     /// just been played: anywhere but an end rule or a phase's `when`.
-    fn history_here(&mut self, s: &Str, span: &ast::Span, what: &str) -> Res<()> {
+    pub(super) fn history_here(&mut self, s: &Str, span: &ast::Span, what: &str) -> Res<()> {
         if self.allow_last {
             return Ok(());
         }

@@ -44,7 +44,13 @@ impl Compiler<'_> {
                     .sides
                     .as_ref()
                     .map(|list| self.side_list(list, side_names));
-                if let Ok(rule) = self.state_cond(raw, scope, &c.rule) {
+                self.in_constraint = true;
+                let rule = self.state_cond(raw, scope, &c.rule);
+                self.in_constraint = false;
+                if let Ok(rule) = rule {
+                    if self.repeat_rule(&c.rule, &rule).is_some() {
+                        continue;
+                    }
                     constraints.push(Constraint {
                         rule,
                         sides,
@@ -187,7 +193,10 @@ pub(super) fn reads_history(c: &StateCond) -> bool {
     c.any_part(&|p| {
         matches!(
             p,
-            StateCond::Repetitions { .. } | StateCond::Since { .. } | StateCond::PerpetualCheck
+            StateCond::Repetitions { .. }
+                | StateCond::Repeated { .. }
+                | StateCond::Since { .. }
+                | StateCond::PerpetualCheck
         )
     })
 }
@@ -212,7 +221,9 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         | StateCond::Repetitions { .. }
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck
-        | StateCond::Seeds { .. } => 0,
+        | StateCond::Seeds { .. }
+        | StateCond::Repeated { .. } => 0,
+        StateCond::Arith(_) => ALL_KINDS,
         StateCond::Reach { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)
@@ -248,6 +259,8 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck
         | StateCond::Seeds { .. }
+        | StateCond::Arith(_)
+        | StateCond::Repeated { .. }
         | StateCond::Line { .. }
         | StateCond::Group { .. }
         | StateCond::Groups { .. }

@@ -142,7 +142,7 @@ impl Compiler<'_> {
     /// The directions a group's pieces are joined along: compass words,
     /// groups and link labels, each compass direction with its opposite;
     /// none relative to a heading, and at least one the board has.
-    fn group_dirs(&mut self, board: &Board, s: &Str, names: &[ast::Name]) -> Res<u32> {
+    pub(super) fn group_dirs(&mut self, board: &Board, s: &Str, names: &[ast::Name]) -> Res<u32> {
         let mask = self.dirs(board, s, names, false)?.absolute;
         let compass = mask & 0xff;
         let mask = mask | ((compass << 4 | compass >> 4) & 0xff);

@@ -17,6 +17,7 @@ use crate::rules::*;
 use crate::syntax::{self, ast};
 use std::collections::HashMap;
 
+mod arith;
 mod barriers;
 mod board;
 mod condition;
@@ -94,6 +95,14 @@ struct Compiler<'a> {
     tracks_last: bool,
     /// What the conditions read so far read of the game's history.
     history: Option<HistoryRules>,
+    /// Whether a constraint is being compiled (`repeated` is read there).
+    in_constraint: bool,
+    /// Whether a side's `score` is being compiled (it reads no score).
+    in_score: bool,
+    /// Whether a condition reads `score(...)`.
+    uses_score: bool,
+    /// The rule `not repeated [within N]` of the constraints.
+    no_repeat: Option<u32>,
 }
 
 type Res<T> = Result<T, ()>;
@@ -257,6 +266,10 @@ pub fn compile(
         allow_last: false,
         tracks_last: false,
         history: None,
+        in_constraint: false,
+        in_score: false,
+        uses_score: false,
+        no_repeat: None,
     };
     let result = c.game(raw);
     let has_errors = c.diags.iter().any(Diagnostic::is_error);
@@ -360,6 +373,8 @@ impl<'a> Compiler<'a> {
         self.promotions(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
         let mut demand = self.demand(raw, &mut scope, &side_names);
+        // After every condition that may read `score(...)`.
+        let scores = self.scores(raw, &mut scope);
 
         let flags = self.flags(raw, &scope);
         let fen = self.fen(raw, &scope, &ends);
@@ -375,7 +390,10 @@ impl<'a> Compiler<'a> {
         };
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
-        let phases_read_history = phase_when.iter().flatten().any(reads_history);
+        // A rule against repetition makes the legal moves depend on the
+        // history too.
+        let phases_read_history =
+            phase_when.iter().flatten().any(reads_history) || self.no_repeat.is_some();
         let board = scope.board;
         let n_sites = board.n_sites();
         let has_royals = kinds.iter().any(|k| k.royal);
@@ -421,6 +439,8 @@ impl<'a> Compiler<'a> {
             huff_claim,
             ends,
             constraints,
+            no_repeat: self.no_repeat,
+            scores,
             constraints_barrier_only,
             constraint_kinds,
             constraint_creators,

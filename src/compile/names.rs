@@ -186,7 +186,11 @@ const COMPILER_WORDS: [&str; 8] = [
 /// the condition, not the side), and `as`, `surrounded` and `spend` end a
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner).
-const FREE_KEYWORDS: [&str; 44] = [
+const FREE_KEYWORDS: [&str; 48] = [
+    "territory",
+    "score",
+    "repeated",
+    "within",
     "attacks",
     "sees",
     "has",

@@ -459,6 +459,8 @@ impl Rules {
             StateCond::Seeds { left, op, right } => {
                 self.seeds_compare(st, side, (left, *op, right))
             }
+            StateCond::Arith(a) => self.arith(st, side, a),
+            StateCond::Repeated { within } => self.repeated(st, *within),
             StateCond::Not(inner) => !each(inner),
             StateCond::And(cs) => cs.iter().all(each),
             StateCond::Or(cs) => cs.iter().any(each),

@@ -234,10 +234,20 @@ impl Rules {
             let n = self.fill_group(st, NOWHERE, start, dirs, measure, side, enough, fill);
             test.op.holds(n, test.value)
         };
+        // Only a group without liberties passes (Go's suicide): a piece
+        // beside an empty site is in no such group, so no fill starts from
+        // one (a group is still read whole from any other of its pieces).
+        let breathless = matches!(measure, GroupMeasure::Liberties)
+            && test.op.holds(0, test.value)
+            && !test.op.holds(1, test.value)
+            && matches!(test.op, Compare::Eq | Compare::Lt | Compare::Le);
         with_fill(self.site_words(), |fill| {
             self.members(st, counted, kind, &m, fill);
             match at {
                 Some(at) => fill.avail(at) && passes(at, test.decided(), fill),
+                None if breathless => self.each_member(st, counted, &m, |p| {
+                    fill.avail(p) && !self.breathes(st, p, dirs) && passes(p, u32::MAX, fill)
+                }),
                 None => self.each_member(st, counted, &m, |p| {
                     fill.avail(p) && passes(p, test.holds_from(), fill)
                 }),
@@ -258,6 +268,23 @@ impl Rules {
         to: SiteId,
     ) -> bool {
         self.some_group(st, side, pieces, test, Some(to))
+    }
+
+    /// Whether a site beside `p` along `dirs`, across no barrier, is empty.
+    #[inline]
+    fn breathes(&self, st: &State, p: SiteId, dirs: u32) -> bool {
+        let mut mask = dirs;
+        while mask != 0 {
+            let d = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            if self
+                .next_site(st, p, d)
+                .is_some_and(|t| st.board[t.0 as usize] == 0)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// `groups(OWNER KIND, DIRS)` for `side`: how many groups the matching

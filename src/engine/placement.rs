@@ -137,14 +137,18 @@ impl Rules {
             }
             Move::Place { .. } | Move::Pass | Move::Demanding(_) | Move::Promoting(_) => false,
         };
-        // Landing effects may take or turn pieces of any kind.
-        if !check && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv)) {
+        // Landing effects may take or turn pieces of any kind; under `not
+        // repeated`, every move reaches a position to judge.
+        if !check
+            && self.no_repeat.is_none()
+            && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv))
+        {
             return true;
         }
         let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
-        self.constraints_hold(after, side, &after.blocked)
+        self.constraints_hold(after, side, &after.blocked) && self.not_repeated(st, mv, after)
     }
 
     /// Whether the piece on `from`, ending its move `mv` on `to`, becomes a

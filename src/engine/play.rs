@@ -153,7 +153,10 @@ impl Rules {
             Move::Drop { kind, to } => {
                 self.put(st, to, self.man(side, kind));
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
-                st.reserves[i] = st.reserves[i].saturating_sub(1);
+                // A reserve of 255 is unlimited.
+                if st.reserves[i] != UNLIMITED {
+                    st.reserves[i] -= 1;
+                }
             }
             Move::Pass | Move::Step { .. } | Move::Place { .. } => {}
         }
@@ -326,7 +329,11 @@ impl Rules {
             if mv == Move::Pass {
                 st.passes = st.passes.saturating_add(1);
                 if st.passes as usize >= self.order.len() {
-                    // Nobody can move: the game cannot go on.
+                    // Nobody could or would move: the game cannot go on,
+                    // and ends by the end rules, or drawn.
+                    if self.end_if_over(st, side, last) {
+                        return;
+                    }
                     st.outcome = Outcome::Draw;
                     st.ended_by = EndedBy::Passes;
                     return;

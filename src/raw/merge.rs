@@ -134,6 +134,7 @@ impl Merge for RawSide {
         self.team.merge(over.team);
         self.no_moves.merge(over.no_moves);
         self.no_moves_in_check.merge(over.no_moves_in_check);
+        self.score.merge(over.score);
     }
 }
 

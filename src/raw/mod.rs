@@ -364,6 +364,9 @@ pub struct RawSide {
     /// `lose` or `draw` for this side when it has no move and is in check,
     /// overriding `[turn] no_moves_in_check`.
     pub no_moves_in_check: Option<Str>,
+    /// The side's score, a sum of numbers read with the side as `own`:
+    /// `"count(own stone) + territory(own stone, orth) + 7.5"`.
+    pub score: Option<Str>,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]

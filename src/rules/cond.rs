@@ -99,7 +99,23 @@ pub enum Compare {
     Lt,
 }
 
+/// How many parts of a unit the numbers of an [`Arith`] are counted in
+/// (the syntax's `ast::NUM_SCALE`): at most three decimals.
+pub const NUM_SCALE: i64 = 1000;
+
 impl Compare {
+    /// `a OP b` on numbers of an [`Arith`].
+    pub fn holds_i64(self, a: i64, b: i64) -> bool {
+        match self {
+            Compare::Ge => a >= b,
+            Compare::Le => a <= b,
+            Compare::Eq => a == b,
+            Compare::Ne => a != b,
+            Compare::Gt => a > b,
+            Compare::Lt => a < b,
+        }
+    }
+
     /// `n OP value`.
     pub fn holds(self, n: u32, value: u32) -> bool {
         match self {
@@ -263,6 +279,13 @@ pub enum StateCond {
     /// No side can move (end rules only: true when they are checked
     /// because no side can move, false otherwise).
     Stalled,
+    /// Numbers compared: sums of counts, territories, scores, constants.
+    Arith(Box<Arith>),
+    /// The present position was seen before, whoever moved, among the
+    /// `within` positions before it (`u32::MAX`: any).
+    Repeated {
+        within: u32,
+    },
     /// How many times the present position has been seen (end rules only).
     Repetitions {
         op: Compare,
@@ -312,6 +335,8 @@ impl StateCond {
             | StateCond::Compare { .. }
             | StateCond::Stalled
             | StateCond::Repetitions { .. }
+            | StateCond::Arith(_)
+            | StateCond::Repeated { .. }
             | StateCond::PerpetualCheck
             | StateCond::Seeds { .. }
             | StateCond::Can(_)
@@ -366,6 +391,44 @@ pub type SeedSum = (Owner, SideSet, RegionId);
 pub enum SeedRhs {
     Number(u32),
     Seeds(SeedSum),
+}
+
+/// `A OP B` on numbers, each side a sum of signed terms, in thousandths.
+#[derive(Clone, Debug)]
+pub struct Arith {
+    pub left: Vec<(bool, Num)>,
+    pub op: Compare,
+    pub right: Vec<(bool, Num)>,
+}
+
+/// One number of an [`Arith`] sum.
+#[derive(Clone, Debug)]
+pub enum Num {
+    /// `count(...)`.
+    Count(Counted),
+    /// `territory(OWNER KIND, DIRS)`: the empty sites of the empty areas
+    /// bordered only by the matching pieces.
+    Territory {
+        owner: Owner,
+        named: SideSet,
+        kind: Kinds,
+        dirs: u32,
+    },
+    /// `score(...)`: a side's score.
+    Score(ScoreOf),
+    /// A constant, in thousandths.
+    Const(i64),
+}
+
+/// Whose score `score(...)` reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ScoreOf {
+    /// The evaluated side's.
+    Own,
+    /// The highest of the sides of other teams.
+    Enemy,
+    /// That side's.
+    Side(super::SideId),
 }
 
 /// What a `count(...)` counts: whose pieces (the owner, and the sides of

@@ -21,8 +21,8 @@ pub use chain::{
     CHAIN_STEPS, MAX_CHAIN,
 };
 pub use cond::{
-    Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Owner, SeedRhs, SeedSum,
-    StateCond,
+    Arith, Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
+    ScoreOf, SeedRhs, SeedSum, StateCond, NUM_SCALE,
 };
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace};
@@ -50,6 +50,9 @@ pub type RegionId = u16;
 /// The "region" of `count(... in hand)`: the pieces in the sides' hands,
 /// not on the board.
 pub const HAND: RegionId = RegionId::MAX;
+
+/// A reserve of this many pieces is unlimited: a drop takes none from it.
+pub const UNLIMITED: u8 = u8::MAX;
 
 /// A set of sites, as a bitset.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -765,6 +768,12 @@ pub struct Game {
     pub huff_claim: HuffClaim,
     pub ends: Vec<EndRule>,
     pub constraints: Vec<Constraint>,
+    /// `[[constraint]] rule = "not repeated [within N]"`: no move may
+    /// reach a position seen among the N before it (`u32::MAX`: any).
+    pub(crate) no_repeat: Option<u32>,
+    /// Per side, its `score` ([`StateCond::Arith`]'s `score(...)`), read
+    /// with the side as `own`.
+    pub(crate) scores: Vec<Option<Vec<(bool, Num)>>>,
     pub priorities: Vec<Priority>,
     pub demand: Option<Demand>,
     /// Names of the tokens each side holds, counted in the reserves after

@@ -52,7 +52,7 @@ impl Stages {
     /// The stages the compiled game gives `side`.
     pub(crate) fn of(rules: &Rules, side: SideId) -> Stages {
         let mut filters = Vec::new();
-        if !rules.constraints.is_empty() {
+        if !rules.constraints.is_empty() || rules.no_repeat.is_some() {
             filters.push(Filter::Constraints);
         }
         if rules.has_royals {

@@ -251,6 +251,19 @@ pub enum StateCond {
     Somewhere(SiteCond, Span),
     /// `stalled`: no side can move (end rules only).
     Stalled(Span),
+    /// `A OP B` on numbers: sums of counts, territories, scores and
+    /// constants.
+    Arith {
+        left: NumExpr,
+        op: CompareOp,
+        right: NumExpr,
+        span: Span,
+    },
+    /// `repeated` or `repeated within N`: the position was seen before.
+    Repeated {
+        within: Option<(u32, Span)>,
+        span: Span,
+    },
     /// `repetitions OP N`: how many times the position has been seen.
     Repetitions {
         op: CompareOp,
@@ -368,3 +381,23 @@ pub enum SeedsRhs {
     Number(u32),
     Seeds(Name, Name),
 }
+
+/// A sum of numbers: each term with its sign (`true`: subtracted).
+pub type NumExpr = Vec<(bool, NumTerm)>;
+
+/// One number of a [`NumExpr`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumTerm {
+    /// `count(OWNER KIND [in REGION])`.
+    Count(PieceFilter, Option<Name>),
+    /// `territory(OWNER KIND, DIRS)`.
+    Territory(PieceFilter, Vec<Name>, Span),
+    /// `score(SIDE)`.
+    Score(Name),
+    /// A constant, in thousandths (`7.5` is 7500).
+    Const(i64, Span),
+}
+
+/// How many parts of a unit a constant is counted in: numbers have at
+/// most three decimals.
+pub const NUM_SCALE: i64 = 1000;

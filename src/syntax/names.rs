@@ -17,6 +17,15 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::pos_huffable => "`huffable SITE`",
         Rule::state_repetitions => "`repetitions OP N`",
         Rule::state_since => "`since(...) OP N`",
+        Rule::state_repeated => "`repeated` or `repeated within N`",
+        Rule::state_arith => "numbers compared, such as `score(own) > score(enemy)`",
+        Rule::num_entry | Rule::num_expr | Rule::num_term => {
+            "a number such as `count(own stone)`, `territory(own stone, orth)`, `score(own)` or `7.5`"
+        }
+        Rule::num_sign => "`+` or `-`",
+        Rule::decimal => "a number such as `7` or `7.5`",
+        Rule::num_territory => "`territory(PIECES, DIRECTIONS)`",
+        Rule::num_score => "`score(SIDE)`",
         Rule::state_perpetual => "`perpetual check`",
         Rule::kw_seeds => "`seeds`",
         Rule::site_entry => "a site condition",
