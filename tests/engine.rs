@@ -259,6 +259,14 @@ fn uci_variant_switches_to_another_game_of_the_folder() {
     e.send("position startpos moves e2e4 d7d5 e4d5 d8d5 P@e4");
     let best = e.best("go nodes 200");
     assert!(best.len() >= 4, "{best}");
+    // A promotion is its kind's letter alone, though crazyhouse draws a
+    // promoted rook `R~`: g7 takes h8 or goes to g8, four ways each.
+    e.send("position fen 4k2r/6P1/8/8/8/8/8/4K3[] w - - 0 1");
+    let (divide, _) = e.perft(1);
+    for kind in ["q", "r", "b", "n"] {
+        assert!(divide.contains(&format!("g7h8{kind}: 1")), "{divide:?}");
+        assert!(divide.contains(&format!("g7g8{kind}: 1")), "{divide:?}");
+    }
     e.close();
 }
 

@@ -143,7 +143,13 @@ impl Writer {
             match self.dialect {
                 Dialect::Usi => text.push('+'),
                 Dialect::Uci | Dialect::Cecp if symbol.starts_with('+') => text.push('+'),
-                Dialect::Uci | Dialect::Cecp => text.push_str(&symbol.to_ascii_lowercase()),
+                // The kind's letters only: crazyhouse's promoted rook `R~`
+                // is written `r`, as every UCI program writes it.
+                Dialect::Uci | Dialect::Cecp => text.extend(
+                    (symbol.chars())
+                        .filter(char::is_ascii_alphabetic)
+                        .map(|c| c.to_ascii_lowercase()),
+                ),
             }
         }
         Some(text)
