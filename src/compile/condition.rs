@@ -22,50 +22,7 @@ impl Compiler<'_> {
         c: &ast::SiteCond,
     ) -> Res<Cond> {
         Ok(match c {
-            ast::SiteCond::Occupant { word, kind } => {
-                let k = match kind {
-                    Some(n) => self.kind_ref(s, n, scope)?,
-                    None => ALL_KINDS,
-                };
-                match word.text.as_str() {
-                    "empty" | "any" => {
-                        if let Some(n) = kind {
-                            let loc = self.name_loc(s, n);
-                            self.error(
-                                Diagnostic::error(
-                                    "syntax",
-                                    format!("`{}` takes no piece kind", word.text),
-                                )
-                                .at(loc)
-                                .label("unexpected"),
-                            );
-                            return Err(());
-                        }
-                        if word.text == "empty" {
-                            Cond::Empty
-                        } else {
-                            Cond::True
-                        }
-                    }
-                    "occupied" => Cond::Occupied(k),
-                    "friend" => Cond::Friend(k),
-                    "enemy" => Cond::Enemy(k),
-                    _ => match self.named_sides(s, word, scope) {
-                        Some(sides) => Cond::Side(sides?, k),
-                        None => {
-                            let known: Vec<&str> = [
-                                "empty", "occupied", "friend", "enemy", "any", "in", "ahead",
-                                "not", "covered", "backed",
-                            ]
-                            .into_iter()
-                            .chain(owner_names(scope))
-                            .collect();
-                            self.unknown("site condition", s, word, &known);
-                            return Err(());
-                        }
-                    },
-                }
-            }
+            ast::SiteCond::Occupant { word, kind } => self.occupant(s, word, kind, scope)?,
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
@@ -164,6 +121,56 @@ impl Compiler<'_> {
                     .into_iter()
                     .collect::<Res<_>>()?,
             ),
+        })
+    }
+
+    /// `empty`, `any`, `occupied`, `friend`, `enemy` or a side's name,
+    /// with an optional kind.
+    fn occupant(
+        &mut self,
+        s: &Str,
+        word: &ast::Name,
+        kind: &Option<ast::Name>,
+        scope: &mut Scope,
+    ) -> Res<Cond> {
+        let k = match kind {
+            Some(n) => self.kind_ref(s, n, scope)?,
+            None => ALL_KINDS,
+        };
+        Ok(match word.text.as_str() {
+            "empty" | "any" => {
+                if let Some(n) = kind {
+                    let loc = self.name_loc(s, n);
+                    self.error(
+                        Diagnostic::error("syntax", format!("`{}` takes no piece kind", word.text))
+                            .at(loc)
+                            .label("unexpected"),
+                    );
+                    return Err(());
+                }
+                if word.text == "empty" {
+                    Cond::Empty
+                } else {
+                    Cond::True
+                }
+            }
+            "occupied" => Cond::Occupied(k),
+            "friend" => Cond::Friend(k),
+            "enemy" => Cond::Enemy(k),
+            _ => match self.named_sides(s, word, scope) {
+                Some(sides) => Cond::Side(sides?, k),
+                None => {
+                    let known: Vec<&str> = [
+                        "empty", "occupied", "friend", "enemy", "any", "in", "ahead", "not",
+                        "covered", "backed",
+                    ]
+                    .into_iter()
+                    .chain(owner_names(scope))
+                    .collect();
+                    self.unknown("site condition", s, word, &known);
+                    return Err(());
+                }
+            },
         })
     }
 
@@ -311,6 +318,77 @@ impl Compiler<'_> {
         Ok((owner, named, region))
     }
 
+    /// `count(OWNER KIND [in REGION]) OP N`: on the board, or in hand.
+    fn count_state(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::StateCond,
+    ) -> Res<StateCond> {
+        let ast::StateCond::Count {
+            filter,
+            region,
+            op,
+            value,
+            ..
+        } = c
+        else {
+            unreachable!("a count")
+        };
+        let (owner, named, kind, region) =
+            self.counted(raw, scope, s, &(filter.clone(), region.clone()))?;
+        Ok(match region {
+            Some(crate::rules::HAND) => StateCond::CountInHand {
+                owner,
+                named,
+                kind,
+                op: compare(*op),
+                value: *value,
+            },
+            region => StateCond::Count {
+                owner,
+                named,
+                kind,
+                region,
+                op: compare(*op),
+                value: *value,
+            },
+        })
+    }
+
+    /// `seeds(OWNER REGION) OP N|seeds(OWNER REGION)`.
+    fn seeds_compare(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::StateCond,
+    ) -> Res<StateCond> {
+        let ast::StateCond::Seeds {
+            left,
+            op,
+            right,
+            span,
+        } = c
+        else {
+            unreachable!("a seeds comparison")
+        };
+        self.seeds_declared(raw, s, span)?;
+        let left = self.seed_sum(raw, scope, s, left);
+        let right = match right {
+            ast::SeedsRhs::Number(n) => SeedRhs::Number(*n),
+            ast::SeedsRhs::Seeds(o, r) => {
+                SeedRhs::Seeds(self.seed_sum(raw, scope, s, &(o.clone(), r.clone()))?)
+            }
+        };
+        Ok(StateCond::Seeds {
+            left: left?,
+            op: compare(*op),
+            right,
+        })
+    }
+
     /// Seeds are read only in a game that declares `[seeds]`.
     fn seeds_declared(&mut self, raw: &RawGame, s: &Str, span: &ast::Span) -> Res<()> {
         if raw.seeds.is_some() {
@@ -426,33 +504,7 @@ impl Compiler<'_> {
     ) -> Res<StateCond> {
         Ok(match c {
             ast::StateCond::Const(b) => StateCond::Const(*b),
-            ast::StateCond::Count {
-                filter,
-                region,
-                op,
-                value,
-                ..
-            } => {
-                let (owner, named, kind, region) =
-                    self.counted(raw, scope, s, &(filter.clone(), region.clone()))?;
-                match region {
-                    Some(crate::rules::HAND) => StateCond::CountInHand {
-                        owner,
-                        named,
-                        kind,
-                        op: compare(*op),
-                        value: *value,
-                    },
-                    region => StateCond::Count {
-                        owner,
-                        named,
-                        kind,
-                        region,
-                        op: compare(*op),
-                        value: *value,
-                    },
-                }
-            }
+            ast::StateCond::Count { .. } => self.count_state(raw, scope, s, c)?,
             ast::StateCond::Reach {
                 filter,
                 region,
@@ -547,26 +599,7 @@ impl Compiler<'_> {
                 span,
             } => self.since(raw, scope, s, cond, op, *value, span)?,
             ast::StateCond::PerpetualCheck(span) => self.perpetual_check(raw, s, span)?,
-            ast::StateCond::Seeds {
-                left,
-                op,
-                right,
-                span,
-            } => {
-                self.seeds_declared(raw, s, span)?;
-                let left = self.seed_sum(raw, scope, s, left);
-                let right = match right {
-                    ast::SeedsRhs::Number(n) => SeedRhs::Number(*n),
-                    ast::SeedsRhs::Seeds(o, r) => {
-                        SeedRhs::Seeds(self.seed_sum(raw, scope, s, &(o.clone(), r.clone()))?)
-                    }
-                };
-                StateCond::Seeds {
-                    left: left?,
-                    op: compare(*op),
-                    right,
-                }
-            }
+            ast::StateCond::Seeds { .. } => self.seeds_compare(raw, scope, s, c)?,
             ast::StateCond::Arith { .. } | ast::StateCond::Repeated { .. } => {
                 self.numbers(raw, scope, s, c)?
             }

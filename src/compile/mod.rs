@@ -381,13 +381,7 @@ impl<'a> Compiler<'a> {
         let picture = self.picture(raw, &mut scope);
         let seeds = self.seeds(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
-        let (sowing, seeds) = match seeds? {
-            Some(d) => {
-                let (s, n) = self.seeds_finish(d, &regions, sides.len(), scope.board.n_sites())?;
-                (Some(s), n)
-            }
-            None => (None, Box::default()),
-        };
+        let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         // A rule against repetition makes the legal moves depend on the

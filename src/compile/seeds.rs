@@ -211,7 +211,25 @@ impl Compiler<'_> {
 
     /// The stores and the start, once the regions are final; the seeds of
     /// the initial position.
-    pub(super) fn seeds_finish(
+    /// The sowing rules and the start's seeds per site, once the regions
+    /// are final: none in a game without `[seeds]`.
+    pub(super) fn sowing(
+        &mut self,
+        draft: Option<Draft>,
+        regions: &[Region],
+        n_sides: usize,
+        n_sites: usize,
+    ) -> Res<(Option<Box<Sowing>>, Box<[u16]>)> {
+        match draft {
+            Some(d) => {
+                let (s, n) = self.seeds_finish(d, regions, n_sides, n_sites)?;
+                Ok((Some(s), n))
+            }
+            None => Ok((None, Box::default())),
+        }
+    }
+
+    fn seeds_finish(
         &mut self,
         draft: Draft,
         regions: &[Region],

@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod names;
+mod numbers;
 
 use ast::*;
 use pest::iterators::Pair;
@@ -781,110 +782,11 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
             }
         }
         Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
-        Rule::state_seeds_compare => {
-            let sp = span(&pair);
-            let mut inner = pair.into_inner();
-            let owned = |p: Pair<'_, Rule>| {
-                let mut it = p.into_inner().skip(1);
-                (name(it.next().unwrap()), name(it.next().unwrap()))
-            };
-            let left = owned(inner.next().unwrap());
-            let op = compare_op(inner.next().unwrap())?;
-            let rhs = inner.next().unwrap();
-            let right = if rhs.as_rule() == Rule::state_seeds {
-                let (o, r) = owned(rhs);
-                ast::SeedsRhs::Seeds(o, r)
-            } else {
-                ast::SeedsRhs::Number(number(rhs)?)
-            };
-            StateCond::Seeds {
-                left,
-                op,
-                right,
-                span: sp,
-            }
-        }
-        Rule::state_repeated => {
-            let sp = span(&pair);
-            let within = match pair.into_inner().nth(2) {
-                Some(n) => Some((number(n.clone())?, span(&n))),
-                None => None,
-            };
-            StateCond::Repeated { within, span: sp }
-        }
-        Rule::state_arith => {
-            let sp = span(&pair);
-            let mut inner = pair.into_inner();
-            let left = num_expr(inner.next().unwrap())?;
-            let op = compare_op(inner.next().unwrap())?;
-            let right = num_expr(inner.next().unwrap())?;
-            StateCond::Arith {
-                left,
-                op,
-                right,
-                span: sp,
-            }
-        }
+        Rule::state_seeds_compare => numbers::seeds_compare(pair)?,
+        Rule::state_repeated => numbers::repeated(pair)?,
+        Rule::state_arith => numbers::arith(pair)?,
         _ => return Err(unexpected(&pair, "a position condition")),
     })
-}
-
-/// A sum of numbers: `count(own stone) + territory(own stone, orth) - 7.5`.
-fn num_expr(pair: Pair<'_, Rule>) -> Result<NumExpr> {
-    let mut terms = Vec::new();
-    let mut minus = false;
-    for p in pair.into_inner() {
-        match p.as_rule() {
-            Rule::num_sign => minus = p.as_str() == "-",
-            _ => {
-                terms.push((minus, num_term(p.into_inner().next().unwrap())?));
-                minus = false;
-            }
-        }
-    }
-    Ok(terms)
-}
-
-/// One number of a sum.
-fn num_term(pair: Pair<'_, Rule>) -> Result<NumTerm> {
-    let sp = span(&pair);
-    Ok(match pair.as_rule() {
-        Rule::state_count => {
-            let mut inner = pair.into_inner().skip(1);
-            let filter = piece_filter(inner.next().unwrap());
-            NumTerm::Count(filter, inner.nth(1).map(name))
-        }
-        Rule::num_territory => {
-            let mut inner = pair.into_inner().skip(1);
-            let filter = piece_filter(inner.next().unwrap());
-            NumTerm::Territory(filter, dir_set(inner.next().unwrap()), sp)
-        }
-        Rule::num_score => NumTerm::Score(name(pair.into_inner().nth(1).unwrap())),
-        _ => NumTerm::Const(decimal(&pair)?, sp),
-    })
-}
-
-/// A constant in thousandths: `7.5` is 7500.
-fn decimal(pair: &Pair<'_, Rule>) -> Result<i64> {
-    let text = pair.as_str();
-    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
-    let error = |message: String| SyntaxError {
-        span: span(pair),
-        message,
-    };
-    if frac.len() > 3 {
-        return Err(error(format!(
-            "`{text}` has {} decimals: at most 3",
-            frac.len()
-        )));
-    }
-    let whole: i64 = whole
-        .parse()
-        .ok()
-        .filter(|&w: &i64| w <= 1_000_000_000)
-        .ok_or_else(|| error(format!("the number `{text}` is too large")))?;
-    let frac: i64 = format!("{frac:0<3}").parse().unwrap_or(0);
-    Ok(whole * NUM_SCALE + frac)
 }
 
 /// `group(OWNER KIND, DIRS) MEASURE OP N [through last]` or
@@ -937,7 +839,7 @@ pub fn parse_state_cond(text: &str) -> Result<StateCond> {
 /// `score`).
 pub fn parse_num_expr(text: &str) -> Result<NumExpr> {
     let entry = parse_entry(Rule::num_entry, text)?;
-    num_expr(entry.into_inner().next().unwrap())
+    numbers::num_expr(entry.into_inner().next().unwrap())
 }
 
 // ---------------------------------------------------------------- move conditions
