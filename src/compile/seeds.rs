@@ -18,6 +18,9 @@ pub(super) struct Draft {
     loc: Loc,
 }
 
+/// The sowing rules, if any, and the seeds on each site at the start.
+type Sown = (Option<Box<Sowing>>, Box<[u16]>);
+
 impl Compiler<'_> {
     /// `[seeds]`, if the game declares it.
     pub(super) fn seeds(&mut self, raw: &RawGame, scope: &mut Scope) -> Res<Option<Draft>> {
@@ -219,7 +222,7 @@ impl Compiler<'_> {
         regions: &[Region],
         n_sides: usize,
         n_sites: usize,
-    ) -> Res<(Option<Box<Sowing>>, Box<[u16]>)> {
+    ) -> Res<Sown> {
         match draft {
             Some(d) => {
                 let (s, n) = self.seeds_finish(d, regions, n_sides, n_sites)?;
