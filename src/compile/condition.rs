@@ -372,7 +372,7 @@ impl Compiler<'_> {
             span,
         } = c
         else {
-            unreachable!("a seeds comparison")
+            unreachable!("seeds compared")
         };
         self.seeds_declared(raw, s, span)?;
         let left = self.seed_sum(raw, scope, s, left);
