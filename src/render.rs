@@ -414,12 +414,24 @@ fn no_moves_word(rule: NoMoves) -> &'static str {
     }
 }
 
+/// How a list of moves is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Each move's full text.
+    Full,
+    /// Steps by their destination where no other move ends there.
+    Short,
+    /// Standard algebraic notation, in a game with `[notation] style =
+    /// "san"`; the full texts elsewhere.
+    San,
+}
+
 /// The moves in notation, sorted.
-pub fn move_list(rules: &Rules, st: &State, moves: &[Move], short: bool) -> Vec<String> {
-    let mut out = if short {
-        notation::short_texts(rules, st, moves)
-    } else {
-        notation::move_texts(rules, st, moves)
+pub fn move_list(rules: &Rules, st: &State, moves: &[Move], style: MoveStyle) -> Vec<String> {
+    let mut out = match style {
+        MoveStyle::Short => notation::short_texts(rules, st, moves),
+        MoveStyle::San if rules.notation.san => notation::san_texts(rules, st, moves),
+        _ => notation::move_texts(rules, st, moves),
     };
     out.sort();
     out

@@ -163,7 +163,7 @@ fn describe(rules: &Rules, st: &State, show: Show, out: &mut String) {
     if show.moves {
         let mut moves = Vec::new();
         rules.legal_moves(st, &mut moves);
-        let list = render::move_list(rules, st, &moves, false);
+        let list = render::move_list(rules, st, &moves, render::MoveStyle::Full);
         match render::nothing_to_play(rules, st, &moves) {
             Some(why) if list.is_empty() => out.push_str(&format!("no legal moves: {why}\n")),
             Some(why) => out.push_str(&format!(

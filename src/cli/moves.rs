@@ -14,8 +14,12 @@ pub struct Args {
     #[command(flatten)]
     at: At,
     /// Write steps by their destination where unambiguous.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "san")]
     short: bool,
+    /// Write moves in standard algebraic notation (games with
+    /// `[notation] style = "san"`).
+    #[arg(long)]
+    san: bool,
     /// Instead of listing the moves, say why this move is not legal
     /// (or that it is); exits 1 when it is not.
     #[arg(long, value_name = "MOVE")]
@@ -27,6 +31,7 @@ pub fn run(
         file,
         at,
         short,
+        san,
         why,
     }: Args,
 ) -> Result<ExitCode> {
@@ -46,7 +51,12 @@ pub fn run(
     let listed = bounded(&rules, || {
         let mut moves = Vec::new();
         rules.legal_moves(&st, &mut moves);
-        let lines = render::move_list(&rules, &st, &moves, short);
+        let style = match (short, san) {
+            (true, _) => render::MoveStyle::Short,
+            (_, true) => render::MoveStyle::San,
+            _ => render::MoveStyle::Full,
+        };
+        let lines = render::move_list(&rules, &st, &moves, style);
         (lines, render::nothing_to_play(&rules, &st, &moves))
     });
     let (lines, nothing) = match listed {

@@ -183,7 +183,7 @@ impl Game<'_> {
         for (i, text) in loaded.iter().enumerate() {
             match notation::parse_move(rules, &st, text) {
                 Ok(mv) => {
-                    history.push((st.clone(), notation::move_to_string(rules, &st, mv)));
+                    history.push((st.clone(), notation::move_to_san(rules, &st, mv)));
                     rules.play(&mut st, mv);
                 }
                 Err(e) => {
@@ -223,7 +223,7 @@ impl Game<'_> {
                 let Some(mv) = agent.choose(rules, &st, seed) else {
                     break;
                 };
-                let written = notation::move_to_string(rules, &st, mv);
+                let written = notation::move_to_san(rules, &st, mv);
                 writeln!(out(), "{} plays {written}", rules.side_name(side))?;
                 history.push((st.clone(), written));
                 rules.play(&mut st, mv);
@@ -283,7 +283,7 @@ impl Game<'_> {
             "moves" => writeln!(
                 out,
                 "{}",
-                render::move_list(rules, st, legal, true).join(" ")
+                render::move_list(rules, st, legal, move_style(rules)).join(" ")
             )?,
             "record" => writeln!(out, "{}", moves_of(history).join(" "))?,
             "save" => self.save_record(history, true)?,
@@ -308,7 +308,7 @@ impl Game<'_> {
             }
             typed => match notation::parse_move(rules, st, typed) {
                 Ok(mv) => {
-                    history.push((st.clone(), notation::move_to_string(rules, st, mv)));
+                    history.push((st.clone(), notation::move_to_san(rules, st, mv)));
                     rules.play(st, mv);
                     self.save_record(history, false)?;
                     write!(out, "{}", board(rules, st))?;
@@ -343,6 +343,15 @@ fn board(rules: &Rules, st: &State) -> String {
         render::board_in_colour(rules, st)
     } else {
         render::board(rules, st)
+    }
+}
+
+/// How the prompt lists moves: SAN where the game writes it, else short.
+fn move_style(rules: &Rules) -> render::MoveStyle {
+    if rules.notation.san {
+        render::MoveStyle::San
+    } else {
+        render::MoveStyle::Short
     }
 }
 

@@ -7,7 +7,7 @@ use super::flags::whole;
 use super::{Compiler, Res, Scope};
 use crate::diag::Diagnostic;
 use crate::raw::{Located, RawFen, RawGame, Str, Table};
-use crate::rules::{EndRule, Fen, FenField, HandPlace, StateCond};
+use crate::rules::{EndRule, Fen, FenField, HandPlace, Notation, StateCond};
 
 impl Compiler<'_> {
     /// `[fen]`, read once the end rules are compiled (`ends`, in file
@@ -62,6 +62,31 @@ impl Compiler<'_> {
         match self.halfmove(raw, fen, ends, n_counters, clock) {
             Ok(h) => out.halfmove = h,
             Err(()) => ok = false,
+        }
+        if ok {
+            Ok(out)
+        } else {
+            Err(())
+        }
+    }
+
+    /// `[notation]`: the style of move text and SAN's pawns.
+    pub(super) fn notation(&mut self, raw: &RawGame, scope: &Scope) -> Res<Notation> {
+        let Some(notation) = &raw.notation else {
+            return Ok(Notation::default());
+        };
+        let styles = [("coordinates", false), ("san", true)];
+        let san = self.choice(notation.style.as_ref(), "notation style", &styles);
+        let mut out = Notation {
+            san: san.unwrap_or(false),
+            pawns: 0,
+        };
+        let mut ok = san.is_some() || notation.style.is_none();
+        for kind in notation.pawns.iter().flat_map(|list| &list.value) {
+            match self.one_kind(kind, scope) {
+                Ok(k) => out.pawns |= 1 << k,
+                Err(()) => ok = false,
+            }
         }
         if ok {
             Ok(out)

@@ -335,7 +335,6 @@ impl<'a> Compiler<'a> {
         let barrier_names: Vec<String> = raw.barriers.keys().map(str::to_string).collect();
         self.check_distinct(raw)?;
         self.check_entry_names(raw);
-
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
         scope.teams = team_members(team_names, &teams);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
@@ -378,6 +377,7 @@ impl<'a> Compiler<'a> {
 
         let flags = self.flags(raw, &scope);
         let fen = self.fen(raw, &scope, &ends);
+        let notation = self.notation(raw, &scope);
         let picture = self.picture(raw, &mut scope);
         let seeds = self.seeds(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
@@ -410,7 +410,7 @@ impl<'a> Compiler<'a> {
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
         let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
-        let rules = Rules::new(Game {
+        let mut rules = Rules::new(Game {
             name,
             initial: empty_position(
                 &board,
@@ -460,12 +460,12 @@ impl<'a> Compiler<'a> {
             tokens: scope.tokens.clone(),
             flags: flags?,
             fen: fen?,
+            notation: notation?,
             tracks_last: self.tracks_last,
             check,
             sowing,
             tables: Default::default(),
         });
-        let mut rules = rules;
         rules.game_mut().initial.seeds = seeds;
         self.finish(raw, rules)
     }

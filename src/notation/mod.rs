@@ -15,6 +15,7 @@ mod fen_write;
 mod history;
 mod position;
 mod read;
+mod san;
 mod write;
 
 pub use explain::{explain, explain_typed};
@@ -22,13 +23,16 @@ pub use fen::parse_fen;
 pub use fen_write::fen_string;
 pub use position::{parse_position, position_to_string};
 pub use read::{parse_move, read_any_move};
+pub use san::{move_to_san, san_texts};
 pub use write::{move_texts, move_to_short, move_to_string, short_texts};
 
 use crate::board::SiteId;
 use crate::diag::suggest;
 use crate::rules::*;
 use explain::{placement_hint, who_demands};
-use write::{chain_path_text, chain_text, forms, plain_move_text, promotion_suffix, slot_text};
+use write::{
+    castle_wing, chain_path_text, chain_text, forms, plain_move_text, promotion_suffix, slot_text,
+};
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

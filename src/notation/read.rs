@@ -118,6 +118,11 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     if let Some(found) = by_other_form(rules, st, &legal, &texts, text) {
         return found;
     }
+    if rules.notation.san {
+        if let Some(found) = super::san::read_san(rules, st, &legal, text) {
+            return found;
+        }
+    }
     // The one legal move printed so, but for its promotion suffix (`b6xd8`
     // for `b6xd8=K`).
     let unsuffixed: Vec<usize> = (0..texts.len())

@@ -47,7 +47,16 @@ impl<V: Merge> Merge for Table<V> {
 
 /// Merges an optional table entry by entry (where `Option`'s own merge
 /// would replace it whole).
-fn merge_entries<V: Merge>(base: &mut Option<Table<V>>, over: Option<Table<V>>) {
+pub(super) fn merge_entries<V: Merge>(base: &mut Option<Table<V>>, over: Option<Table<V>>) {
+    match (base.as_mut(), over) {
+        (Some(b), Some(o)) => b.merge(o),
+        (None, o @ Some(_)) => *base = o,
+        (_, None) => {}
+    }
+}
+
+/// Merges an optional keyed table key by key.
+fn merge_keys<T: Merge>(base: &mut Option<T>, over: Option<T>) {
     match (base.as_mut(), over) {
         (Some(b), Some(o)) => b.merge(o),
         (None, o @ Some(_)) => *base = o,
@@ -87,107 +96,56 @@ fn merge_named<T: Named>(base: &mut Option<Located<Vec<T>>>, over: Option<Locate
     list.value.splice(0..0, added);
 }
 
-macro_rules! merge_fields {
-    ($ty:ident { $($field:ident),* $(,)? }) => {
-        impl Merge for $ty {
-            fn merge(&mut self, over: Self) {
-                $( self.$field.merge(over.$field); )*
-            }
-        }
-    };
-}
-
 impl Merge for RawGame {
     /// The variant's `[remove]` is not merged: [`remove`] applies it to
     /// the base before this merge.
     fn merge(&mut self, over: Self) {
-        self.extends = over.extends;
-        self.game.merge(over.game);
-        self.board.merge(over.board);
-        self.regions.merge(over.regions);
-        self.sides.merge(over.sides);
-        self.pieces.merge(over.pieces);
-        self.barriers.merge(over.barriers);
-        self.setup.merge(over.setup);
-        self.turn.merge(over.turn);
-        merge_named(&mut self.end, over.end);
-        merge_named(&mut self.constraint, over.constraint);
-        merge_named(&mut self.priority, over.priority);
-        self.demand.merge(over.demand);
-        self.tokens.merge(over.tokens);
-        self.seats.merge(over.seats);
-        self.flags.merge(over.flags);
-        self.seeds.merge(over.seeds);
-        match (&mut self.fen, over.fen) {
-            (Some(base), Some(over)) => base.merge(over),
-            (base, over @ Some(_)) => *base = over,
-            (_, None) => {}
-        }
+        // Destructured whole: a table added to the file and not merged
+        // here does not compile.
+        let RawGame {
+            extends,
+            game,
+            board,
+            regions,
+            sides,
+            pieces,
+            barriers,
+            setup,
+            turn,
+            end,
+            constraint,
+            priority,
+            demand,
+            tokens,
+            seats,
+            flags,
+            fen,
+            notation,
+            seeds,
+            remove: _,
+            removed: _,
+        } = over;
+        self.extends = extends;
+        self.game.merge(game);
+        self.board.merge(board);
+        self.regions.merge(regions);
+        self.sides.merge(sides);
+        self.pieces.merge(pieces);
+        self.barriers.merge(barriers);
+        self.setup.merge(setup);
+        self.turn.merge(turn);
+        merge_named(&mut self.end, end);
+        merge_named(&mut self.constraint, constraint);
+        merge_named(&mut self.priority, priority);
+        self.demand.merge(demand);
+        self.tokens.merge(tokens);
+        self.seats.merge(seats);
+        self.flags.merge(flags);
+        self.seeds.merge(seeds);
+        merge_keys(&mut self.fen, fen);
+        merge_keys(&mut self.notation, notation);
     }
 }
-
-impl Merge for RawSide {
-    fn merge(&mut self, over: Self) {
-        self.forward.merge(over.forward);
-        merge_entries(&mut self.reserve, over.reserve);
-        merge_entries(&mut self.symbols, over.symbols);
-        self.team.merge(over.team);
-        self.no_moves.merge(over.no_moves);
-        self.no_moves_in_check.merge(over.no_moves_in_check);
-        self.score.merge(over.score);
-    }
-}
-
-merge_fields!(RawMeta { name, description });
-merge_fields!(RawFen {
-    castling,
-    en_passant,
-    side_to_move,
-    fields,
-    hands,
-    halfmove
-});
-merge_fields!(RawBoard {
-    files,
-    ranks,
-    holes,
-    diagonals,
-    sites,
-    links,
-    style,
-    shade,
-    drawn_diagonals,
-    gaps
-});
-merge_fields!(RawPiece {
-    symbol,
-    moves,
-    classes,
-    promote,
-    royal,
-    value,
-    effects,
-    to_hand,
-    drop
-});
-merge_fields!(RawFlag { pieces, moved });
-
-merge_fields!(RawBarrier {
-    length,
-    orientations,
-    symbol
-});
-merge_fields!(RawTurn {
-    order,
-    phases,
-    no_moves,
-    no_moves_in_check,
-    captures,
-    huff,
-    huff_claim,
-    prelude,
-    check
-});
 
 /// Drops from `base` (a game, or everything merged under a variant so
 /// far) what the variant's `[remove]` names, and records each name dropped

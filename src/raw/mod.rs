@@ -14,6 +14,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Range;
 
+mod fields;
 mod merge;
 mod unset;
 
@@ -166,6 +167,8 @@ pub struct RawGame {
     pub flags: Table<RawFlag>,
     /// `[fen]`: what FEN's castling and en passant fields stand for.
     pub fen: Option<RawFen>,
+    /// `[notation]`: how moves are written beyond coordinates (SAN).
+    pub notation: Option<RawNotation>,
     /// `[seeds]`: sites hold counts of seeds, sown along tracks.
     pub seeds: Option<RawSeeds>,
     /// What a variant drops from its base before merging over it.
@@ -449,6 +452,15 @@ pub struct RawFen {
     /// `halfmove = "fifty-moves"`: the end rule whose `since(...)` counter
     /// is FEN's halfmove clock.
     pub halfmove: Option<Str>,
+}
+
+/// `[notation]`: `style = "san"` writes and reads moves as standard
+/// algebraic notation; `pawns` are the kinds written without a letter.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawNotation {
+    pub style: Option<Str>,
+    pub pawns: Option<Located<Vec<Str>>>,
 }
 
 /// `[seeds]`: the game's sites hold counts of identical seeds.

@@ -5,7 +5,7 @@
 use super::*;
 
 /// Structures whose optional keys a variant may unset by name.
-trait Unset {
+pub(super) trait Unset {
     /// The keys that may be unset.
     const KEYS: &'static [&'static str];
     /// Unsets `key`: `Some(true)` when it was set, `Some(false)` when it
@@ -13,82 +13,10 @@ trait Unset {
     fn unset(&mut self, key: &str) -> Option<bool>;
 }
 
-macro_rules! unset_fields {
-    ($ty:ident { $($field:ident),* $(,)? }) => {
-        impl Unset for $ty {
-            const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
-            fn unset(&mut self, key: &str) -> Option<bool> {
-                match key {
-                    $(stringify!($field) => Some(self.$field.take().is_some()),)*
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-unset_fields!(RawMeta { name, description });
-unset_fields!(RawBoard {
-    files,
-    ranks,
-    holes,
-    diagonals,
-    sites,
-    links,
-    style,
-    shade,
-    drawn_diagonals,
-    gaps
-});
-unset_fields!(RawTurn {
-    order,
-    phases,
-    no_moves,
-    no_moves_in_check,
-    captures,
-    huff,
-    huff_claim,
-    prelude,
-    check
-});
-unset_fields!(RawFen {
-    castling,
-    en_passant,
-    side_to_move,
-    fields,
-    hands,
-    halfmove
-});
-unset_fields!(RawSide {
-    forward,
-    reserve,
-    symbols,
-    team,
-    no_moves,
-    no_moves_in_check
-});
-unset_fields!(RawPiece {
-    symbol,
-    moves,
-    classes,
-    promote,
-    royal,
-    value,
-    effects,
-    to_hand,
-    drop
-});
-unset_fields!(RawBarrier {
-    length,
-    orientations,
-    symbol
-});
-unset_fields!(RawFlag { pieces, moved });
-
 /// The tables whose keys `[remove] keys` reaches: `game.KEY`, and
 /// `pieces.NAME.KEY` for the tables of named entries.
 const TABLES: &[&str] = &[
-    "game", "board", "turn", "fen", "sides", "pieces", "barriers", "flags",
+    "game", "board", "turn", "fen", "notation", "sides", "pieces", "barriers", "flags",
 ];
 
 /// Unsets one key of the base (`turn.no_moves_in_check`,
@@ -121,6 +49,7 @@ pub(super) fn unset(base: &mut RawGame, path: &Str) -> Result<(), Diagnostic> {
         ["board", k] => key(Some(&mut base.board), k),
         ["turn", k] => key(Some(&mut base.turn), k),
         ["fen", k] => key(base.fen.as_mut(), k),
+        ["notation", k] => key(base.notation.as_mut(), k),
         [table @ ("sides" | "pieces" | "barriers" | "flags"), name, k] => {
             let found = match *table {
                 "sides" => key(entry(&mut base.sides, name), k),

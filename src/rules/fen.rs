@@ -103,3 +103,14 @@ impl Fen {
         }
     }
 }
+
+/// How moves are written beyond coordinates (`[notation]`).
+#[derive(Clone, Debug, Default)]
+pub struct Notation {
+    /// `style = "san"`: moves are also written and read as standard
+    /// algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    pub san: bool,
+    /// The kinds SAN writes without a letter (`pawns`); their captures
+    /// name the file they come from.
+    pub pawns: super::Kinds,
+}

@@ -25,7 +25,7 @@ pub use cond::{
     ScoreOf, SeedRhs, SeedSum, StateCond, NUM_SCALE,
 };
 pub use effect::{CellSets, Effect};
-pub use fen::{Fen, FenField, HandPlace};
+pub use fen::{Fen, FenField, HandPlace, Notation};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
@@ -785,6 +785,8 @@ pub struct Game {
     pub(crate) tracks_last: bool,
     /// What FEN's castling and en passant fields stand for.
     pub fen: Fen,
+    /// How moves are written beyond coordinates: SAN.
+    pub notation: Notation,
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
     /// The kinds whose promotion is a choice ([`Promote::chooses`]).
