@@ -7,10 +7,10 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use tavoliere::diag::Sources;
 use tavoliere::notation::{
-    move_to_short, move_to_string, parse_move, parse_position, position_to_string,
+    move_to_short, move_to_string, parse_move, parse_position, position_to_string, san_texts,
 };
 use tavoliere::render;
-use tavoliere::rules::{Outcome, Rules, State};
+use tavoliere::rules::{Move, Outcome, Rules, State};
 
 fn hash(st: &State) -> u64 {
     let mut h = DefaultHasher::new();
@@ -71,6 +71,23 @@ fn check_position(rules: &Rules, st: &State, game: &str) -> Vec<tavoliere::rules
     moves
 }
 
+/// In a game written in SAN, no two legal moves share a SAN text, and
+/// each reads back as its move (`san_compare.py` checks the texts
+/// against python-chess).
+fn check_san(rules: &Rules, st: &State, moves: &[Move], game: &str) {
+    let texts = san_texts(rules, st, moves);
+    for (text, &mv) in texts.iter().zip(moves) {
+        assert_eq!(
+            texts.iter().filter(|t| *t == text).count(),
+            1,
+            "{game}: two moves written `{text}`"
+        );
+        let parsed = parse_move(rules, st, text)
+            .unwrap_or_else(|e| panic!("{game}: `{text}` does not parse: {e}"));
+        assert_eq!(parsed, mv, "{game}: `{text}` reads back as another move");
+    }
+}
+
 /// Games whose rules set no length limit and that random play need not
 /// finish, followed this far only: the Siege of Paris (clarification 10 of
 /// its rules: no length limit, no repetition rule) once the attackers are
@@ -106,6 +123,9 @@ fn random_playouts_keep_every_invariant() {
             while rules.outcome(&st) == Outcome::Ongoing && Some(plies) != cap {
                 let moves = check_position(&rules, &st, &game);
                 assert!(!moves.is_empty(), "{game}: an ongoing game has a move");
+                if rules.notation.san && plies % 40 == 0 {
+                    check_san(&rules, &st, &moves, &game);
+                }
                 let mv = moves[rng.usize(..moves.len())];
                 rules.play(&mut st, mv);
                 plies += 1;
@@ -171,7 +191,7 @@ fn playthroughs() {
                 // The board and every legal move at two positions of each game.
                 out.push_str(&render::board(&rules, &st));
                 out.push_str(&format!("{}\n", render::status(&rules, &st)));
-                let list = render::move_list(&rules, &st, &buf, false);
+                let list = render::move_list(&rules, &st, &buf, render::MoveStyle::Full);
                 out.push_str(&format!(
                     "legal moves ({}): {}\n",
                     list.len(),

@@ -189,8 +189,8 @@ fn split(name: &str) -> (&str, &str) {
     name.split_at(cut)
 }
 
-/// Reads a SAN text: `None` when it is not SAN at all, else the one legal
-/// move it names, or why none or several.
+/// Reads a SAN text: `None` when it is not SAN at all, or names no legal
+/// pawn move, else the one legal move it names, or why none or several.
 pub(super) fn read_san(
     rules: &Rules,
     st: &State,
@@ -210,6 +210,8 @@ pub(super) fn read_san(
         .collect();
     Some(match named.as_slice() {
         [i] => Ok(legal[*i]),
+        // A pawn's text is a site's too: the short forms may read it.
+        [] if written.piece.is_none() => return None,
         [] => Err(MoveError {
             message: format!("`{text}` is not a legal move here"),
             hint: Some(written.no_such_move(rules, st, legal, &texts)),
@@ -282,7 +284,13 @@ impl Written {
             Some(p) => suffix.eq_ignore_ascii_case(&format!("={p}")),
             None => suffix.is_empty() || rules.chosen_kind(mv).is_none(),
         };
-        piece_fits && origin_fits && promotion_fits && rules.board.site_name(to) == self.to
+        // A pawn's capture names its file (`exd5`): `d5` alone is a step.
+        let file_fits = self.piece.is_some() || !o_file.is_empty() || !takes(rules, st, mv);
+        piece_fits
+            && origin_fits
+            && file_fits
+            && promotion_fits
+            && rules.board.site_name(to) == self.to
     }
 
     /// Why no legal move is written so: the legal moves of that kind of
