@@ -639,6 +639,41 @@ fn a_scripted_game_with_refusal_undo_save_load_and_an_end() {
 }
 
 #[test]
+fn a_pgn_record_is_written_in_san_and_a_wrong_move_in_one_is_located() {
+    let dir = std::env::temp_dir().join(format!("tavoliere-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.pgn");
+    let _ = std::fs::remove_file(&record);
+    let record_arg = record.to_string_lossy().into_owned();
+    // Fool's mate, typed in SAN and in coordinates.
+    let o = play_session(
+        &["games/chess.toml", "--record", &record_arg],
+        "f3\ne7-e5\ng4\nQh4\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("record: f3 e5 g4 Qh4#"),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
+    // A record with an illegal move: its line and column.
+    std::fs::write(&record, "[Event \"?\"]\n\n1. e4 e5\n2. Ke3 *\n").unwrap();
+    let o = play_session(&["games/chess.toml", "--load", &record_arg], "");
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "{record_arg}:4:4: the record's move `Ke3` is not legal"
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn analyze_reports_results_with_intervals_lengths_and_branching() {
     let o = run(&[
         "analyze",

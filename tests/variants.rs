@@ -78,6 +78,33 @@ fn without_remove_the_war_engine_is_left_unused() {
     assert!(warnings[0].message.contains("war_engine"));
 }
 
+/// Every key of a piece and of a side merges over the base's, the picture's
+/// keys too (`figurine`, `glyphs`: they were once left out of the list).
+#[test]
+fn a_variant_changes_a_figurine_a_glyph_and_its_notation() {
+    let rules = clean(
+        r#"
+extends = "chess.toml"
+
+[sides.black]
+glyphs = { knight = "n" }
+
+[pieces.knight]
+figurine = "♘"
+
+[notation]
+style = "coordinates"
+"#,
+    );
+    let knight = rules.kind("knight").unwrap() as usize;
+    let black = rules.side("black").unwrap() as usize;
+    assert_eq!(rules.kinds[knight].figurine.as_deref(), Some("♘"));
+    assert_eq!(rules.sides[black].glyphs[knight].as_deref(), Some("n"));
+    assert!(!rules.notation.san);
+    // The base's other key of the table stays.
+    assert_eq!(rules.notation.pawns, 1 << rules.kind("pawn").unwrap());
+}
+
 #[test]
 fn a_variant_changes_one_symbol_and_keeps_the_others() {
     let rules = clean(

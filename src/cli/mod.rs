@@ -15,6 +15,7 @@ pub mod show;
 pub mod validate;
 
 mod progress;
+mod record;
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `play`: a game in the terminal: humans type moves at the prompt,
 //! computers choose theirs; the record is kept in a file.
 
-use super::{out, position, rules_or_exit, seat_sides, At};
+use super::{out, position, record, rules_or_exit, seat_sides, At};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,22 +50,26 @@ pub fn run(
         Err(code) => return Ok(code),
     };
     let players = players(&rules, &computer, &seats)?;
-    let start = match position(&rules, &at) {
-        Ok(st) => st,
-        Err(code) => return Ok(code),
-    };
+    let mut at = at;
     let mut moves = Vec::new();
     if let Some(path) = &load {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the record {}", path.display()))?;
-        match read_record(&text, &file) {
-            Ok(list) => moves = list,
+        match record::load(path, &file)? {
+            Ok(loaded) => {
+                moves = loaded.moves;
+                if at.position.is_none() && at.fen.is_none() {
+                    at.fen = loaded.fen;
+                }
+            }
             Err(why) => {
-                eprintln!("{}: {why}", path.display());
+                eprintln!("{why}");
                 return Ok(ExitCode::from(1));
             }
         }
     }
+    let start = match position(&rules, &at) {
+        Ok(st) => st,
+        Err(code) => return Ok(code),
+    };
     let game = Game {
         rules: &rules,
         file: &file,
@@ -108,55 +112,6 @@ Type a move (e1-e2, e2, e3h, pass), or:
   resign  give up the game for the side to move
   quit    stop (the record is kept)";
 
-/// A game record: `# tavoliere game record`, `game PATH`, then one move
-/// per line.
-pub(crate) fn record_text(file: &Path, moves: &[String]) -> String {
-    let mut text = format!("# tavoliere game record\ngame {}\n", file.display());
-    for m in moves {
-        text.push_str(m);
-        text.push('\n');
-    }
-    text
-}
-
-/// The moves of a record, checking it is a record of `file`.
-pub(crate) fn read_record(text: &str, file: &Path) -> Result<Vec<String>, String> {
-    let mut moves = Vec::new();
-    let mut game = None;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.strip_prefix("game ") {
-            Some(g) if game.is_none() => game = Some(g.trim().to_string()),
-            Some(_) => return Err(format!("line {}: a second `game` line", i + 1)),
-            None if game.is_none() => {
-                return Err(format!("line {}: a record starts with `game FILE`", i + 1))
-            }
-            None => moves.push(line.to_string()),
-        }
-    }
-    let game = game.ok_or("the record names no game (`game FILE`)")?;
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    };
-    if !same(Path::new(&game), file) {
-        return Err(format!(
-            "this is a record of {game}, not of {}",
-            file.display()
-        ));
-    }
-    Ok(moves)
-}
-
-/// Writes a file so that a crash leaves the old one or the new one whole.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    super::write_replacing(path, text.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))
-}
-
 /// An interactive game: humans type moves, computers choose theirs.
 struct Game<'a> {
     rules: &'a Rules,
@@ -175,12 +130,12 @@ enum Then {
 }
 
 impl Game<'_> {
-    fn play(&self, start: State, loaded: &[String]) -> Result<ExitCode> {
+    fn play(&self, start: State, loaded: &[(String, String)]) -> Result<ExitCode> {
         use std::io::BufRead;
         let rules = self.rules;
         let mut history: Vec<(State, String)> = Vec::new();
         let mut st = start;
-        for (i, text) in loaded.iter().enumerate() {
+        for (text, place) in loaded {
             match notation::parse_move(rules, &st, text) {
                 Ok(mv) => {
                     history.push((st.clone(), notation::move_to_san(rules, &st, mv)));
@@ -188,8 +143,7 @@ impl Game<'_> {
                 }
                 Err(e) => {
                     eprintln!(
-                        "the record's move {} `{}` is not legal: {e}",
-                        i + 1,
+                        "{place}: the record's move `{}` is not legal: {e}",
                         tavoliere::diag::escape(text)
                     );
                     return Ok(ExitCode::from(1));
@@ -227,7 +181,7 @@ impl Game<'_> {
                 writeln!(out(), "{} plays {written}", rules.side_name(side))?;
                 history.push((st.clone(), written));
                 rules.play(&mut st, mv);
-                self.save_record(&history, false)?;
+                self.save_record(&history, &st, false)?;
                 write!(out(), "{}", board(rules, &st))?;
                 continue;
             }
@@ -286,7 +240,7 @@ impl Game<'_> {
                 render::move_list(rules, st, legal, move_style(rules)).join(" ")
             )?,
             "record" => writeln!(out, "{}", moves_of(history).join(" "))?,
-            "save" => self.save_record(history, true)?,
+            "save" => self.save_record(history, st, true)?,
             "resign" => return Ok(Then::Resign),
             "undo" => {
                 // Take back to the last position a human chose a move in.
@@ -296,7 +250,7 @@ impl Game<'_> {
                         break;
                     }
                 }
-                self.save_record(history, false)?;
+                self.save_record(history, st, false)?;
                 write!(out, "{}", board(rules, st))?;
             }
             typed if typed.starts_with("why ") => {
@@ -310,7 +264,7 @@ impl Game<'_> {
                 Ok(mv) => {
                     history.push((st.clone(), notation::move_to_san(rules, st, mv)));
                     rules.play(st, mv);
-                    self.save_record(history, false)?;
+                    self.save_record(history, st, false)?;
                     write!(out, "{}", board(rules, st))?;
                 }
                 Err(e) => writeln!(out, "not played: {e}")?,
@@ -321,7 +275,7 @@ impl Game<'_> {
 
     /// Rewrites the record after a move (when there is one), or on `save`
     /// (to `tavoliere-record.txt` without `--record`).
-    fn save_record(&self, history: &[(State, String)], asked: bool) -> Result<()> {
+    fn save_record(&self, history: &[(State, String)], now: &State, asked: bool) -> Result<()> {
         let default = Path::new("tavoliere-record.txt");
         let path = match (self.record, asked) {
             (Some(p), _) => p,
@@ -329,7 +283,10 @@ impl Game<'_> {
             (None, false) => return Ok(()),
         };
         let moves: Vec<String> = history.iter().map(|(_, m)| m.clone()).collect();
-        write_atomically(path, &record_text(self.file, &moves))?;
+        let start = history.first().map_or(now, |(s, _)| s);
+        let text = record::text(path, self.file, self.rules, start, &moves, now);
+        super::write_replacing(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
         if asked {
             writeln!(out(), "saved to {}", path.display())?;
         }

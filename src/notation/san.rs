@@ -204,7 +204,7 @@ pub(super) fn read_san(
     if let Some(i) = texts.iter().position(|t| bare(t) == typed) {
         return Some(Ok(legal[i]));
     }
-    let written = Written::parse(&typed)?;
+    let written = Written::parse(rules, &typed)?;
     let named: Vec<usize> = (0..legal.len())
         .filter(|&i| written.names(rules, st, legal[i]))
         .collect();
@@ -240,7 +240,7 @@ struct Written {
 }
 
 impl Written {
-    fn parse(typed: &str) -> Option<Written> {
+    fn parse(rules: &Rules, typed: &str) -> Option<Written> {
         let (body, promotion) = match typed.rsplit_once('=') {
             Some((body, p)) if p.len() == 1 => (body, p.chars().next()),
             Some(_) => return None,
@@ -248,23 +248,16 @@ impl Written {
         };
         let piece = body.chars().next().filter(char::is_ascii_uppercase);
         let body = &body[piece.map_or(0, char::len_utf8)..];
-        // The destination: the last letters and digits.
-        let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        let head = &body[..body.len() - digits];
-        let letters = head.len()
-            - head
-                .trim_end_matches(|c: char| c.is_ascii_lowercase())
-                .len();
-        if digits == 0 || letters == 0 {
-            return None;
-        }
-        let to = body[head.len() - letters..].to_string();
-        let origin = head[..head.len() - letters].trim_end_matches('x');
+        // The destination: the longest end of the text that names a site.
+        let cut = (0..body.len())
+            .filter(|&i| body.is_char_boundary(i))
+            .find(|&i| rules.board.site(&body[i..]).is_some())?;
+        let origin = body[..cut].trim_end_matches('x');
         let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
         (origin.chars().all(plain)).then(|| Written {
             piece,
             origin: origin.to_string(),
-            to,
+            to: body[cut..].to_string(),
             promotion,
         })
     }
@@ -296,13 +289,14 @@ impl Written {
     /// Why no legal move is written so: the legal moves of that kind of
     /// piece, or that it has none.
     fn no_such_move(&self, rules: &Rules, st: &State, legal: &[Move], texts: &[String]) -> String {
-        let of_kind: Vec<&str> = (0..legal.len())
+        let mut of_kind: Vec<&str> = (0..legal.len())
             .filter(|&i| {
                 from_to(rules, rules.base(legal[i]))
                     .is_some_and(|(from, _)| self.piece_of(rules, st, from))
             })
             .map(|i| texts[i].as_str())
             .collect();
+        of_kind.sort();
         let what = match self.piece {
             Some(c) => format!("`{c}`"),
             None => "pawn".to_string(),

@@ -510,10 +510,10 @@ async fn record(Shared(srv): Srv, Body(req): Body<RecordRequest>) -> Answer {
         .join(game.file.as_deref().unwrap_or("edited.toml"));
     let Some(text) = req.text else {
         return Ok(Json(
-            json!({ "text": super::super::play::record_text(&file, &req.moves) }),
+            json!({ "text": super::super::record::record_text(&file, &req.moves) }),
         ));
     };
-    let moves = super::super::play::read_record(&text, &file)?;
+    let moves = super::super::record::read_record(&text, &file)?;
     let answer = blocking(&srv, move || {
         let rules = game.rules();
         bounded(&rules, || Ok(replay_moves(&rules, rules.initial(), &moves)))
