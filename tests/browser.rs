@@ -506,6 +506,12 @@ async fn a_phone_sized_window_shows_the_board_first_and_never_scrolls_sideways()
         s.click_site(mv.1).await;
     }
     s.wait("app.history.length === 4").await;
+    // Chess's move list is in SAN.
+    assert_eq!(
+        s.js("[...document.querySelectorAll('#move-list li')].map((li) => li.textContent)")
+            .await,
+        json!(["e4", "e5", "Nf3", "Nc6"])
+    );
     let board = s
         .js("(() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.right, r.bottom]; })()")
         .await;

@@ -379,9 +379,10 @@ fn play_now(rules: &Rules, at: &At) -> Answer {
     match notation::parse_move(rules, &st, text) {
         Ok(mv) => {
             let written = notation::move_to_string(rules, &st, mv);
+            let san = notation::move_to_san(rules, &st, mv);
             rules.play(&mut st, mv);
             Ok(Json(
-                json!({ "ok": true, "move": written, "after": view::position(rules, &st) }),
+                json!({ "ok": true, "move": written, "san": san, "after": view::position(rules, &st) }),
             ))
         }
         Err(_) => Ok(Json(
@@ -468,8 +469,9 @@ fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
         match notation::parse_move(rules, &st, text) {
             Ok(mv) => {
                 let written = notation::move_to_string(rules, &st, mv);
+                let san = notation::move_to_san(rules, &st, mv);
                 rules.play(&mut st, mv);
-                history.push(json!({ "move": written, "position": notation::position_to_string(rules, &st) }));
+                history.push(json!({ "move": written, "san": san, "position": notation::position_to_string(rules, &st) }));
             }
             Err(_) => {
                 let (_, why) = why_text(rules, &st, text);

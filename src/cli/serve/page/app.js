@@ -218,7 +218,7 @@ function renderMoveList() {
   ol.innerHTML = "";
   app.history.forEach((h, i) => {
     const li = document.createElement("li");
-    li.textContent = h.move;
+    li.textContent = h.san || h.move;
     if (i + 1 === app.ply) li.className = "current";
     if (i + 1 > app.ply) li.className = "future";
     li.onclick = () => show(i + 1);
@@ -361,7 +361,7 @@ async function playText(text) {
   if (!r.ok) return say(r.why);
   say("");
   app.history = app.history.slice(0, app.ply);
-  app.history.push({ move: r.move, position: r.after.position });
+  app.history.push({ move: r.move, san: r.san, position: r.after.position });
   app.lastMoves = app.lastMoves || {};
   const done = app.view.moves.find((m) => m.text === text) || app.view.moves.find((m) => m.text === r.move);
   app.lastMoves[app.history.length] = done ? [done.from, ...done.path].filter((s) => s !== null) : [];
