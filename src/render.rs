@@ -437,6 +437,42 @@ pub fn move_list(rules: &Rules, st: &State, moves: &[Move], style: MoveStyle) ->
     out
 }
 
+/// The sites of the side to move's royal pieces when it is in check (for
+/// a mark on the picture), else none.
+pub fn checked_royals(rules: &Rules, st: &State) -> Vec<SiteId> {
+    let side = rules.to_move(st);
+    if rules.outcome(st) != Outcome::Ongoing || !rules.in_check(st, side) {
+        return Vec::new();
+    }
+    (0..rules.board.n_sites() as u16)
+        .map(SiteId)
+        .filter(|&s| {
+            st.piece_at(rules, s)
+                .is_some_and(|(o, k)| o == side && rules.kinds[k as usize].royal)
+        })
+        .collect()
+}
+
+/// The empty sites above `to` against the fall of a falling drop of
+/// `kind` (`place KIND falling DIR`): a piece let go on any of them lands
+/// on `to`, so a click there means the drop. None for a drop that does
+/// not fall.
+pub fn drop_line(rules: &Rules, st: &State, kind: KindId, to: SiteId) -> Vec<SiteId> {
+    let Some(d) = rules.fall_of(st, kind) else {
+        return Vec::new();
+    };
+    let mut line = Vec::new();
+    let mut at = to;
+    while let Some(up) = rules.board.step(at, (d + 4) % 8, &st.blocked) {
+        if st.piece_at(rules, up).is_some() {
+            break;
+        }
+        line.push(up);
+        at = up;
+    }
+    line
+}
+
 /// Why a drop on `to` is refused when the phase lets the kind fall (`place
 /// KIND falling DIR`): where it would land instead, or that its line is
 /// full; `None` for a drop that does not fall.

@@ -36,9 +36,11 @@ pub struct Layout {
     pub slots: Vec<(i32, i32, i32, i32)>,
 }
 
-/// The layout of every picture of `rules`' board.
-pub fn layout(rules: &Rules) -> Layout {
-    let p = Picture::new(rules);
+/// The layout of every picture of `rules`' board, turned half a turn when
+/// `flipped` (as [`position_flipped`] draws it).
+pub fn layout(rules: &Rules, flipped: bool) -> Layout {
+    let mut p = Picture::new(rules);
+    p.flipped = flipped;
     let b = &rules.board;
     Layout {
         width: p.width,
@@ -53,7 +55,15 @@ pub fn layout(rules: &Rules) -> Layout {
 
 /// The position as an SVG document.
 pub fn position(rules: &Rules, st: &State) -> String {
+    position_flipped(rules, st, false)
+}
+
+/// The position as an SVG document, seen from the other side of the
+/// board when `flipped`: the board turned half a turn, every site where
+/// its reflection through the board's centre is, pieces and labels upright.
+pub fn position_flipped(rules: &Rules, st: &State, flipped: bool) -> String {
     let mut p = Picture::new(rules);
+    p.flipped = flipped;
     let (width, height) = (p.width, p.height);
     let _ = writeln!(
         p.out,
@@ -90,6 +100,8 @@ struct Picture<'a> {
     height: i32,
     /// The height of the lines of pieces in hand under the board.
     hands: i32,
+    /// Whether the board is drawn turned half a turn.
+    flipped: bool,
     out: String,
 }
 
@@ -109,6 +121,7 @@ impl<'a> Picture<'a> {
             width: 2 * MARGIN + cols * CELL,
             height: 2 * MARGIN + rows * CELL + hands,
             hands,
+            flipped: false,
             out: String::new(),
         }
     }
@@ -117,23 +130,45 @@ impl<'a> Picture<'a> {
     fn slot_line(&self, slot: &crate::board::Slot) -> (i32, i32, i32, i32) {
         let anchor = &self.rules.board.sites[slot.anchor.0 as usize];
         let len = slot.length as i32;
-        if slot.orientation == 'h' {
-            let y = self.py(anchor.y);
-            (self.px(anchor.x) + 2, y, self.px(anchor.x + len) - 2, y)
+        let (px, py) = (|x| self.plain_px(x), |y| self.plain_py(y));
+        let line = if slot.orientation == 'h' {
+            let y = py(anchor.y);
+            (px(anchor.x) + 2, y, px(anchor.x + len) - 2, y)
         } else {
-            let x = self.px(anchor.x) + CELL;
-            let (top, bottom) = (self.py(anchor.y + len - 1), self.py(anchor.y));
+            let x = px(anchor.x) + CELL;
+            let (top, bottom) = (py(anchor.y + len - 1), py(anchor.y));
             (x, top + 2, x, bottom + CELL - 2)
+        };
+        if !self.flipped {
+            return line;
         }
+        let (w, h) = (self.width, self.height - self.hands);
+        (w - line.0, h - line.1, w - line.2, h - line.3)
     }
 
     /// Left edge of the cell drawn at grid file `x`.
     fn px(&self, x: i32) -> i32 {
-        MARGIN + (x - self.x0) * CELL
+        match self.flipped {
+            false => self.plain_px(x),
+            true => self.width - self.plain_px(x) - CELL,
+        }
     }
 
     /// Top edge of the cell drawn at grid rank `y`.
     fn py(&self, y: i32) -> i32 {
+        match self.flipped {
+            false => self.plain_py(y),
+            true => self.height - self.hands - self.plain_py(y) - CELL,
+        }
+    }
+
+    /// Left edge of the cell at grid file `x`, the board not flipped.
+    fn plain_px(&self, x: i32) -> i32 {
+        MARGIN + (x - self.x0) * CELL
+    }
+
+    /// Top edge of the cell at grid rank `y`, the board not flipped.
+    fn plain_py(&self, y: i32) -> i32 {
         MARGIN + (self.rows - 1 - y) * CELL
     }
 

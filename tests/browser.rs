@@ -175,6 +175,40 @@ impl Session {
         self.client.release_actions().await.unwrap();
     }
 
+    /// Presses the mouse on one site and releases it on another.
+    async fn drag(&self, from: &str, to: &str) {
+        let at = |p: Value| {
+            (
+                p["x"].as_f64().unwrap().round(),
+                p["y"].as_f64().unwrap().round(),
+            )
+        };
+        let (a, b) = (
+            at(self.js(&format!("window.tav.site('{from}')")).await),
+            at(self.js(&format!("window.tav.site('{to}')")).await),
+        );
+        let duration = Some(Duration::from_millis(50));
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration,
+                x: a.0,
+                y: a.1,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::MoveTo {
+                duration,
+                x: b.0,
+                y: b.1,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(mouse).await.unwrap();
+        self.client.release_actions().await.unwrap();
+    }
+
     async fn click_site(&self, name: &str) {
         let p = self.js(&format!("window.tav.site('{name}')")).await;
         self.click_point(p).await;
@@ -263,6 +297,9 @@ async fn quoridor_pawns_and_a_wall_by_clicking() {
         .await;
     let why = s.text("#message").await;
     assert!(why.contains("e1-e3"), "{why}");
+    // Refused, the pawn is no longer selected: it is clicked again.
+    assert_eq!(s.js("app.sel").await, Value::Null);
+    s.click_site("e1").await;
     s.click_site("e2").await;
     s.wait("app.history.length === 1").await;
     s.click_site("e9").await;
@@ -491,6 +528,58 @@ async fn author_an_error_then_a_fix_then_play_it() {
     s.wait("app.game.layout.sites.some((x) => x.name === 'e1')")
         .await;
     s.screenshot("author").await;
+}
+
+#[tokio::test]
+#[ignore = "needs chromium: run by scripts/test.d/browser.sh"]
+async fn a_flipped_board_drags_marks_check_counts_and_steps_by_keys() {
+    let s = start(&games(), &[]).await;
+    s.open("chess.toml").await;
+    s.client
+        .find(Locator::Id("flip"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait("app.flipped && board.layout === app.game.layout_flipped")
+        .await;
+    // Seen from Black's side, White's pawns are above Black's.
+    let above = s
+        .js("window.tav.site('e2').y < window.tav.site('e7').y")
+        .await;
+    assert_eq!(above, json!(true));
+    s.drag("e2", "e4").await;
+    s.wait("app.history.length === 1").await;
+    s.click_site("f7").await;
+    s.click_site("f6").await;
+    s.wait("app.history.length === 2").await;
+    s.drag("d1", "h5").await;
+    s.wait("app.history.length === 3").await;
+    assert_eq!(s.moves().await, vec!["e2-e4", "f7-f6", "d1-h5"]);
+    // The black king on e8 is in check, and marked.
+    s.wait("document.querySelectorAll('#overlay .check').length === 1")
+        .await;
+    assert_eq!(s.text("#counts").await, "white 16 · black 16");
+    s.screenshot("chess-flipped-check").await;
+    // Arrow keys step back and forth through the moves.
+    let key = |k: &str| {
+        format!("document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{k}' }})), true")
+    };
+    s.js(&key("ArrowLeft")).await;
+    s.wait("app.ply === 2").await;
+    s.js(&key("Home")).await;
+    s.wait("app.ply === 0").await;
+    s.js(&key("End")).await;
+    s.wait("app.ply === 3").await;
+    // Connect Four: a click anywhere in a column drops the disc there.
+    s.open("connect-four.toml").await;
+    s.click_site("d6").await;
+    s.wait("app.history.length === 1").await;
+    assert!(s.moves().await[0].ends_with("d1"), "{:?}", s.moves().await);
+    // Go shows the scores, komi included.
+    s.open("go-9.toml").await;
+    assert_eq!(s.text("#counts").await, "black 0 · white 7.5");
 }
 
 #[tokio::test]

@@ -15,6 +15,19 @@ impl Rules {
         a.op.holds_i64(left, right)
     }
 
+    /// Each side's `score` ([`Game::scores`]) in the position, as a
+    /// decimal number; `None` for a game whose sides have no score.
+    pub fn side_scores(&self, st: &State) -> Option<Vec<f64>> {
+        if self.scores.iter().all(Option::is_none) {
+            return None;
+        }
+        let of = |s: SideId| match &self.scores[s as usize] {
+            Some(terms) => self.sum(st, s, terms, 1) as f64 / NUM_SCALE as f64,
+            None => 0.0,
+        };
+        Some((0..self.sides.len() as SideId).map(of).collect())
+    }
+
     /// A sum of numbers seen from `side`, in thousandths; `depth` counts
     /// the scores read inside scores (the compiler refuses a score that
     /// reads one, so it stays below 2).

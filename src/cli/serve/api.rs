@@ -267,7 +267,7 @@ async fn open(Shared(srv): Srv, Body(req): Body<OpenRequest>) -> Answer {
             return Ok::<_, Failure>(json!({ "ok": false, "diagnostics": diagnostics }));
         };
         let info = view::game_info(&rules);
-        let start = bounded(&rules, || Ok(view::position(&rules, &rules.initial())))?;
+        let start = bounded(&rules, || Ok(view::position(&rules, &rules.initial(), false)))?;
         let id = srv.games.insert(Game::new(rules, req.file));
         Ok(json!({ "ok": true, "id": id, "game": info, "start": start, "diagnostics": diagnostics }))
     })
@@ -309,6 +309,9 @@ struct At {
     agent: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
+    /// The picture seen from the other side of the board.
+    #[serde(default)]
+    flip: bool,
 }
 
 impl At {
@@ -357,7 +360,7 @@ async fn position(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     blocking(&srv, move || {
         let rules = game.rules();
         let st = at.state(&rules)?;
-        bounded(&rules, || Ok(Json(view::position(&rules, &st))))
+        bounded(&rules, || Ok(Json(view::position(&rules, &st, at.flip))))
     })
     .await?
 }
@@ -382,7 +385,7 @@ fn play_now(rules: &Rules, at: &At) -> Answer {
             let san = notation::move_to_san(rules, &st, mv);
             rules.play(&mut st, mv);
             Ok(Json(
-                json!({ "ok": true, "move": written, "san": san, "after": view::position(rules, &st) }),
+                json!({ "ok": true, "move": written, "san": san, "after": view::position(rules, &st, at.flip) }),
             ))
         }
         Err(_) => Ok(Json(
@@ -480,7 +483,7 @@ fn replay_moves(rules: &Rules, mut st: State, moves: &[String]) -> Value {
             }
         }
     }
-    json!({ "history": history, "stopped": stopped, "last": view::position(rules, &st) })
+    json!({ "history": history, "stopped": stopped, "last": view::position(rules, &st, false) })
 }
 
 async fn replay(Shared(srv): Srv, Body(at): Body<At>) -> Answer {

@@ -8,18 +8,8 @@ use tavoliere::diag::{self, Diagnostic, Sources};
 use tavoliere::rules::{Move, Outcome, Rules, State};
 use tavoliere::{notation, render, svg};
 
-/// The facts of a game that no move changes.
+/// The facts of a game that no move changes; its layout both ways up.
 pub fn game_info(rules: &Rules) -> Value {
-    let layout = svg::layout(rules);
-    let b = &rules.board;
-    let sites: Vec<Value> = (layout.sites.iter().enumerate())
-        .map(|(i, &(x, y))| json!({ "name": b.site_name(SiteId(i as u16)), "x": x, "y": y }))
-        .collect();
-    let slots: Vec<Value> = (layout.slots.iter().zip(&b.slots))
-        .map(|(&(x1, y1, x2, y2), slot)| {
-            json!({ "name": slot.name, "x1": x1, "y1": y1, "x2": x2, "y2": y2 })
-        })
-        .collect();
     let sides: Vec<Value> = (rules.sides.iter().enumerate())
         .map(|(i, s)| {
             let (fill, ink) = svg::side_colours(&s.name, i);
@@ -35,16 +25,33 @@ pub fn game_info(rules: &Rules) -> Value {
         "seats": seats,
         "kinds": rules.kinds.iter().map(|k| k.name.clone()).collect::<Vec<_>>(),
         "barriers": rules.barriers.iter().map(|k| k.name.clone()).collect::<Vec<_>>(),
-        "layout": {
-            "width": layout.width, "height": layout.height, "cell": layout.cell,
-            "sites": sites, "slots": slots,
-        },
+        "layout": layout_json(rules, false),
+        "layout_flipped": layout_json(rules, true),
     })
 }
 
-/// A position: its text and picture, whose turn, the outcome, what each
-/// side holds in hand, the seeds on each site, and the legal moves.
-pub fn position(rules: &Rules, st: &State) -> Value {
+/// Where the picture puts each site and slot.
+fn layout_json(rules: &Rules, flipped: bool) -> Value {
+    let layout = svg::layout(rules, flipped);
+    let b = &rules.board;
+    let sites: Vec<Value> = (layout.sites.iter().enumerate())
+        .map(|(i, &(x, y))| json!({ "name": b.site_name(SiteId(i as u16)), "x": x, "y": y }))
+        .collect();
+    let slots: Vec<Value> = (layout.slots.iter().zip(&b.slots))
+        .map(|(&(x1, y1, x2, y2), slot)| {
+            json!({ "name": slot.name, "x1": x1, "y1": y1, "x2": x2, "y2": y2 })
+        })
+        .collect();
+    json!({
+        "width": layout.width, "height": layout.height, "cell": layout.cell,
+        "sites": sites, "slots": slots,
+    })
+}
+
+/// A position: its text and picture (turned half a turn when `flipped`),
+/// whose turn, the outcome, what each side holds in hand, the seeds on
+/// each site, and the legal moves.
+pub fn position(rules: &Rules, st: &State, flipped: bool) -> Value {
     let mut legal = Vec::new();
     rules.legal_moves(st, &mut legal);
     let texts = notation::move_texts(rules, st, &legal);
@@ -55,7 +62,7 @@ pub fn position(rules: &Rules, st: &State) -> Value {
     let to_move = rules.to_move(st);
     json!({
         "position": notation::position_to_string(rules, st),
-        "svg": svg::position(rules, st),
+        "svg": svg::position_flipped(rules, st, flipped),
         "status": render::status(rules, st),
         "over": outcome != Outcome::Ongoing,
         "outcome": (outcome != Outcome::Ongoing).then(|| render::outcome(rules, outcome)),
@@ -66,8 +73,24 @@ pub fn position(rules: &Rules, st: &State) -> Value {
         "hands": hands(rules, st),
         // Per site, its seeds (`[seeds]`); empty in a game without.
         "seeds": (0..st.seeds_len()).map(|i| rules.seeds_at(st, SiteId(i as u16))).collect::<Vec<_>>(),
+        // The royal pieces in check, marked; each side's pieces on the
+        // board and its score (`[sides.X] score`), shown beside it.
+        "check": render::checked_royals(rules, st).iter().map(|s| s.0).collect::<Vec<_>>(),
+        "on_board": on_board(rules, st),
+        "scores": rules.side_scores(st),
         "moves": moves,
     })
+}
+
+/// Per side, how many pieces it has on the board.
+fn on_board(rules: &Rules, st: &State) -> Vec<usize> {
+    let mut counts = vec![0; rules.sides.len()];
+    for s in 0..rules.board.n_sites() as u16 {
+        if let Some((side, _)) = st.piece_at(rules, SiteId(s)) {
+            counts[side as usize] += 1;
+        }
+    }
+    counts
 }
 
 /// Per side, the barriers and pieces it holds in hand (those it has any of).
@@ -101,6 +124,7 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
     let site = |s: SiteId| s.0 as usize;
     let (mut from, mut path, mut captures, mut slot, mut drop) =
         (None, Vec::new(), Vec::new(), None, None);
+    let mut line = Vec::new();
     match rules.base(mv) {
         Move::Step { from: f, to } => {
             from = Some(site(f));
@@ -128,6 +152,11 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
         Move::Drop { kind, to } => {
             drop = Some(rules.kinds[kind as usize].name.clone());
             path.push(site(to));
+            // A falling drop is also clicked anywhere above where it lands.
+            line = render::drop_line(rules, st, kind, to)
+                .iter()
+                .map(|&s| site(s))
+                .collect();
         }
         Move::Huff(s) => captures.push(site(s)),
         // A removal is clicked on the piece it takes off.
@@ -141,7 +170,7 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
     }
     json!({
         "text": text, "from": from, "path": path, "captures": captures,
-        "slot": slot, "drop": drop,
+        "slot": slot, "drop": drop, "line": line,
     })
 }
 

@@ -34,6 +34,7 @@ const app = {
   view: null,      // the shown position, with its legal moves
   sel: null,       // the move being clicked: {from, drop, path}
   seats: [],       // per seat: "human", "easy", "medium", "hard", "random"
+  flipped: false,  // the board seen from the other side
   paused: false,
   busy: false,
   allowSave: null,
@@ -105,7 +106,7 @@ async function adopt(r, moves) {
   $("title").textContent = r.game.name;
   showGameArea();
   if (app.seats.length !== r.game.seats.length) app.seats = r.game.seats.map(() => "human");
-  board.setLayout(r.game.layout);
+  board.setLayout(app.flipped ? r.game.layout_flipped : r.game.layout);
   renderSeats();
   renderAnalysisPlayers();
   app.history = [];
@@ -127,7 +128,7 @@ function positionText(ply) {
 async function show(ply) {
   app.ply = ply;
   app.sel = null;
-  app.view = await api("/api/position", { id: app.id, position: positionText(ply) });
+  app.view = await api("/api/position", { id: app.id, position: positionText(ply), flip: app.flipped });
   render();
   maybeComputer();
 }
@@ -142,6 +143,9 @@ function render() {
   $("outcome").textContent = v.over ? (v.end || v.note || `game over: ${v.outcome}`) : "";
   $("outcome").title = v.over ? (v.note || "") : "";
   $("position").value = v.position;
+  $("counts").textContent = v.on_board.map((n, i) =>
+    `${app.game.sides[i].name} ${v.scores ? v.scores[i] : n}`).join(" · ");
+  $("counts").title = v.scores ? "score" : "pieces on the board";
   renderMarks();
   renderHands();
   renderExtraMoves();
@@ -157,7 +161,7 @@ function lastMoveSites() {
 
 function renderMarks() {
   const sel = app.sel;
-  const marks = { last: lastMoveSites() };
+  const marks = { last: lastMoveSites(), check: app.view.check };
   if (sel) {
     const cands = candidates();
     if (sel.from !== null) marks.selected = [sel.from];
@@ -287,7 +291,8 @@ async function clickSite(site) {
     const starts = v.moves.filter((m) => m.from === site);
     if (starts.length) { app.sel = { from: site, drop: null, path: [] }; say(""); return renderMarks(); }
     // Drops onto the site, or removals of the piece on it.
-    const drops = v.moves.filter((m) => m.from === null && m.slot === null && m.path[0] === site);
+    // A falling drop is clicked where it lands or anywhere above it.
+    const drops = v.moves.filter((m) => m.from === null && m.slot === null && (m.path[0] === site || m.line.includes(site)));
     if (drops.length === 1) return playText(drops[0].text);
     if (drops.length > 1) return choose(drops, site);
     return say(`no legal move starts on ${siteName(site)}` + (v.note ? `: ${v.note}` : ""));
@@ -302,6 +307,9 @@ async function clickSite(site) {
     }
     const from = sel.from !== null ? siteName(sel.from) : sel.drop;
     const text = sel.from !== null ? [from, ...path.map(siteName)].join("-") : `${sel.drop}@${siteName(site)}`;
+    // Refused: said why, and nothing stays selected.
+    app.sel = null;
+    renderMarks();
     return explain(text);
   }
   const complete = cands.filter((m) => m.path.length === path.length);
@@ -357,7 +365,7 @@ function choose(moves, site, canContinue) {
 function closeMenu() { $("menu").hidden = true; }
 
 async function playText(text) {
-  const r = await api("/api/play", { id: app.id, position: app.view.position, move: text });
+  const r = await api("/api/play", { id: app.id, position: app.view.position, move: text, flip: app.flipped });
   if (!r.ok) return say(r.why);
   say("");
   app.history = app.history.slice(0, app.ply);
@@ -415,6 +423,19 @@ $("undo").onclick = async () => {
   renderSeats();
 };
 $("pause").onclick = () => { app.paused = !app.paused; say(""); renderSeats(); maybeComputer(); };
+$("flip").onclick = () => {
+  app.flipped = !app.flipped;
+  board.setLayout(app.flipped ? app.game.layout_flipped : app.game.layout);
+  show(app.ply);
+};
+// Arrow keys step through the moves, Home and End jump, outside text boxes.
+document.addEventListener("keydown", (e) => {
+  if (!app.view || $("game").hidden || ["TEXTAREA", "INPUT", "SELECT"].includes(document.activeElement.tagName)) return;
+  const to = { ArrowLeft: app.ply - 1, ArrowRight: app.ply + 1, Home: 0, End: app.history.length }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  show(Math.max(0, Math.min(app.history.length, to)));
+});
 $("first").onclick = () => show(0);
 $("prev").onclick = () => show(Math.max(0, app.ply - 1));
 $("next").onclick = () => show(Math.min(app.history.length, app.ply + 1));
@@ -666,11 +687,11 @@ route();
 window.tav = {
   app,
   site(name) {
-    const s = app.game.layout.sites.find((x) => x.name === name);
+    const s = board.layout.sites.find((x) => x.name === name);
     return board.clientPoint(s.x, s.y);
   },
   groove(name) {
-    const s = app.game.layout.slots.find((x) => x.name === name);
+    const s = board.layout.slots.find((x) => x.name === name);
     const along = s.x1 === s.x2 ? { x: 0, y: 5 } : { x: 5, y: 0 };
     return board.clientPoint((s.x1 + s.x2) / 2 + along.x, (s.y1 + s.y2) / 2 + along.y);
   },

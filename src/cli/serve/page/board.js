@@ -15,6 +15,10 @@ class Board {
     this.layout = null;
     this.legalSlots = new Set();
     this.overlay.addEventListener("click", (e) => this.click(e));
+    // Drag and drop: a press on one site and a release on another are the
+    // two clicks of a move.
+    this.overlay.addEventListener("pointerdown", (e) => { this.down = this.layout ? this.siteAt(this.point(e)) : null; });
+    this.overlay.addEventListener("pointerup", (e) => this.release(e));
     this.overlay.addEventListener("pointermove", (e) => this.hover(e));
     this.overlay.addEventListener("pointerleave", () => this.preview(null));
     window.addEventListener("resize", () => this.fit());
@@ -80,7 +84,20 @@ class Board {
     return best && best.site;
   }
 
+  async release(e) {
+    const down = this.down;
+    this.down = null;
+    if (!this.layout || down === null || down === undefined) return;
+    const up = this.siteAt(this.point(e));
+    if (up === null || up === down) return;
+    this.dragged = true;
+    await this.onSite(down, e);
+    await this.onSite(up, e);
+  }
+
   click(e) {
+    // The click that ends a drag was its release.
+    if (this.dragged) { this.dragged = false; return; }
     if (!this.layout) return;
     const p = this.point(e);
     const slot = this.layout.slots.length ? this.grooveAt(p) : null;
@@ -109,11 +126,15 @@ class Board {
   }
 
   // Markers: `selected` sites ringed, `targets` dotted, `captures` crossed,
-  // `last` (the last move's sites) shaded.
-  mark({ selected = [], targets = [], captures = [], last = [] }) {
+  // `last` (the last move's sites) shaded, `check` (a royal in check) red.
+  mark({ selected = [], targets = [], captures = [], last = [], check = [] }) {
     const o = this.overlay;
     o.innerHTML = "";
     const cell = this.layout.cell;
+    for (const i of check) {
+      const s = this.layout.sites[i];
+      o.appendChild(el("circle", { class: "check", cx: s.x, cy: s.y, r: cell * 0.48, fill: "#c0392b", opacity: 0.35 }));
+    }
     for (const i of last) {
       const s = this.layout.sites[i];
       o.appendChild(el("rect", { class: "last", x: s.x - cell / 2 + 2, y: s.y - cell / 2 + 2, width: cell - 4, height: cell - 4, fill: "none", stroke: "#e0a800", "stroke-width": 3 }));
