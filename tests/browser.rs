@@ -278,6 +278,14 @@ async fn the_games_list_opens_a_game() {
         .await
         .unwrap();
     assert!(card.text().await.unwrap().contains("Quoridor"));
+    // Variants are listed under their base, the base first.
+    let family = s
+        .js("[...document.querySelector(\"#games li[data-file='crazyhouse.toml']\").closest('section').querySelectorAll('li')].map((li) => li.dataset.file)")
+        .await;
+    let family: Vec<String> = serde_json::from_value(family).unwrap();
+    assert_eq!(family[0], "chess.toml");
+    assert!(family.contains(&"chess960.toml".to_string()), "{family:?}");
+    assert!(!family.contains(&"shogi.toml".to_string()), "{family:?}");
     card.click().await.unwrap();
     s.wait("app.game && app.game.name.includes('Quoridor')")
         .await;

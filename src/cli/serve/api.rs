@@ -172,19 +172,54 @@ struct FileQuery {
     file: String,
 }
 
-/// `[game] name` of a file, read without compiling it.
-fn game_name(text: &str) -> Option<String> {
-    let value: toml::Table = toml::from_str(text).ok()?;
-    Some(value.get("game")?.get("name")?.as_str()?.to_string())
+/// `[game] name` and `extends` of a file, read without compiling it.
+fn game_meta(text: &str) -> (Option<String>, Option<String>) {
+    let Ok(value) = toml::from_str::<toml::Table>(text) else {
+        return (None, None);
+    };
+    let name = (value.get("game").and_then(|g| g.get("name")))
+        .and_then(|n| n.as_str())
+        .map(str::to_string);
+    let extends = value
+        .get("extends")
+        .and_then(|e| e.as_str())
+        .map(str::to_string);
+    (name, extends)
 }
 
+/// The files of the folder with their names and families: a file's family
+/// is the base at the root of its `extends` chain (itself for a game that
+/// extends none, or whose base is not listed), so the page lists
+/// variants under their base.
 async fn list_games(Shared(srv): Srv) -> Answer {
     let allow_save = srv.dir.allow_save;
     let games: Vec<Value> = tokio::task::spawn_blocking(move || {
-        (srv.dir.list().into_iter())
+        let files = srv.dir.list();
+        let meta: Vec<(Option<String>, Option<String>)> = (files.iter())
             .map(|file| {
-                let name = srv.dir.read(&file).ok().and_then(|t| game_name(&t));
-                json!({ "file": file, "name": name })
+                srv.dir
+                    .read(file)
+                    .map(|t| game_meta(&t))
+                    .unwrap_or((None, None))
+            })
+            .collect();
+        let base_of = |i: usize| -> Option<usize> {
+            let extends = meta[i].1.as_ref()?;
+            let dir = std::path::Path::new(&files[i]).parent()?;
+            let base = dir.join(extends).to_string_lossy().replace('\\', "/");
+            files.iter().position(|f| *f == base)
+        };
+        (0..files.len())
+            .map(|i| {
+                // At most as many steps as files: a cycle ends the walk.
+                let mut root = i;
+                for _ in 0..files.len() {
+                    match base_of(root) {
+                        Some(b) if b != i => root = b,
+                        _ => break,
+                    }
+                }
+                json!({ "file": files[i], "name": meta[i].0, "family": files[root] })
             })
             .collect()
     })

@@ -56,16 +56,39 @@ async function showLibrary() {
   app.allowSave = allow_save;
   const list = $("games");
   list.innerHTML = "";
+  // Families by their base's name; in each, the base, then its variants
+  // by name.
+  const title = (g) => g.name || g.file;
+  const byFile = new Map(games.map((g) => [g.file, g]));
+  const families = new Map();
   for (const g of games) {
-    const li = document.createElement("li");
-    li.dataset.file = g.file;
-    li.innerHTML = `<img loading="lazy" alt=""><div class="name"></div><div class="file"></div>`;
-    li.querySelector("img").src = `/api/picture?file=${encodeURIComponent(g.file)}`;
-    li.querySelector(".name").textContent = g.name || g.file;
-    li.querySelector(".file").textContent = g.file;
-    li.onclick = () => { location.hash = g.file; };
-    list.appendChild(li);
+    if (!families.has(g.family)) families.set(g.family, []);
+    families.get(g.family).push(g);
   }
+  const roots = [...families.keys()].sort((a, b) => title(byFile.get(a)).localeCompare(title(byFile.get(b))));
+  for (const root of roots) {
+    const members = families.get(root).sort((a, b) =>
+      (a.file === root ? -1 : b.file === root ? 1 : title(a).localeCompare(title(b))));
+    const section = document.createElement("section");
+    section.className = "family";
+    const h = document.createElement("h2");
+    h.textContent = title(byFile.get(root)) + (members.length > 1 ? ` and ${members.length - 1} variant${members.length > 2 ? "s" : ""}` : "");
+    const ul = document.createElement("ul");
+    for (const g of members) ul.appendChild(gameCard(g));
+    section.append(h, ul);
+    list.appendChild(section);
+  }
+}
+
+function gameCard(g) {
+  const li = document.createElement("li");
+  li.dataset.file = g.file;
+  li.innerHTML = `<img loading="lazy" alt=""><div class="name"></div><div class="file"></div>`;
+  li.querySelector("img").src = `/api/picture?file=${encodeURIComponent(g.file)}`;
+  li.querySelector(".name").textContent = g.name || g.file;
+  li.querySelector(".file").textContent = g.file;
+  li.onclick = () => { location.hash = g.file; };
+  return li;
 }
 
 async function openFile(file) {
