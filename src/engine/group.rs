@@ -14,13 +14,16 @@ use std::cell::RefCell;
 /// The scratch of a flood fill: the members not yet read (a bit each),
 /// the sites of the group still to read, and the empty sites already
 /// counted as liberties of the group being read, with their list to clear
-/// them.
+/// them; for `encloses`, the sites of the group read and those the fill
+/// of the rest of the board has reached from its edge.
 #[derive(Default)]
 struct Fill {
     avail: Vec<u64>,
     todo: Vec<SiteId>,
     libs: Vec<u64>,
     lib_sites: Vec<SiteId>,
+    grp: Vec<u64>,
+    outside: Vec<u64>,
 }
 
 impl Fill {
@@ -91,9 +94,15 @@ impl Rules {
         fill: &mut Fill,
     ) -> u32 {
         let liberties = matches!(measure, GroupMeasure::Liberties);
+        let encloses = matches!(measure, GroupMeasure::Encloses);
+        if encloses {
+            // What a group encloses is known only once it is read whole.
+            fill.grp.clear();
+            fill.grp.resize(fill.avail.len(), 0);
+        }
         let regions: &[RegionId] = match measure {
             GroupMeasure::Touches(regions) => regions,
-            GroupMeasure::Size | GroupMeasure::Liberties => &[],
+            GroupMeasure::Size | GroupMeasure::Liberties | GroupMeasure::Encloses => &[],
         };
         let mut quick: [&[u64]; QUICK_REGIONS] = [&[]; QUICK_REGIONS];
         if regions.len() <= QUICK_REGIONS {
@@ -106,6 +115,9 @@ impl Rules {
         fill.todo.push(start);
         while let Some(s) = fill.todo.pop() {
             size += 1;
+            if encloses {
+                fill.grp[s.0 as usize / 64] |= 1 << (s.0 % 64);
+            }
             if regions.len() <= QUICK_REGIONS {
                 for (i, q) in quick[..regions.len()].iter().enumerate() {
                     touched |= u64::from(bit(q, u32::from(s.0))) << i;
@@ -138,9 +150,10 @@ impl Rules {
             let reached = match measure {
                 GroupMeasure::Size => size,
                 GroupMeasure::Liberties => libs,
+                GroupMeasure::Encloses => 0,
                 GroupMeasure::Touches(_) => touched.count_ones(),
             };
-            if reached >= enough {
+            if reached >= enough && !encloses {
                 fill.todo.clear();
                 break;
             }
@@ -151,8 +164,84 @@ impl Rules {
         match measure {
             GroupMeasure::Size => size,
             GroupMeasure::Liberties => libs,
+            GroupMeasure::Encloses => self.enclosed(st, dirs, fill),
             GroupMeasure::Touches(_) => touched.count_ones(),
         }
+    }
+
+    /// How many sites the group in `fill.grp` (read whole) encloses: the
+    /// sites, whatever they hold, that its other pieces cut off from the
+    /// board's edge. A site is at the edge when a step from it along one
+    /// of `dirs` leaves the board or falls in a hole. A flood fill along
+    /// `dirs`, across no barrier, of the sites not in the group from those
+    /// at the edge reaches the outside: a site not in the group is
+    /// enclosed when it is not reached, a piece of the group when it is
+    /// not at the edge and no step from it reaches the outside (so a
+    /// piece ringed by six others of a Havannah group is enclosed). Reads
+    /// each site once and each step from it once: linear in the board.
+    fn enclosed(&self, st: &State, dirs: u32, fill: &mut Fill) -> u32 {
+        let n = self.board.n_sites();
+        let at_edge = |s: SiteId| {
+            let mut mask = dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                if !self.board.has_neighbor(s, d) {
+                    return true;
+                }
+            }
+            false
+        };
+        let Fill {
+            grp, outside, todo, ..
+        } = fill;
+        outside.clear();
+        outside.resize(grp.len(), 0);
+        todo.clear();
+        let mut group = 0u32;
+        for i in 0..n {
+            let s = SiteId(i as u16);
+            if bit(grp, i as u32) {
+                group += 1;
+            } else if at_edge(s) {
+                outside[i / 64] |= 1 << (i % 64);
+                todo.push(s);
+            }
+        }
+        let mut reached = 0u32;
+        while let Some(s) = todo.pop() {
+            reached += 1;
+            let mut mask = dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                if let Some(t) = self.next_site(st, s, d) {
+                    let i = u32::from(t.0);
+                    if !bit(grp, i) && !bit(outside, i) {
+                        outside[t.0 as usize / 64] |= 1 << (t.0 % 64);
+                        todo.push(t);
+                    }
+                }
+            }
+        }
+        let mut enclosed = n as u32 - group - reached;
+        for i in 0..n {
+            let s = SiteId(i as u16);
+            if !bit(grp, i as u32) || at_edge(s) {
+                continue;
+            }
+            let mut mask = dirs;
+            let mut breathes = false;
+            while mask != 0 && !breathes {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                breathes = self
+                    .next_site(st, s, d)
+                    .is_some_and(|t| bit(outside, u32::from(t.0)));
+            }
+            enclosed += u32::from(!breathes);
+        }
+        enclosed
     }
 
     /// Puts in `fill.avail` the pieces of the `counted` sides that `m`
