@@ -14,8 +14,8 @@ use std::cell::RefCell;
 /// The scratch of a flood fill: the members not yet read (a bit each),
 /// the sites of the group still to read, and the empty sites already
 /// counted as liberties of the group being read, with their list to clear
-/// them; for `encloses`, the sites of the group read and those the fill
-/// of the rest of the board has reached from its edge.
+/// them; for `encloses`, the sites of the group read, those known to
+/// reach the board's edge, and those read by the fills around it.
 #[derive(Default)]
 struct Fill {
     avail: Vec<u64>,
@@ -24,6 +24,7 @@ struct Fill {
     lib_sites: Vec<SiteId>,
     grp: Vec<u64>,
     outside: Vec<u64>,
+    seen: Vec<u64>,
 }
 
 impl Fill {
@@ -172,15 +173,16 @@ impl Rules {
     /// How many sites the group in `fill.grp` (read whole) encloses: the
     /// sites, whatever they hold, that its other pieces cut off from the
     /// board's edge. A site is at the edge when a step from it along one
-    /// of `dirs` leaves the board or falls in a hole. A flood fill along
-    /// `dirs`, across no barrier, of the sites not in the group from those
-    /// at the edge reaches the outside: a site not in the group is
-    /// enclosed when it is not reached, a piece of the group when it is
-    /// not at the edge and no step from it reaches the outside (so a
-    /// piece ringed by six others of a Havannah group is enclosed). Reads
-    /// each site once and each step from it once: linear in the board.
+    /// of `dirs` leaves the board or falls in a hole. A site not in the
+    /// group is enclosed when no steps along `dirs`, across no barrier and
+    /// outside the group, join it to a site at the edge; a piece of the
+    /// group when it is not at the edge and no step from it reaches such
+    /// a joined site (so a piece ringed by six others of a Havannah group
+    /// is enclosed). An enclosed site stands beside the group or among
+    /// enclosed sites, so only the sites beside the group are filled from,
+    /// each fill going deep first, so that it meets the edge, or a site
+    /// already known to reach it, in a few steps; each site is read once.
     fn enclosed(&self, st: &State, dirs: u32, fill: &mut Fill) -> u32 {
-        let n = self.board.n_sites();
         let at_edge = |s: SiteId| {
             let mut mask = dirs;
             while mask != 0 {
@@ -192,54 +194,98 @@ impl Rules {
             }
             false
         };
+        let set = |v: &mut Vec<u64>, t: SiteId| v[t.0 as usize / 64] |= 1 << (t.0 % 64);
         let Fill {
-            grp, outside, todo, ..
+            grp,
+            outside,
+            seen,
+            todo,
+            lib_sites: trail,
+            ..
         } = fill;
-        outside.clear();
-        outside.resize(grp.len(), 0);
-        todo.clear();
-        let mut group = 0u32;
-        for i in 0..n {
-            let s = SiteId(i as u16);
-            if bit(grp, i as u32) {
-                group += 1;
-            } else if at_edge(s) {
-                outside[i / 64] |= 1 << (i % 64);
-                todo.push(s);
-            }
+        for v in [&mut *outside, &mut *seen] {
+            v.clear();
+            v.resize(grp.len(), 0);
         }
-        let mut reached = 0u32;
-        while let Some(s) = todo.pop() {
-            reached += 1;
-            let mut mask = dirs;
-            while mask != 0 {
-                let d = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
-                if let Some(t) = self.next_site(st, s, d) {
-                    let i = u32::from(t.0);
-                    if !bit(grp, i) && !bit(outside, i) {
-                        outside[t.0 as usize / 64] |= 1 << (t.0 % 64);
-                        todo.push(t);
+        let mut enclosed = 0u32;
+        for (w, &word) in grp.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = SiteId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                let mut mask = dirs;
+                while mask != 0 {
+                    let d = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    let Some(n) = self.next_site(st, p, d) else {
+                        continue;
+                    };
+                    let i = u32::from(n.0);
+                    if bit(grp, i) || bit(seen, i) {
+                        continue;
+                    }
+                    // Fill from `n` until the edge or the outside is met.
+                    set(seen, n);
+                    todo.clear();
+                    trail.clear();
+                    todo.push(n);
+                    trail.push(n);
+                    let mut out = false;
+                    'fill: while let Some(s) = todo.pop() {
+                        if at_edge(s) {
+                            out = true;
+                            break;
+                        }
+                        let mut mask = dirs;
+                        while mask != 0 {
+                            let d = mask.trailing_zeros() as u8;
+                            mask &= mask - 1;
+                            let Some(t) = self.next_site(st, s, d) else {
+                                continue;
+                            };
+                            let i = u32::from(t.0);
+                            if bit(outside, i) {
+                                out = true;
+                                break 'fill;
+                            }
+                            if !bit(grp, i) && !bit(seen, i) {
+                                set(seen, t);
+                                todo.push(t);
+                                trail.push(t);
+                            }
+                        }
+                    }
+                    if out {
+                        for &t in trail.iter() {
+                            set(outside, t);
+                        }
+                    } else {
+                        enclosed += trail.len() as u32;
                     }
                 }
             }
         }
-        let mut enclosed = n as u32 - group - reached;
-        for i in 0..n {
-            let s = SiteId(i as u16);
-            if !bit(grp, i as u32) || at_edge(s) {
-                continue;
+        trail.clear();
+        todo.clear();
+        for (w, &word) in grp.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = SiteId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                if at_edge(p) {
+                    continue;
+                }
+                let mut mask = dirs;
+                let mut breathes = false;
+                while mask != 0 && !breathes {
+                    let d = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    breathes = self
+                        .next_site(st, p, d)
+                        .is_some_and(|t| bit(outside, u32::from(t.0)));
+                }
+                enclosed += u32::from(!breathes);
             }
-            let mut mask = dirs;
-            let mut breathes = false;
-            while mask != 0 && !breathes {
-                let d = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
-                breathes = self
-                    .next_site(st, s, d)
-                    .is_some_and(|t| bit(outside, u32::from(t.0)));
-            }
-            enclosed += u32::from(!breathes);
         }
         enclosed
     }
