@@ -233,7 +233,7 @@ def write(data, seed):
         "# Random games of OpenSpiel's `havannah` (pip `open_spiel`, uniform random",
         "# moves), replayed: the last move ends the game, won by the side OpenSpiel",
         "# says (or drawn), by the ring, bridge or fork the script counts from",
-        f"# OpenSpiel's corners and edges. Written by tests/perft/havannah_compare.py",
+        "# OpenSpiel's corners and edges. Written by tests/perft/havannah_compare.py",
         f"# --write {seed} (its conventions: see the script). Fields: tests/cases.rs.",
     ]
     for (base, path), start, positions, games in data:
