@@ -214,7 +214,7 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         // stands there.
         StateCond::Group { kind, test, .. } => match test.measure {
             GroupMeasure::Liberties => ALL_KINDS,
-            GroupMeasure::Size | GroupMeasure::Touches(_) => *kind,
+            GroupMeasure::Size | GroupMeasure::Encloses | GroupMeasure::Touches(_) => *kind,
         },
         StateCond::Compare { left, right, .. } => left.2 | right.2,
         StateCond::Stalled

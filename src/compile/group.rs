@@ -73,6 +73,7 @@ impl Compiler<'_> {
         let measure = match &test.measure {
             ast::GroupMeasure::Size => GroupMeasure::Size,
             ast::GroupMeasure::Liberties => GroupMeasure::Liberties,
+            ast::GroupMeasure::Encloses => GroupMeasure::Encloses,
             ast::GroupMeasure::Touches(names, list) => {
                 GroupMeasure::Touches(self.touched(raw, scope, s, names, list, test)?)
             }

@@ -171,8 +171,8 @@ const COMPILER_WORDS: [&str; 8] = [
 ///   `check`, `stalled`, `repetitions`, `perpetual`, `converts`;
 /// - words read only right after another keyword or a closing `)`: `last`
 ///   (`capture last`, `through last`; `last(...)` takes a parenthesis),
-///   `through` (after `line(...)` and `group(...)`), `size` and
-///   `liberties` (after `group(...)`), `by` (after `surrounded`), `falling`
+///   `through` (after `line(...)` and `group(...)`), `size`,
+///   `liberties` and `encloses` (after `group(...)`), `by` (after `surrounded`), `falling`
 ///   (after `place KIND`, where a region comes only after `in`);
 /// - the section words of a position as text, each read only at the start
 ///   of a section, before its names: `pieces`, `barriers`, `reserves`,
@@ -186,7 +186,7 @@ const COMPILER_WORDS: [&str; 8] = [
 /// the condition, not the side), and `as`, `surrounded` and `spend` end a
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner).
-const FREE_KEYWORDS: [&str; 48] = [
+const FREE_KEYWORDS: [&str; 49] = [
     "territory",
     "score",
     "repeated",
@@ -214,6 +214,7 @@ const FREE_KEYWORDS: [&str; 48] = [
     "adjacent",
     "size",
     "liberties",
+    "encloses",
     "check",
     "stalled",
     "repetitions",

@@ -14,13 +14,17 @@ use std::cell::RefCell;
 /// The scratch of a flood fill: the members not yet read (a bit each),
 /// the sites of the group still to read, and the empty sites already
 /// counted as liberties of the group being read, with their list to clear
-/// them.
+/// them; for `encloses`, the sites of the group read, those known to
+/// reach the board's edge, and those read by the fills around it.
 #[derive(Default)]
 struct Fill {
     avail: Vec<u64>,
     todo: Vec<SiteId>,
     libs: Vec<u64>,
     lib_sites: Vec<SiteId>,
+    grp: Vec<u64>,
+    outside: Vec<u64>,
+    seen: Vec<u64>,
 }
 
 impl Fill {
@@ -91,9 +95,15 @@ impl Rules {
         fill: &mut Fill,
     ) -> u32 {
         let liberties = matches!(measure, GroupMeasure::Liberties);
+        let encloses = matches!(measure, GroupMeasure::Encloses);
+        if encloses {
+            // What a group encloses is known only once it is read whole.
+            fill.grp.clear();
+            fill.grp.resize(fill.avail.len(), 0);
+        }
         let regions: &[RegionId] = match measure {
             GroupMeasure::Touches(regions) => regions,
-            GroupMeasure::Size | GroupMeasure::Liberties => &[],
+            GroupMeasure::Size | GroupMeasure::Liberties | GroupMeasure::Encloses => &[],
         };
         let mut quick: [&[u64]; QUICK_REGIONS] = [&[]; QUICK_REGIONS];
         if regions.len() <= QUICK_REGIONS {
@@ -106,6 +116,9 @@ impl Rules {
         fill.todo.push(start);
         while let Some(s) = fill.todo.pop() {
             size += 1;
+            if encloses {
+                fill.grp[s.0 as usize / 64] |= 1 << (s.0 % 64);
+            }
             if regions.len() <= QUICK_REGIONS {
                 for (i, q) in quick[..regions.len()].iter().enumerate() {
                     touched |= u64::from(bit(q, u32::from(s.0))) << i;
@@ -138,9 +151,10 @@ impl Rules {
             let reached = match measure {
                 GroupMeasure::Size => size,
                 GroupMeasure::Liberties => libs,
+                GroupMeasure::Encloses => 0,
                 GroupMeasure::Touches(_) => touched.count_ones(),
             };
-            if reached >= enough {
+            if reached >= enough && !encloses {
                 fill.todo.clear();
                 break;
             }
@@ -151,8 +165,129 @@ impl Rules {
         match measure {
             GroupMeasure::Size => size,
             GroupMeasure::Liberties => libs,
+            GroupMeasure::Encloses => self.enclosed(st, dirs, fill),
             GroupMeasure::Touches(_) => touched.count_ones(),
         }
+    }
+
+    /// How many sites the group in `fill.grp` (read whole) encloses: the
+    /// sites, whatever they hold, that its other pieces cut off from the
+    /// board's edge. A site is at the edge when a step from it along one
+    /// of `dirs` leaves the board or falls in a hole. A site not in the
+    /// group is enclosed when no steps along `dirs`, across no barrier and
+    /// outside the group, join it to a site at the edge; a piece of the
+    /// group when it is not at the edge and no step from it reaches such
+    /// a joined site (so a piece ringed by six others of a Havannah group
+    /// is enclosed). An enclosed site stands beside the group or among
+    /// enclosed sites, so only the sites beside the group are filled from,
+    /// each fill going deep first, so that it meets the edge, or a site
+    /// already known to reach it, in a few steps; each site is read once.
+    fn enclosed(&self, st: &State, dirs: u32, fill: &mut Fill) -> u32 {
+        let at_edge = |s: SiteId| {
+            let mut mask = dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                if !self.board.has_neighbor(s, d) {
+                    return true;
+                }
+            }
+            false
+        };
+        let set = |v: &mut Vec<u64>, t: SiteId| v[t.0 as usize / 64] |= 1 << (t.0 % 64);
+        let Fill {
+            grp,
+            outside,
+            seen,
+            todo,
+            lib_sites: trail,
+            ..
+        } = fill;
+        for v in [&mut *outside, &mut *seen] {
+            v.clear();
+            v.resize(grp.len(), 0);
+        }
+        let mut enclosed = 0u32;
+        for (w, &word) in grp.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = SiteId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                let mut mask = dirs;
+                while mask != 0 {
+                    let d = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    let Some(n) = self.next_site(st, p, d) else {
+                        continue;
+                    };
+                    let i = u32::from(n.0);
+                    if bit(grp, i) || bit(seen, i) {
+                        continue;
+                    }
+                    // Fill from `n` until the edge or the outside is met.
+                    set(seen, n);
+                    todo.clear();
+                    trail.clear();
+                    todo.push(n);
+                    trail.push(n);
+                    let mut out = false;
+                    'fill: while let Some(s) = todo.pop() {
+                        if at_edge(s) {
+                            out = true;
+                            break;
+                        }
+                        let mut mask = dirs;
+                        while mask != 0 {
+                            let d = mask.trailing_zeros() as u8;
+                            mask &= mask - 1;
+                            let Some(t) = self.next_site(st, s, d) else {
+                                continue;
+                            };
+                            let i = u32::from(t.0);
+                            if bit(outside, i) {
+                                out = true;
+                                break 'fill;
+                            }
+                            if !bit(grp, i) && !bit(seen, i) {
+                                set(seen, t);
+                                todo.push(t);
+                                trail.push(t);
+                            }
+                        }
+                    }
+                    if out {
+                        for &t in trail.iter() {
+                            set(outside, t);
+                        }
+                    } else {
+                        enclosed += trail.len() as u32;
+                    }
+                }
+            }
+        }
+        trail.clear();
+        todo.clear();
+        for (w, &word) in grp.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = SiteId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                if at_edge(p) {
+                    continue;
+                }
+                let mut mask = dirs;
+                let mut breathes = false;
+                while mask != 0 && !breathes {
+                    let d = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    breathes = self
+                        .next_site(st, p, d)
+                        .is_some_and(|t| bit(outside, u32::from(t.0)));
+                }
+                enclosed += u32::from(!breathes);
+            }
+        }
+        enclosed
     }
 
     /// Puts in `fill.avail` the pieces of the `counted` sides that `m`

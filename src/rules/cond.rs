@@ -136,6 +136,10 @@ pub enum GroupMeasure {
     Size,
     /// How many empty sites stand beside it along its directions.
     Liberties,
+    /// How many sites outside it it cuts off from the board's edge: the
+    /// sites not in it, joined along its directions, that none of those
+    /// joined to a site at the edge reaches (Havannah's ring).
+    Encloses,
     /// How many of these regions hold one of its pieces (at most 64).
     Touches(Box<[RegionId]>),
 }
@@ -156,7 +160,7 @@ impl GroupTest {
     fn most(&self) -> u32 {
         match &self.measure {
             GroupMeasure::Touches(regions) => regions.len() as u32,
-            GroupMeasure::Size | GroupMeasure::Liberties => u32::MAX,
+            GroupMeasure::Size | GroupMeasure::Liberties | GroupMeasure::Encloses => u32::MAX,
         }
     }
 

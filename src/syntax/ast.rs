@@ -74,11 +74,13 @@ pub enum SiteCond {
     Or(Vec<SiteCond>),
 }
 
-/// What `group(...)` measures: `size`, `liberties`, `touches(A, B, ...)`.
+/// What `group(...)` measures: `size`, `liberties`, `encloses`,
+/// `touches(A, B, ...)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GroupMeasure {
     Size,
     Liberties,
+    Encloses,
     /// The regions (or sites) named, with the span of the list.
     Touches(Vec<Name>, Span),
 }

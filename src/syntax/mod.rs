@@ -385,6 +385,7 @@ fn group_test<'a>(
     let measure = match measure.as_rule() {
         Rule::kw_size => GroupMeasure::Size,
         Rule::kw_liberties => GroupMeasure::Liberties,
+        Rule::kw_encloses => GroupMeasure::Encloses,
         Rule::group_touches => {
             let sp = span(&measure);
             let names = measure.into_inner().skip(1).map(name).collect();
@@ -393,7 +394,7 @@ fn group_test<'a>(
         _ => {
             return Err(unexpected(
                 &measure,
-                "`size`, `liberties` or `touches(...)`",
+                "`size`, `liberties`, `encloses` or `touches(...)`",
             ))
         }
     };

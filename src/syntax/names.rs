@@ -64,7 +64,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_line => "`line(N, DIRS)`",
         Rule::site_adjacent => "`adjacent(DIRS, COND)`",
         Rule::site_group => "`group(DIRS) MEASURE OP N`",
-        Rule::group_measure => "`size`, `liberties` or `touches(REGIONS)`",
+        Rule::group_measure => "`size`, `liberties`, `encloses` or `touches(REGIONS)`",
         Rule::group_touches => "`touches(REGION, ...)`",
         Rule::state_group => "`group(OWNER KIND, DIRS) MEASURE OP N`",
         Rule::state_groups => "`groups(OWNER KIND, DIRS) OP N`",
