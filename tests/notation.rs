@@ -153,3 +153,28 @@ fn a_history_read_back_counts_repetitions_on() {
     play(&mut back, &round[3..]);
     assert_eq!(rules.outcome(&back), Outcome::Draw, "seen a third time");
 }
+
+/// A click on a pinned piece says why it cannot move: the check rule, in
+/// the words `moves --why` uses, with the pinning piece named.
+#[test]
+fn a_pinned_piece_is_explained_by_its_pin() {
+    let rules = common::load("games/chess.toml");
+    let st = common::fen(&rules, "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1");
+    let site = |name: &str| rules.board.site(name).unwrap();
+    let why = tavoliere::notation::explain_site(&rules, &st, site("e2")).unwrap();
+    assert!(
+        why.ends_with("would leave the white king on e1 attacked by the black rook on e8"),
+        "{why}"
+    );
+    let why = tavoliere::notation::explain_site(&rules, &st, site("e8")).unwrap();
+    assert_eq!(
+        why,
+        "the black rook on e8 belongs to black, and it is white's turn"
+    );
+    assert_eq!(
+        tavoliere::notation::explain_site(&rules, &st, site("e1")),
+        None
+    );
+    let why = tavoliere::notation::explain_site(&rules, &st, site("a1")).unwrap();
+    assert_eq!(why, "there is no piece on a1");
+}

@@ -122,6 +122,43 @@ pub fn explain_typed(rules: &Rules, st: &State, mv: Move, typed: &str) -> String
     }
 }
 
+/// Why no legal move starts on `at`: no piece, another side's piece, or,
+/// for a piece of the side to move, the first of its moves that a rule
+/// refuses (a pin: "`e2-e3` would leave the white king on e1 attacked by
+/// the black bishop on b4"; a constraint; the capture rule), else that it
+/// has none. `None` when a legal move starts there.
+pub fn explain_site(rules: &Rules, st: &State, at: SiteId) -> Option<String> {
+    let mut legal = Vec::new();
+    rules.legal_moves(st, &mut legal);
+    if legal.iter().any(|m| rules.move_from(m) == Some(at)) {
+        return None;
+    }
+    let side = rules.to_move(st);
+    let Some((owner, _)) = st.piece_at(rules, at) else {
+        return Some(format!(
+            "there is no piece on {}",
+            rules.board.site_name(at)
+        ));
+    };
+    let piece = describe_piece(rules, st, at).unwrap_or_default();
+    if owner != side {
+        let (owner, side) = (rules.side_name(owner), rules.side_name(side));
+        return Some(format!(
+            "{piece} belongs to {owner}, and it is {side}'s turn"
+        ));
+    }
+    let refused = (0..rules.board.n_sites() as u16)
+        .map(|to| Move::Step {
+            from: at,
+            to: SiteId(to),
+        })
+        .find(|&mv| !matches!(rules.why_not(st, mv), None | Some(Refusal::NoPattern)));
+    Some(match refused {
+        Some(mv) => explain(rules, st, mv),
+        None => format!("{piece} has no legal move now"),
+    })
+}
+
 /// Which sides may make a move demanding.
 pub(super) fn who_demands(rules: &Rules) -> String {
     match &rules.demand {

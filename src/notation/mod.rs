@@ -19,7 +19,7 @@ mod read;
 mod san;
 mod write;
 
-pub use explain::{explain, explain_typed};
+pub use explain::{explain, explain_site, explain_typed};
 pub use fen::parse_fen;
 pub use fen_write::fen_string;
 pub use pgn::{pgn_result, pgn_text, read_pgn, Pgn};

@@ -347,6 +347,8 @@ struct At {
     /// The picture seen from the other side of the board.
     #[serde(default)]
     flip: bool,
+    /// A site clicked on (`/api/why`: why no legal move starts there).
+    site: Option<String>,
 }
 
 impl At {
@@ -451,6 +453,12 @@ async fn why(Shared(srv): Srv, Body(at): Body<At>) -> Answer {
     blocking(&srv, move || {
         let rules = game.rules();
         let st = at.state(&rules)?;
+        if let Some(name) = &at.site {
+            let site = (rules.board.site(name))
+                .ok_or_else(|| Failure::bad(format!("there is no site `{name}`")))?;
+            let why = bounded(&rules, || Ok(notation::explain_site(&rules, &st, site)))?;
+            return Ok(Json(json!({ "legal": why.is_none(), "text": why })));
+        }
         let (legal, text) = bounded(&rules, || Ok(why_text(&rules, &st, at.move_text()?)))?;
         Ok(Json(json!({ "legal": legal, "text": text })))
     })

@@ -318,7 +318,10 @@ async function clickSite(site) {
     const drops = v.moves.filter((m) => m.from === null && m.slot === null && (m.path[0] === site || m.line.includes(site)));
     if (drops.length === 1) return playText(drops[0].text);
     if (drops.length > 1) return choose(drops, site);
-    return say(`no legal move starts on ${siteName(site)}` + (v.note ? `: ${v.note}` : ""));
+    if (v.note) return say(`no legal move starts on ${siteName(site)}: ${v.note}`);
+    // Why not, in the rules' words: a pin, a constraint, another side's piece.
+    const r = await api("/api/why", { id: app.id, position: v.position, site: siteName(site) });
+    return say(r.text || `no legal move starts on ${siteName(site)}`);
   }
   if (sel.from === site && sel.path.length === 0) { app.sel = null; say(""); return render(); }
   const path = sel.path.concat([site]);
