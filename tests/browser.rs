@@ -585,6 +585,14 @@ async fn a_flipped_board_drags_marks_check_counts_and_steps_by_keys() {
     s.click_site("d6").await;
     s.wait("app.history.length === 1").await;
     assert!(s.moves().await[0].ends_with("d1"), "{:?}", s.moves().await);
+    // Four in column d: the line that won is ringed.
+    for (i, column) in ["e6", "d6", "e6", "d6", "e6", "d6"].iter().enumerate() {
+        s.click_site(column).await;
+        s.wait(&format!("app.history.length === {}", i + 2)).await;
+    }
+    s.wait("document.querySelectorAll('#overlay .winning').length === 4")
+        .await;
+    s.screenshot("connect-four-won").await;
     // Go shows the scores, komi included.
     s.open("go-9.toml").await;
     assert_eq!(s.text("#counts").await, "black 0 · white 7.5");

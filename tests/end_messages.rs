@@ -43,3 +43,17 @@ fn ends_are_told_in_the_players_words() {
     );
     assert_eq!(after("games/chess.toml", None, "e2-e4"), None);
 }
+
+/// The line that won is marked: the four discs of Connect Four's column
+/// d, counted by hand; none before the end, none for a draw by another rule.
+#[test]
+fn the_winning_line_is_the_row_that_won() {
+    let rules = common::load("games/connect-four.toml");
+    let before = common::play_all(&rules, rules.initial(), "d1 e1 d2 e2 d3 e3");
+    assert!(rules.winning_line(&before).is_empty());
+    let won = common::play_all(&rules, before, "d4");
+    let names: Vec<&str> = (rules.winning_line(&won).iter())
+        .map(|&s| rules.board.site_name(s))
+        .collect();
+    assert_eq!(names, ["d1", "d2", "d3", "d4"]);
+}

@@ -132,4 +132,62 @@ impl Rules {
         }
         longest
     }
+
+    /// The sites of the line that ended the game: when an end rule that
+    /// reads `line(...)` decided it, every row of that rule's pieces as
+    /// long as it asks for or longer, for the side it held for; else none.
+    /// For a picture's mark, not for play.
+    pub fn winning_line(&self, st: &State) -> Vec<SiteId> {
+        let EndedBy::Rule(i, side) = st.ended_by else {
+            return Vec::new();
+        };
+        let Some(StateCond::Line {
+            owner,
+            named,
+            kind,
+            length,
+            axes,
+            ..
+        }) = first_line(&self.ends[i as usize].when)
+        else {
+            return Vec::new();
+        };
+        let m = self.line_matcher(side, *owner, *named, *kind);
+        let mut sites = Vec::new();
+        for at in (0..self.board.n_sites() as u16).map(SiteId) {
+            if !m.holds(st.board[at.0 as usize]) {
+                continue;
+            }
+            for d in (0..4u8).filter(|&d| axes >> d & 1 == 1) {
+                let starts = !(self.board.neighbor(at, d + 4))
+                    .is_some_and(|b| m.holds(st.board[b.0 as usize]));
+                // At most a site each: a line round a cycle of links ends.
+                let most = self.board.n_sites() as u32;
+                let n = 1 + self.run(st, &m, at, d, most);
+                if starts && n >= *length {
+                    let mut s = at;
+                    sites.push(s);
+                    for _ in 1..n {
+                        match self.board.neighbor(s, d) {
+                            Some(next) => s = next,
+                            None => break,
+                        }
+                        sites.push(s);
+                    }
+                }
+            }
+        }
+        sites.sort();
+        sites.dedup();
+        sites
+    }
+}
+
+/// The first `line(...)` a condition reads, outside a `not`.
+fn first_line(c: &StateCond) -> Option<&StateCond> {
+    match c {
+        StateCond::Line { .. } => Some(c),
+        StateCond::And(cs) | StateCond::Or(cs) => cs.iter().find_map(first_line),
+        _ => None,
+    }
 }

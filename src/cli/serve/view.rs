@@ -76,6 +76,7 @@ pub fn position(rules: &Rules, st: &State, flipped: bool) -> Value {
         // The royal pieces in check, marked; each side's pieces on the
         // board and its score (`[sides.X] score`), shown beside it.
         "check": render::checked_royals(rules, st).iter().map(|s| s.0).collect::<Vec<_>>(),
+        "winning": rules.winning_line(st).iter().map(|s| s.0).collect::<Vec<_>>(),
         "on_board": on_board(rules, st),
         "scores": rules.side_scores(st),
         "moves": moves,

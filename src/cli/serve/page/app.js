@@ -98,9 +98,10 @@ async function openFile(file) {
   app.dirty = false;
   $("source").value = text;
   renderEditor();
-  // Another game: its seats, pause and diagnostics start afresh.
+  // Another game: its seats, pause, view and diagnostics start afresh.
   app.seats = [];
   app.paused = false;
+  app.flipped = false;
   showDiagnostics([]);
   const r = await api("/api/open", { file });
   if (!r.ok) {
@@ -184,7 +185,12 @@ function lastMoveSites() {
 
 function renderMarks() {
   const sel = app.sel;
-  const marks = { last: lastMoveSites(), check: app.view.check };
+  const v = app.view;
+  const marks = { last: lastMoveSites(), check: v.check, winning: v.winning };
+  // A turn of removals only (a mill's capture): the pieces that may go.
+  if (!sel && v.moves.length && v.moves.every((m) => m.from === null && m.slot === null && m.captures.length === 1 && m.path[0] === m.captures[0])) {
+    marks.targets = v.moves.map((m) => m.path[0]);
+  }
   if (sel) {
     const cands = candidates();
     if (sel.from !== null) marks.selected = [sel.from];

@@ -126,11 +126,16 @@ class Board {
   }
 
   // Markers: `selected` sites ringed, `targets` dotted, `captures` crossed,
-  // `last` (the last move's sites) shaded, `check` (a royal in check) red.
-  mark({ selected = [], targets = [], captures = [], last = [], check = [] }) {
+  // `last` (the last move's sites) shaded, `check` (a royal in check) red,
+  // `winning` (the line that won) ringed blue.
+  mark({ selected = [], targets = [], captures = [], last = [], check = [], winning = [] }) {
     const o = this.overlay;
     o.innerHTML = "";
     const cell = this.layout.cell;
+    for (const i of winning) {
+      const s = this.layout.sites[i];
+      o.appendChild(el("circle", { class: "winning", cx: s.x, cy: s.y, r: cell * 0.48, fill: "none", stroke: "#1f5fbf", "stroke-width": 5 }));
+    }
     for (const i of check) {
       const s = this.layout.sites[i];
       o.appendChild(el("circle", { class: "check", cx: s.x, cy: s.y, r: cell * 0.48, fill: "#c0392b", opacity: 0.35 }));
