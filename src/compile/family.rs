@@ -13,6 +13,9 @@ use crate::syntax::ast;
 /// The most regions a family has (conditions keep them in 64-bit masks).
 const MAX_MEMBERS: usize = 64;
 
+/// The sites of each region of a family, and the grid its blocks form.
+pub(super) type FamilySets = (Vec<SiteSet>, Option<(i32, i32)>);
+
 /// A family as compiled: the region of all its sites, its regions, and the
 /// grid its blocks form (`None` for a listed family).
 #[derive(Clone, Debug)]
@@ -31,7 +34,7 @@ impl Compiler<'_> {
         scope: &mut Scope,
         value: &Located<RegionValue>,
         stack: &mut Vec<RegionId>,
-    ) -> Res<(Vec<SiteSet>, Option<(i32, i32)>)> {
+    ) -> Res<FamilySets> {
         let (sets, grid) = match &value.value {
             RegionValue::Blocks(size) => {
                 let (sets, grid) = self.blocks(scope, size)?;
@@ -135,7 +138,7 @@ impl Compiler<'_> {
         scope: &mut Scope,
         name: &str,
         region: RegionId,
-        (sets, grid): (Vec<SiteSet>, Option<(i32, i32)>),
+        (sets, grid): FamilySets,
     ) {
         let n_sides = scope.sides.len().max(1);
         let members = sets

@@ -55,7 +55,7 @@ impl Rules {
         asking: Asking,
     ) -> bool {
         let meeting = self.members_meeting(conds, st, side, asking);
-        rows.iter().any(|&row| meeting & row == row)
+        rows.iter().any(|&row| row & !meeting == 0)
     }
 
     /// How many matching pieces follow `at` along `d` inside `region`,
