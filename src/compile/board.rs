@@ -45,6 +45,7 @@ impl Compiler<'_> {
             region_ids: HashMap::new(),
             regions: Vec::new(),
             failed: Vec::new(),
+            families: Vec::new(),
             forward: Vec::new(),
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),

@@ -24,6 +24,9 @@ impl Compiler<'_> {
         Ok(match c {
             ast::SiteCond::Occupant { word, kind } => self.occupant(s, word, kind, scope)?,
             ast::SiteCond::In(n) => Cond::In(self.region_ref(raw, scope, s, n)?),
+            ast::SiteCond::InWhere(..) | ast::SiteCond::InMatchingLast(_) => {
+                self.family_site_cond(raw, scope, s, c)?
+            }
             ast::SiteCond::Nearer(n) => Cond::Nearer(self.region_ref(raw, scope, s, n)?),
             ast::SiteCond::Ahead(inner) => Cond::Ahead(Box::new(self.cond(raw, scope, s, inner)?)),
             ast::SiteCond::Edge(names) => {
@@ -434,7 +437,12 @@ impl Compiler<'_> {
         &mut self,
         scope: &mut Scope,
         s: &Str,
-        (filter, length, dirs): (&ast::PieceFilter, &(u32, ast::Span), &[ast::Name]),
+        (filter, length, dirs, within): (
+            &ast::PieceFilter,
+            &(u32, ast::Span),
+            &[ast::Name],
+            Option<crate::rules::RegionId>,
+        ),
         through_last: bool,
         span: &ast::Span,
     ) -> Res<StateCond> {
@@ -476,6 +484,7 @@ impl Compiler<'_> {
             length: length.0,
             axes: axes?,
             through_last,
+            within,
         })
     }
 
@@ -526,11 +535,22 @@ impl Compiler<'_> {
             }
             ast::StateCond::Line {
                 filter,
+                region,
                 length,
                 dirs,
                 through_last,
                 span,
-            } => self.line(scope, s, (filter, length, dirs), *through_last, span)?,
+            } => {
+                let within = match region {
+                    Some(n) => Some(self.region_ref(raw, scope, s, n)?),
+                    None => None,
+                };
+                let line = (filter, length, &dirs[..], within);
+                self.line(scope, s, line, *through_last, span)?
+            }
+            ast::StateCond::Members { .. } | ast::StateCond::MemberLine { .. } => {
+                self.family_state_cond(raw, scope, s, c)?
+            }
             ast::StateCond::Group { .. } | ast::StateCond::Groups { .. } => {
                 self.groups(raw, scope, s, c)?
             }
@@ -627,7 +647,7 @@ impl Compiler<'_> {
     /// The axes of a `line(...)`: bit `d` (below 4) for compass direction
     /// `d` or its opposite. Only compass directions, and at least one axis
     /// the board has.
-    fn line_axes(
+    pub(super) fn line_axes(
         &mut self,
         board: &Board,
         s: &Str,
@@ -699,7 +719,9 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::LastTo(_)
         | ast::SiteCond::LastOver(_)
         | ast::SiteCond::Line(..)
-        | ast::SiteCond::Group(_) => None,
+        | ast::SiteCond::Group(_)
+        | ast::SiteCond::InWhere(..)
+        | ast::SiteCond::InMatchingLast(_) => None,
         ast::SiteCond::Not(inner) => needs_a_step(inner),
         ast::SiteCond::And(cs) | ast::SiteCond::Or(cs) => cs.iter().find_map(needs_a_step),
         ast::SiteCond::Occupant { .. } | ast::SiteCond::In(_) => None,

@@ -225,6 +225,8 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         | StateCond::Repeated { .. } => 0,
         StateCond::Arith(_) => ALL_KINDS,
         StateCond::Reach { .. }
+        | StateCond::Members { .. }
+        | StateCond::MemberLine { .. }
         | StateCond::Can(_)
         | StateCond::Last(_)
         | StateCond::Check
@@ -262,6 +264,8 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Arith(_)
         | StateCond::Repeated { .. }
         | StateCond::Line { .. }
+        | StateCond::Members { .. }
+        | StateCond::MemberLine { .. }
         | StateCond::Group { .. }
         | StateCond::Groups { .. }
         | StateCond::Can(_)

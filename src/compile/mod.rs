@@ -23,6 +23,7 @@ mod board;
 mod condition;
 mod effect;
 mod end;
+mod family;
 mod fen;
 mod flags;
 mod fold;
@@ -210,6 +211,8 @@ struct Scope {
     regions: Vec<Option<Region>>,
     /// Regions already reported as broken, so that each is reported once.
     failed: Vec<RegionId>,
+    /// The families of regions resolved so far.
+    families: Vec<family::FamilyDraft>,
     forward: Vec<Option<u8>>,
     /// Classes of piece kinds: `officer` for general, colonel, ...
     classes: Vec<(String, Kinds)>,
@@ -243,6 +246,7 @@ impl Scope {
                 .collect(),
             regions: vec![None; raw.regions.0.len()],
             failed: Vec::new(),
+            families: Vec::new(),
             forward,
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
@@ -381,6 +385,7 @@ impl<'a> Compiler<'a> {
         let picture = self.picture(raw, &mut scope);
         let seeds = self.seeds(raw, &mut scope);
         let regions = final_regions(raw, &scope, sides.len());
+        let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
@@ -423,6 +428,7 @@ impl<'a> Compiler<'a> {
             kinds,
             barriers,
             regions,
+            families,
             order,
             phases,
             phase_when,

@@ -45,6 +45,7 @@ impl Compiler<'_> {
         stack.push(id);
         let n_sides = scope.sides.len();
         let mut per_side = Vec::new();
+        let mut family = None;
         let result = (|| -> Res<()> {
             match &value.value {
                 RegionValue::Shared(text) => {
@@ -62,6 +63,16 @@ impl Compiler<'_> {
                             stack,
                         )?);
                     }
+                }
+                RegionValue::Family(_) | RegionValue::Blocks(_) => {
+                    family = Some(self.family_sets(raw, scope, value, stack)?);
+                    let mut all = SiteSet::new(scope.board.n_sites());
+                    for set in &family.as_ref().unwrap().0 {
+                        for (w, m) in all.0.iter_mut().zip(&set.0) {
+                            *w |= m;
+                        }
+                    }
+                    per_side = vec![all; n_sides.max(1)];
                 }
                 RegionValue::PerSide(table) => {
                     for (k, _) in table.iter() {
@@ -117,6 +128,9 @@ impl Compiler<'_> {
             per_side,
             distance: Vec::new(),
         });
+        if let Some(sets) = family {
+            self.add_family(scope, &key.value, id, sets);
+        }
         Ok(())
     }
 

@@ -126,6 +126,15 @@ impl Compiler<'_> {
                 let track = self.track(&as_str(text), scope)?;
                 Ok(vec![track; scope.sides.len()])
             }
+            RegionValue::Family(_) | RegionValue::Blocks(_) => {
+                self.error(
+                    Diagnostic::error("family-form", "a track is one list of sites, not a family")
+                        .at(t.loc())
+                        .label("a family of regions")
+                        .hint("give the track as a string of sites, or one per side"),
+                );
+                Err(())
+            }
             RegionValue::PerSide(table) => {
                 let mut out = Vec::new();
                 for side in &scope.sides {

@@ -85,7 +85,9 @@ impl Rules {
             | Cond::Sees(..)
             | Cond::Line { .. }
             | Cond::Adjacent(..)
-            | Cond::Group(_) => part(c),
+            | Cond::Group(_)
+            | Cond::InWhere { .. }
+            | Cond::MatchingLast(_) => part(c),
         }
     }
 
@@ -144,6 +146,8 @@ impl Rules {
             | Cond::Line { .. }
             | Cond::Adjacent(..)
             | Cond::Group(_)
+            | Cond::InWhere { .. }
+            | Cond::MatchingLast(_)
             | Cond::Not(_)
             | Cond::And(_)
             | Cond::Or(_) => return None,
@@ -259,6 +263,8 @@ impl Rules {
             }
             Cond::Adjacent(dirs, inner) => self.adjacent(st, m, captured, s, d, (dirs, inner)),
             Cond::Group(test) => self.group_at(st, m, captured, s, test),
+            Cond::InWhere { family, conds } => self.in_member_where(st, m, *family, conds, s),
+            Cond::MatchingLast(family) => self.matching_last(st, *family, s),
             Cond::Nearer(r) => {
                 let dist = &self.regions[*r as usize].distance[side as usize];
                 dist[s.0 as usize] < dist[origin.0 as usize]
@@ -415,8 +421,27 @@ impl Rules {
                 kind,
                 length,
                 axes,
+                within: Some(region),
+                ..
+            } => {
+                let pieces = (*owner, *named, *kind);
+                self.line_within(st, side, pieces, (*length, *axes), *region, None)
+            }
+            StateCond::Line {
+                owner,
+                named,
+                kind,
+                length,
+                axes,
                 ..
             } => self.line_anywhere(st, side, (*owner, *named), *kind, *length, *axes),
+            StateCond::Members { conds, op, value } => op.holds(
+                self.members_meeting(conds, st, side, asking).count_ones(),
+                *value,
+            ),
+            StateCond::MemberLine { conds, rows } => {
+                self.member_line((conds, rows), st, side, asking)
+            }
             // Without the last move, its group is not there.
             StateCond::Group {
                 through_last: true, ..

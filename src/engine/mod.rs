@@ -27,6 +27,7 @@ mod check;
 mod cond;
 mod effect;
 mod effects;
+mod family;
 mod flags;
 mod flank;
 mod group;

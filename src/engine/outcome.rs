@@ -110,6 +110,18 @@ impl Rules {
                 kind,
                 length,
                 axes,
+                within: Some(region),
+                ..
+            } => {
+                let pieces = (*owner, *named, *kind);
+                self.line_within(st, side, pieces, (*length, *axes), *region, Some(to))
+            }
+            StateCond::Line {
+                owner,
+                named,
+                kind,
+                length,
+                axes,
                 ..
             } => {
                 let matches = self.line_matcher(side, *owner, *named, *kind);

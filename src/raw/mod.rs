@@ -327,6 +327,11 @@ pub enum RegionValue {
     Shared(String),
     /// `goal = { white = "rank 9", black = "rank 1" }`.
     PerSide(Table<Str>),
+    /// A family of regions, listed: `arms = ["file a..c", "file e..g"]`.
+    Family(Vec<Str>),
+    /// A family of the board's blocks: `boards = { blocks = "3x3" }` (a
+    /// table whose one key is `blocks`).
+    Blocks(Str),
 }
 
 impl<'de> Deserialize<'de> for RegionValue {
@@ -335,14 +340,30 @@ impl<'de> Deserialize<'de> for RegionValue {
         impl<'de> Visitor<'de> for RegionVisitor {
             type Value = RegionValue;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a region expression, or a table of one expression per side")
+                f.write_str(
+                    "a region expression, a table of one expression per side, \
+                     a list of regions or `{ blocks = \"3x3\" }`",
+                )
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 Ok(RegionValue::Shared(v.to_string()))
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-                let table = Table::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(RegionValue::PerSide(table))
+                let table: Table<Str> =
+                    Table::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                match &table.0[..] {
+                    [(key, blocks)] if key.value == "blocks" => {
+                        Ok(RegionValue::Blocks(blocks.clone()))
+                    }
+                    _ => Ok(RegionValue::PerSide(table)),
+                }
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let list = Vec::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
+                Ok(RegionValue::Family(list))
             }
         }
         d.deserialize_any(RegionVisitor)

@@ -65,6 +65,16 @@ pub enum Cond {
     /// The group of the piece here, measured and compared
     /// (`group(DIRS) MEASURE OP N`).
     Group(Box<GroupTest>),
+    /// The site's region of a family (by its index in
+    /// [`super::Game::families`]) meets its condition, seen from the
+    /// moving side: one condition per region (`in FAMILY where (C)`).
+    InWhere {
+        family: u16,
+        conds: Box<[StateCond]>,
+    },
+    /// The site is in the region of the family whose index is the place of
+    /// the last move's site in its own region (`in FAMILY matching last`).
+    MatchingLast(u16),
     /// A condition on the site alone (regions, and `not`/`and`/`or` of
     /// them), folded when the game is compiled: bit `side × 64 × words + site`.
     Sites {
@@ -243,7 +253,8 @@ pub enum StateCond {
     },
     /// `length` or more matching pieces in a row along an axis (bit `d`:
     /// compass direction `d` and its opposite `d + 4`); `through_last`:
-    /// only a line through the site the last move ended on (end rules).
+    /// only a line through the site the last move ended on (end rules);
+    /// `within`: only a row of pieces standing in the region.
     Line {
         owner: Owner,
         /// The sides of [`Owner::Named`]; 0 for any other owner.
@@ -252,6 +263,20 @@ pub enum StateCond {
         length: u32,
         axes: u8,
         through_last: bool,
+        within: Option<RegionId>,
+    },
+    /// How many regions of a family meet their condition (one per region,
+    /// in the family's order), compared (`count(FAMILY where C) OP N`).
+    Members {
+        conds: Box<[StateCond]>,
+        op: Compare,
+        value: u32,
+    },
+    /// Some row of regions of a family of blocks all meet their condition
+    /// (`line(FAMILY where C, N, DIRS)`): each row a mask of region indices.
+    MemberLine {
+        conds: Box<[StateCond]>,
+        rows: Box<[u64]>,
     },
     /// Some group of the matching pieces passes the test; `through_last`:
     /// the group of the piece the last move ended on (end rules).
@@ -334,6 +359,8 @@ impl StateCond {
             | StateCond::Check
             | StateCond::Somewhere { .. }
             | StateCond::Line { .. }
+            | StateCond::Members { .. }
+            | StateCond::MemberLine { .. }
             | StateCond::Group { .. }
             | StateCond::Groups { .. }
             | StateCond::Compare { .. }
@@ -516,3 +543,18 @@ impl Cond {
         }
     }
 }
+
+/// A family of regions (`boards = { blocks = "3x3" }`), as play reads it:
+/// which of its regions holds each site, and where in it.
+#[derive(Clone, Debug)]
+pub struct Family {
+    pub name: String,
+    /// Per site, the index of the region of the family holding it
+    /// ([`NO_MEMBER`]: none).
+    pub member_of: Box<[u16]>,
+    /// Per site, its place among the sites of its region, in site order.
+    pub place: Box<[u16]>,
+}
+
+/// [`Family::member_of`] of a site in no region of the family.
+pub const NO_MEMBER: u16 = u16::MAX;

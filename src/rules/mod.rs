@@ -21,8 +21,8 @@ pub use chain::{
     CHAIN_STEPS, MAX_CHAIN,
 };
 pub use cond::{
-    Arith, Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
-    ScoreOf, SeedRhs, SeedSum, StateCond, NUM_SCALE,
+    Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
+    ScoreOf, SeedRhs, SeedSum, StateCond, NO_MEMBER, NUM_SCALE,
 };
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation};
@@ -753,6 +753,8 @@ pub struct Game {
     pub kinds: Vec<Kind>,
     pub barriers: Vec<BarrierKind>,
     pub regions: Vec<Region>,
+    /// The families of regions (`in FAMILY where (...)` reads them).
+    pub families: Vec<Family>,
     pub order: Vec<SideId>,
     pub phases: Vec<Vec<Action>>,
     /// Per phase, the condition under which it comes, read right after the

@@ -28,6 +28,11 @@ pub enum SiteCond {
     },
     /// `in REGION`.
     In(Name),
+    /// `in FAMILY where (C)`: the site's region of the family meets C.
+    InWhere(Name, Box<StateCond>),
+    /// `in FAMILY matching last`: the site is in the region of the family
+    /// that the last move's site names by its place in its own region.
+    InMatchingLast(Name),
     /// `nearer REGION`.
     Nearer(Name),
     /// `ahead(COND)`: the next site in the direction of the last step.
@@ -212,10 +217,27 @@ pub enum StateCond {
     },
     /// `connected(DIRS)`.
     Connected(Vec<Name>),
+    /// `count(FAMILY where C) OP N`: how many regions of the family meet C.
+    Members {
+        family: Name,
+        cond: Box<StateCond>,
+        op: CompareOp,
+        value: u32,
+    },
+    /// `line(FAMILY where C, N, DIRS)`: N blocks meeting C in a row.
+    MemberLine {
+        family: Name,
+        cond: Box<StateCond>,
+        length: (u32, Span),
+        dirs: Vec<Name>,
+        span: Span,
+    },
     /// `line(OWNER KIND, N, DIRS)`, optionally `through last`; the length
     /// with its span.
     Line {
         filter: PieceFilter,
+        /// `in REGION`: only a row of pieces in the region.
+        region: Option<Name>,
         length: (u32, Span),
         dirs: Vec<Name>,
         through_last: bool,

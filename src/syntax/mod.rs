@@ -6,6 +6,7 @@
 //! of `names.rs`.
 
 pub mod ast;
+mod family;
 mod names;
 mod numbers;
 
@@ -364,7 +365,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let op = compare_op(inner.next().unwrap())?;
             SiteCond::Seeds(op, number(inner.next().unwrap())?, sp)
         }
-        Rule::site_in => SiteCond::In(name(pair.into_inner().nth(1).unwrap())),
+        Rule::site_in => family::site_in(pair)?,
         Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_occupant => {
             let mut inner = pair.into_inner();
@@ -740,21 +741,9 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
                 span: sp,
             }
         }
-        Rule::state_line => {
-            let sp = span(&pair);
-            let mut inner = pair.into_inner().skip(1);
-            let filter = piece_filter(inner.next().unwrap());
-            let n = inner.next().unwrap();
-            let length = (number(n.clone())?, span(&n));
-            let dirs = dir_set(inner.next().unwrap());
-            StateCond::Line {
-                filter,
-                length,
-                dirs,
-                through_last: inner.next().is_some(),
-                span: sp,
-            }
-        }
+        Rule::state_line => family::line(pair)?,
+        Rule::state_members => family::members(pair)?,
+        Rule::state_member_line => family::member_line(pair)?,
         Rule::state_group | Rule::state_groups => state_groups(pair)?,
         Rule::state_connected => StateCond::Connected(dir_set(pair.into_inner().nth(1).unwrap())),
         Rule::state_repetitions => {

@@ -18,6 +18,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::state_repetitions => "`repetitions OP N`",
         Rule::state_since => "`since(...) OP N`",
         Rule::state_repeated => "`repeated` or `repeated within N`",
+        Rule::state_members => "`count(FAMILY where CONDITION) OP N`",
+        Rule::state_member_line => "`line(FAMILY where CONDITION, N, DIRECTIONS)`",
         Rule::state_arith => "numbers compared, such as `score(own) > score(enemy)`",
         Rule::num_entry | Rule::num_expr | Rule::num_term => {
             "a number such as `count(own stone)`, `territory(own stone, orth)`, `score(own)` or `7.5`"
@@ -103,7 +105,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_ahead => "`ahead(...)`",
         Rule::site_edge => "`edge(DIRECTIONS)`",
         Rule::state_connected => "`connected(DIRECTIONS)`",
-        Rule::site_in => "`in REGION`",
+        Rule::site_in => "`in REGION`, `in FAMILY where (...)` or `in FAMILY matching last`",
         Rule::pattern_entry | Rule::pattern => "a move pattern such as `step(orth)`",
         Rule::segment | Rule::segment_kind => "a segment such as `step(orth)`",
         Rule::leap_vector => "a leap such as `leap(1, 2)`",
