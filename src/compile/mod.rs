@@ -395,7 +395,6 @@ impl<'a> Compiler<'a> {
             phase_when.iter().flatten().any(reads_history) || self.no_repeat.is_some();
         let board = scope.board;
         let n_sites = board.n_sites();
-        let has_royals = kinds.iter().any(|k| k.royal);
         let folding = Folding {
             regions: &regions,
             n_sides: sides.len(),
@@ -406,17 +405,19 @@ impl<'a> Compiler<'a> {
         let capturing_kinds = mask_of(&kinds, |k| {
             k.patterns.iter().any(may_capture) || k.effects.iter().any(|e| e.captures())
         });
-        let effect_kinds = mask_of(&kinds, |k| !k.effects.is_empty());
-        let stalls = ends.iter().any(|e| e.stalled);
-        let capturing_effects = kinds.iter().any(|k| k.effects.iter().any(|e| e.captures()));
-        let choosing_kinds = mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses));
         let choice_zones = choice_zones(&kinds, &regions, sides.len(), n_sites);
-        let move_reach = kinds.iter().map(move_reach).collect();
-        let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
-        let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
         let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
         let mut rules = Rules::new(Game {
             name,
+            // What the kinds and end rules imply, read before they move in.
+            has_royals: kinds.iter().any(|k| k.royal),
+            effect_kinds: mask_of(&kinds, |k| !k.effects.is_empty()),
+            stalls: ends.iter().any(|e| e.stalled),
+            capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
+            choosing_kinds: mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses)),
+            move_reach: kinds.iter().map(move_reach).collect(),
+            hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some()),
+            no_mate_drops: mask_of(&kinds, |k| k.drop.no_mate),
             initial: empty_position(
                 &board,
                 sides.len(),
@@ -453,16 +454,8 @@ impl<'a> Compiler<'a> {
             seats,
             demand,
             picture,
-            has_royals,
             capturing_kinds,
-            effect_kinds,
-            capturing_effects,
-            stalls,
-            choosing_kinds,
             choice_zones,
-            move_reach,
-            hand_kinds,
-            no_mate_drops,
             tokens: scope.tokens.clone(),
             flags: flags?,
             fen: fen?,
