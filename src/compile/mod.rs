@@ -20,6 +20,7 @@ use std::collections::HashMap;
 mod arith;
 mod barriers;
 mod board;
+mod chance;
 mod condition;
 mod effect;
 mod end;
@@ -220,6 +221,8 @@ struct Scope {
     /// The teams, by name, with their sides (a side with no `team` is a
     /// team of its own, named after it).
     teams: Vec<(String, SideSet)>,
+    /// Names of the chance events of `[chance]`.
+    chance: Vec<String>,
 }
 
 impl Scope {
@@ -248,6 +251,7 @@ impl Scope {
             tokens: raw.tokens.keys().map(str::to_string).collect(),
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
+            chance: raw.chance.keys().map(str::to_string).collect(),
         }
     }
 }
@@ -349,6 +353,7 @@ impl<'a> Compiler<'a> {
         let mut kinds = self.kinds(raw, &mut scope);
         let barriers = self.barriers(raw, &scope);
 
+        let chance = self.chance_events(raw);
         // Turn order, phases and the rules of a turn.
         let Turn {
             order,
@@ -383,6 +388,10 @@ impl<'a> Compiler<'a> {
         let regions = final_regions(raw, &scope, sides.len());
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
 
+        let chance = chance?;
+        let chance_phases = (phases.iter().enumerate())
+            .filter(|(_, p)| matches!(p[..], [Action::Roll(_)]))
+            .fold(0u16, |m, (i, _)| m | 1 << i);
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         // A rule against repetition makes the legal moves depend on the
         // history too.
@@ -463,6 +472,8 @@ impl<'a> Compiler<'a> {
             tracks_last: self.tracks_last,
             check,
             sowing,
+            chance,
+            chance_phases,
             tables: Default::default(),
         });
         let mut rules = rules;

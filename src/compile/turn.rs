@@ -382,8 +382,23 @@ impl Compiler<'_> {
                         phase.push(Action::Sow(r));
                     }
                 }
+                ast::Action::Roll(n) => {
+                    if let Ok(e) = self.event_ref(s, &n, scope) {
+                        phase.push(Action::Roll(e));
+                    }
+                }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
+        }
+        let rolls = phase.iter().any(|a| matches!(a, Action::Roll(_)));
+        if rolls && (phase.len() > 1 || when.is_some()) {
+            self.error(
+                Diagnostic::error("roll-not-alone", "`roll` is a phase of its own")
+                    .at(s.loc())
+                    .label("this phase has something besides `roll EVENT`")
+                    .hint("write the roll as a phase alone, `phases = [\"roll die\", \"move\"]`, without a condition, outside the prelude"),
+            );
+            return Err(());
         }
         let fills = phase.iter().any(|a| matches!(a, Action::Fill(..)));
         if fills && phase.len() > 1 {
@@ -421,9 +436,19 @@ impl Compiler<'_> {
                 Some(t) => int_in(self, t, "`times`", 1, 255).unwrap_or(1),
                 None => 1,
             };
-            if let Ok((actions, _)) =
-                self.phase(raw, scope, barriers, &entry.phase, removals, false)
-            {
+            let phase = self.phase(raw, scope, barriers, &entry.phase, removals, false);
+            if let Ok((actions, _)) = &phase {
+                if actions.iter().any(|a| matches!(a, Action::Roll(_))) {
+                    self.error(
+                        Diagnostic::error("roll-not-alone", "`roll` is a phase of the turn order")
+                            .at(entry.phase.loc())
+                            .label("a prelude turn cannot roll")
+                            .hint("roll in `[turn] phases`: `phases = [\"roll die\", \"move\"]`"),
+                    );
+                    continue;
+                }
+            }
+            if let Ok((actions, _)) = phase {
                 for _ in 0..times {
                     out.push(PreludeTurn {
                         side: side as SideId,

@@ -118,6 +118,7 @@ impl Merge for RawGame {
         self.seats.merge(over.seats);
         self.flags.merge(over.flags);
         self.seeds.merge(over.seeds);
+        self.chance.merge(over.chance);
         match (&mut self.fen, over.fen) {
             (Some(base), Some(over)) => base.merge(over),
             (base, over @ Some(_)) => *base = over,
@@ -166,11 +167,17 @@ merge_fields!(RawPiece {
     promote,
     royal,
     value,
+    number,
     effects,
     to_hand,
     drop
 });
 merge_fields!(RawFlag { pieces, moved });
+merge_fields!(RawChance {
+    faces,
+    weights,
+    dice
+});
 
 merge_fields!(RawBarrier {
     length,

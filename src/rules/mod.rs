@@ -6,6 +6,7 @@
 use crate::board::{Board, SiteId};
 
 mod chain;
+mod chance;
 mod cond;
 mod effect;
 mod fen;
@@ -20,6 +21,7 @@ pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, TooManyChains,
     CHAIN_STEPS, MAX_CHAIN,
 };
+pub use chance::{Chance, MAX_EVENTS};
 pub use cond::{
     Arith, Compare, Cond, Counted, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
     ScoreOf, SeedRhs, SeedSum, StateCond, NUM_SCALE,
@@ -129,6 +131,8 @@ pub struct Kind {
     pub royal: bool,
     /// What the piece is worth to computer players (0 when not given).
     pub value: f64,
+    /// Its `number`, read by `nearest(EVENT)` (cubes numbered 1 to 6).
+    pub number: Option<i64>,
     /// What it does to other pieces when it lands.
     pub effects: Vec<Effect>,
     /// Captured, it goes to the captor's hand as this kind.
@@ -351,6 +355,8 @@ pub enum Action {
     /// Take every seed of a site of the side's part of the region and sow
     /// them along its track (`[seeds]`).
     Sow(RegionId),
+    /// Roll the chance event of this index (alone in its phase).
+    Roll(u8),
     Pass,
 }
 
@@ -582,6 +588,12 @@ pub enum Move {
     Remove(SiteId),
     /// The seeds on the site are sown along the mover's track.
     Sow(SiteId),
+    /// A chance event ([`Rules::chance`], by index) gives the outcome of
+    /// this index: the "move" of a chance position.
+    Roll {
+        event: u8,
+        outcome: u8,
+    },
     /// The piece on `from` castles with the piece on `with`: it goes to
     /// `to`, the partner to the site beside `to` on the side of `from`'s
     /// line it came from ([`Rules::castle_partner_to`]).
@@ -642,6 +654,9 @@ pub struct State {
     pub(crate) last: [SiteId; 2],
     /// Per site, its count of seeds (`[seeds]`); empty in a game without.
     pub(crate) seeds: Box<[u16]>,
+    /// Per chance event ([`Rules::chance`]), 1 + the index of the outcome
+    /// last rolled, 0 before any roll; zeros in a game without chance.
+    pub(crate) rolled: [u8; MAX_EVENTS],
     /// The positions seen and the `since(...)` counters, in a game whose
     /// end rules read them ([`Rules::history`]); `None` in any other.
     pub(crate) history: Option<Box<History>>,
@@ -826,6 +841,12 @@ pub struct Game {
     pub(crate) history: Option<HistoryRules>,
     /// `[seeds]`: counts on sites, sowing; `None` in a game without them.
     pub sowing: Option<Box<Sowing>>,
+    /// `[chance.NAME]`: the random events, in declaration order; empty in
+    /// a game without chance.
+    pub chance: Vec<Chance>,
+    /// Per phase of the turn order, a bit when the phase rolls an event
+    /// (a chance position); 0 in a game without chance.
+    pub(crate) chance_phases: u16,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// What the engine derives from the compiled game to play it fast.
@@ -1125,6 +1146,7 @@ impl State {
         self.ended_by = o.ended_by;
         self.marks.copy_from_slice(&o.marks);
         self.last = o.last;
+        self.rolled = o.rolled;
         // Empty but in a game with `[seeds]`: no call for the others.
         if !o.seeds.is_empty() {
             self.seeds.copy_from_slice(&o.seeds);
