@@ -93,9 +93,12 @@ impl Rules {
         if here == roll {
             return true;
         }
+        // The side's numbers on the board, read from its count of each kind.
+        let n_kinds = self.kinds.len();
+        let counts = &st.counts[side as usize * n_kinds..(side as usize + 1) * n_kinds];
         let (mut below, mut above) = (None::<i64>, None::<i64>);
-        for &v in st.board.iter() {
-            match number(v) {
+        for (kind, &n) in self.kinds.iter().zip(counts) {
+            match kind.number.filter(|_| n > 0) {
                 Some(n) if n == roll => return false,
                 Some(n) if n < roll => below = below.max(Some(n)),
                 Some(n) => above = Some(above.map_or(n, |a| a.min(n))),

@@ -22,7 +22,7 @@ pub use fen::parse_fen;
 pub use fen_write::fen_string;
 pub use position::{parse_position, position_to_string};
 pub use read::{parse_move, read_any_move};
-pub use write::{move_texts, move_to_short, move_to_string, short_texts};
+pub use write::{move_texts, move_to_short, move_to_string, roll_text, short_texts};
 
 use crate::board::SiteId;
 use crate::diag::suggest;
