@@ -12,8 +12,9 @@ use crate::syntax::ast;
 const MAX_DICE: i64 = 8;
 
 impl Compiler<'_> {
-    /// The game's chance events, in declaration order.
-    pub(super) fn chance_events(&mut self, raw: &RawGame) -> Res<Vec<Chance>> {
+    /// The game's chance events, in declaration order; one with an error
+    /// (reported) is kept with one outcome, so that its name resolves.
+    pub(super) fn chance_events(&mut self, raw: &RawGame) -> Vec<Chance> {
         if raw.chance.0.len() > MAX_EVENTS {
             let (key, _) = &raw.chance.0[MAX_EVENTS];
             self.error(
@@ -24,17 +25,16 @@ impl Compiler<'_> {
                 .at(key.loc())
                 .label("one event too many"),
             );
-            return Err(());
         }
-        let mut events = Vec::new();
-        let mut ok = true;
-        for (key, c) in raw.chance.iter() {
-            match self.chance_event(key, c) {
-                Ok(e) => events.push(e),
-                Err(()) => ok = false,
-            }
-        }
-        ok.then_some(events).ok_or(())
+        let events = raw.chance.iter().take(MAX_EVENTS);
+        (events.map(|(key, c)| {
+            self.chance_event(key, c).unwrap_or_else(|()| Chance {
+                name: key.value.clone(),
+                outcomes: vec![(0, 1)],
+                total: 1,
+            })
+        }))
+        .collect()
     }
 
     /// One event: its faces with their weights, `dice` of them summed.
@@ -132,10 +132,10 @@ impl Compiler<'_> {
 
     /// A chance event named in an expression.
     pub(super) fn event_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<u8> {
-        match scope.chance.iter().position(|e| *e == n.text) {
+        match scope.chance.iter().position(|e| e.name == n.text) {
             Some(i) => Ok(i as u8),
             None => {
-                let known: Vec<&str> = scope.chance.iter().map(String::as_str).collect();
+                let known: Vec<&str> = scope.chance.iter().map(|e| e.name.as_str()).collect();
                 self.unknown("chance event", s, n, &known);
                 Err(())
             }

@@ -221,8 +221,9 @@ struct Scope {
     /// The teams, by name, with their sides (a side with no `team` is a
     /// team of its own, named after it).
     teams: Vec<(String, SideSet)>,
-    /// Names of the chance events of `[chance]`.
-    chance: Vec<String>,
+    /// The chance events of `[chance]` (one that failed to compile kept
+    /// with its name, so that it is not reported again where it is named).
+    chance: Vec<Chance>,
 }
 
 impl Scope {
@@ -251,7 +252,7 @@ impl Scope {
             tokens: raw.tokens.keys().map(str::to_string).collect(),
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
-            chance: raw.chance.keys().map(str::to_string).collect(),
+            chance: Vec::new(),
         }
     }
 }
@@ -341,10 +342,10 @@ impl<'a> Compiler<'a> {
         self.check_entry_names(raw);
 
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
+        scope.chance = self.chance_events(raw);
         scope.teams = team_members(team_names, &teams);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
-
         // The sides with their symbols.
         let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
@@ -353,7 +354,6 @@ impl<'a> Compiler<'a> {
         let mut kinds = self.kinds(raw, &mut scope);
         let barriers = self.barriers(raw, &scope);
 
-        let chance = self.chance_events(raw);
         // Turn order, phases and the rules of a turn.
         let Turn {
             order,
@@ -388,10 +388,6 @@ impl<'a> Compiler<'a> {
         let regions = final_regions(raw, &scope, sides.len());
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
 
-        let chance = chance?;
-        let chance_phases = (phases.iter().enumerate())
-            .filter(|(_, p)| matches!(p[..], [Action::Roll(_)]))
-            .fold(0u16, |m, (i, _)| m | 1 << i);
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         // A rule against repetition makes the legal moves depend on the
         // history too.
@@ -419,7 +415,7 @@ impl<'a> Compiler<'a> {
         let hand_kinds = mask_of(&kinds, |k| k.to_hand.is_some());
         let no_mate_drops = mask_of(&kinds, |k| k.drop.no_mate);
         let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
-        let rules = Rules::new(Game {
+        let mut rules = Rules::new(Game {
             name,
             initial: empty_position(
                 &board,
@@ -472,11 +468,9 @@ impl<'a> Compiler<'a> {
             tracks_last: self.tracks_last,
             check,
             sowing,
-            chance,
-            chance_phases,
+            chance: scope.chance.clone(),
             tables: Default::default(),
         });
-        let mut rules = rules;
         rules.game_mut().initial.seeds = seeds;
         self.finish(raw, rules)
     }

@@ -383,15 +383,20 @@ impl Compiler<'_> {
                     }
                 }
                 ast::Action::Roll(n) => {
-                    if let Ok(e) = self.event_ref(s, &n, scope) {
-                        phase.push(Action::Roll(e));
-                    }
+                    phase.extend(self.event_ref(s, &n, scope).ok().map(Action::Roll))
                 }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
         }
+        self.alone(s, &phase, when.is_some())?;
+        Ok((phase, when))
+    }
+
+    /// The actions that stand alone in their phase: `roll EVENT` (and
+    /// without a condition) and `fill`.
+    fn alone(&mut self, s: &Str, phase: &[Action], when: bool) -> Res<()> {
         let rolls = phase.iter().any(|a| matches!(a, Action::Roll(_)));
-        if rolls && (phase.len() > 1 || when.is_some()) {
+        if rolls && (phase.len() > 1 || when) {
             self.error(
                 Diagnostic::error("roll-not-alone", "`roll` is a phase of its own")
                     .at(s.loc())
@@ -410,7 +415,7 @@ impl Compiler<'_> {
             );
             return Err(());
         }
-        Ok((phase, when))
+        Ok(())
     }
 
     /// The turns played once before the turn order: `[[turn.prelude]]`.

@@ -8,14 +8,11 @@ impl Rules {
     /// The event the phase to play rolls, if it is a chance position.
     #[inline]
     pub fn rolling(&self, st: &State) -> Option<u8> {
-        if self.chance_phases == 0 || (st.turn as usize) < self.prelude.len() {
+        if self.chance.is_empty() || (st.turn as usize) < self.prelude.len() {
             return None;
         }
-        if self.chance_phases >> st.phase & 1 == 0 || st.outcome != Outcome::Ongoing {
-            return None;
-        }
-        match self.phases[st.phase as usize][..] {
-            [Action::Roll(event)] => Some(event),
+        match self.phases.get(st.phase as usize).map(|p| &p[..]) {
+            Some(&[Action::Roll(event)]) if st.outcome == Outcome::Ongoing => Some(event),
             _ => None,
         }
     }

@@ -31,7 +31,7 @@ pub use fen::{Fen, FenField, HandPlace};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
-pub use stages::{Filter, Preference, Stages};
+pub use stages::{Filter, Preference, Refusal, Stages};
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -358,28 +358,6 @@ pub enum Action {
     /// Roll the chance event of this index (alone in its phase).
     Roll(u8),
     Pass,
-}
-
-/// Why a move is not legal: the stage of move generation that removed it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    GameOver,
-    /// No pattern or action of the side to move gives it.
-    NoPattern,
-    /// It would break a `[[constraint]]`.
-    Constraint,
-    /// It would leave a royal piece of the mover attacked.
-    Check,
-    /// A drop that would checkmate, of a kind whose drops may not.
-    MatingDrop,
-    /// The `[turn] captures` rule keeps other moves.
-    Captures,
-    /// This `[[priority]]` (an index into `Rules::priorities`) keeps others.
-    Priority(usize),
-    /// The last move demanded another kind of move.
-    Demand,
-    /// The side may not demand.
-    NoDemand,
 }
 
 /// A filter on the legal moves of some sides: while `when` holds, only the
@@ -844,9 +822,6 @@ pub struct Game {
     /// `[chance.NAME]`: the random events, in declaration order; empty in
     /// a game without chance.
     pub chance: Vec<Chance>,
-    /// Per phase of the turn order, a bit when the phase rolls an event
-    /// (a chance position); 0 in a game without chance.
-    pub(crate) chance_phases: u16,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// What the engine derives from the compiled game to play it fast.
