@@ -18,8 +18,11 @@
 //! | `pass`  | 1                    | the side to move passes                   |
 //! | `end`   | 1                    | a capture chain stops where it stands     |
 //! | `promote` | piece kinds        | the piece just moved becomes this kind    |
+//! | `roll`  | outcomes of every event | a chance event gives this outcome   |
 //!
-//! (`promote` only in a game where some piece chooses its promotion), and, when the game has a `[demand]` rule, the same blocks again for the
+//! (`promote` only in a game where some piece chooses its promotion,
+//! `roll` only in a game with chance: the outcomes of its events in
+//! declaration order, each event's in its order), and, when the game has a `[demand]` rule, the same blocks again for the
 //! demanding form of each move (the last action of a demanding move is in
 //! the second half).
 //!
@@ -52,16 +55,34 @@ pub type Action = u32;
 /// What an action does, as [`ActionSpace::describe`] gives it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ActionKind {
-    Step { from: SiteId, to: SiteId },
-    Leg { from: SiteId, to: SiteId },
-    Swap { from: SiteId, with: SiteId },
-    Place { barrier: BarrierId, slot: u16 },
-    Drop { kind: KindId, to: SiteId },
+    Step {
+        from: SiteId,
+        to: SiteId,
+    },
+    Leg {
+        from: SiteId,
+        to: SiteId,
+    },
+    Swap {
+        from: SiteId,
+        with: SiteId,
+    },
+    Place {
+        barrier: BarrierId,
+        slot: u16,
+    },
+    Drop {
+        kind: KindId,
+        to: SiteId,
+    },
     Huff(SiteId),
     Remove(SiteId),
     Pass,
     End,
     Promote(KindId),
+    /// The outcome of this index among every event's outcomes, counted in
+    /// declaration order ([`ActionSpace::roll_of`] reads it back).
+    Roll(u32),
 }
 
 /// The numbering of one game's actions: see the module documentation.
@@ -74,6 +95,8 @@ pub struct ActionSpace {
     demand: bool,
     /// Whether some piece chooses its promotion: the `promote` block.
     choices: bool,
+    /// The outcomes of every chance event: the `roll` block.
+    n_rolls: u32,
 }
 
 const STEP: u32 = 0;
@@ -93,7 +116,25 @@ impl ActionSpace {
                 .kinds
                 .iter()
                 .any(|k| k.promote.as_ref().is_some_and(|p| p.chooses())),
+            n_rolls: rules.chance.iter().map(|c| c.outcomes.len() as u32).sum(),
         }
+    }
+
+    fn roll_base(&self) -> u32 {
+        self.promote_base() + if self.choices { self.n_kinds } else { 0 }
+    }
+
+    /// The roll an action of the `roll` block stands for.
+    pub fn roll_of(rules: &Rules, mut i: u32) -> Option<Move> {
+        for (event, c) in rules.chance.iter().enumerate() {
+            let n = c.outcomes.len() as u32;
+            if i < n {
+                let (event, outcome) = (event as u8, i as u8);
+                return Some(Move::Roll { event, outcome });
+            }
+            i -= n;
+        }
+        None
     }
 
     fn pairs(&self) -> u32 {
@@ -123,7 +164,7 @@ impl ActionSpace {
     }
     /// Actions of plain moves: the first half when the game has demands.
     fn plain(&self) -> u32 {
-        self.promote_base() + if self.choices { self.n_kinds } else { 0 }
+        self.roll_base() + self.n_rolls
     }
 
     /// How many actions the game has: every action is below this.
@@ -168,6 +209,12 @@ impl ActionSpace {
                 out.push(self.drop_base() + kind as u32 * self.n_sites + to.0 as u32)
             }
             Move::Huff(s) => out.push(self.huff_base() + s.0 as u32),
+            Move::Roll { event, outcome } => {
+                let before: usize = (rules.chance[..event as usize].iter())
+                    .map(|c| c.outcomes.len())
+                    .sum();
+                out.push(self.roll_base() + before as u32 + outcome as u32)
+            }
             // A sowing is numbered as the removal of the seeds it takes up.
             Move::Remove(s) | Move::Sow(s) => out.push(self.remove_base() + s.0 as u32),
             // `base` never returns a demanding or promoting move.
@@ -223,8 +270,10 @@ impl ActionSpace {
             ActionKind::Pass
         } else if a == self.end() {
             ActionKind::End
-        } else {
+        } else if a < self.roll_base() {
             ActionKind::Promote((a - self.promote_base()) as KindId)
+        } else {
+            ActionKind::Roll(a - self.roll_base())
         };
         Some((kind, demanding))
     }

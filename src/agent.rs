@@ -167,6 +167,11 @@ impl Agent {
             playouts: 0,
             score: None,
         };
+        if let Some(event) = rules.rolling(st) {
+            // Nobody chooses a roll: it is drawn by its weights.
+            let mut rng = fastrand::Rng::with_seed(seed);
+            return Some(only(rules.draw_roll(event, &mut rng)));
+        }
         match *self {
             Agent::Level(_) => self.for_game(rules).search(rules, st, seed, stop),
             Agent::AlphaBeta { nodes, millis } => {
@@ -311,17 +316,45 @@ impl Tree {
                 break;
             }
             st.clone_from(&self.root_state);
-            // Selection: down fully expanded nodes by UCB1.
+            // Selection: down fully expanded nodes by UCB1; at a chance
+            // position, down the outcome drawn by its weight, so that a
+            // node's mean is the expectation over the rolls.
             let mut node = 0;
-            while self.nodes[node].untried.is_empty() && !self.nodes[node].children.is_empty() {
-                node = self.best_child(node);
-                rules.play(&mut st, self.nodes[node].mv);
+            let mut expand = None;
+            loop {
+                if let Some(event) = rules.rolling(&st) {
+                    let mv = rules.draw_roll(event, &mut rng);
+                    let found = (self.nodes[node].children.iter())
+                        .find(|&&c| self.nodes[c].mv == mv)
+                        .copied();
+                    match found {
+                        Some(c) => {
+                            node = c;
+                            rules.play(&mut st, mv);
+                            continue;
+                        }
+                        None => {
+                            expand = Some(mv);
+                            break;
+                        }
+                    }
+                }
+                if self.nodes[node].untried.is_empty() && !self.nodes[node].children.is_empty() {
+                    node = self.best_child(node);
+                    rules.play(&mut st, self.nodes[node].mv);
+                } else {
+                    break;
+                }
             }
-            // Expansion: one untried move.
-            if let Some(mv) = self.nodes[node].untried.pop() {
+            // Expansion: one untried move (or the outcome drawn).
+            if let Some(mv) = expand.or_else(|| self.nodes[node].untried.pop()) {
                 let mover = rules.to_move(&st);
                 rules.play(&mut st, mv);
                 rules.legal_moves(&st, &mut buf);
+                if rules.is_chance(&st) {
+                    // Its outcomes are drawn, never tried in turn.
+                    buf.clear();
+                }
                 let index = self.nodes[node].children.len();
                 let child = self.nodes.len();
                 self.nodes.push(Node {

@@ -112,6 +112,12 @@ fn play_one(
     while result.plies < max_plies {
         // One ply, checked against the chain budget as it is played.
         let played = rules.bounded(|| {
+            // A roll is no side's move: drawn by weight, and counted
+            // neither as a ply nor among the moves seen.
+            while let Some(event) = rules.rolling(&st) {
+                let mut rng = fastrand::Rng::with_seed(seed ^ (result.plies as u64) << 32);
+                rules.play(&mut st, rules.draw_roll(event, &mut rng));
+            }
             rules.legal_moves(&st, &mut moves);
             if moves.is_empty() {
                 return false;

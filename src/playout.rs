@@ -15,7 +15,11 @@ pub fn random_game(rules: &Rules, rng: &mut fastrand::Rng, max_plies: u32) -> (V
         if buf.is_empty() {
             break;
         }
-        let mv = buf[rng.usize(..buf.len())];
+        let mv = match rules.rolling(&st) {
+            // A roll: an outcome drawn by its weight.
+            Some(event) => rules.draw_roll(event, rng),
+            None => buf[rng.usize(..buf.len())],
+        };
         rules.play(&mut st, mv);
         played.push(mv);
     }

@@ -295,10 +295,19 @@ pub fn status(rules: &Rules, st: &State) -> String {
             if let Some(s) = st.huffable() {
                 notes.push(format!("may huff {}", rules.board.site_name(s)));
             }
+            for (e, c) in rules.chance.iter().enumerate() {
+                if let Some(v) = rules.rolled(st, e as u8) {
+                    notes.push(format!("{} rolled {v}", c.name));
+                }
+            }
+            let does = match rules.rolling(st) {
+                Some(e) => format!("to roll {}", rules.chance[e as usize].name),
+                None => "to move".to_string(),
+            };
             if notes.is_empty() {
-                format!("{side} to move")
+                format!("{side} {does}")
             } else {
-                format!("{side} to move ({})", notes.join(", "))
+                format!("{side} {does} ({})", notes.join(", "))
             }
         }
         o => format!("game over: {}", outcome(rules, o)),

@@ -85,6 +85,9 @@ pub fn position_flipped(rules: &Rules, st: &State, flipped: bool) -> String {
         p.seeds(st);
     }
     p.coordinates();
+    if !rules.chance.is_empty() {
+        p.rolls(st);
+    }
     p.hands(st);
     p.out.push_str("</svg>\n");
     p.out
@@ -407,6 +410,24 @@ impl<'a> Picture<'a> {
                 escape(&held)
             );
         }
+    }
+
+    /// What each chance event last rolled, above the board: `die: 6`,
+    /// and `die: to roll` before its first roll.
+    fn rolls(&mut self, st: &State) {
+        let rules = self.rules;
+        let texts: Vec<String> = (rules.chance.iter().enumerate())
+            .map(|(e, c)| match rules.rolled(st, e as u8) {
+                Some(v) => format!("{}: {v}", c.name),
+                None => format!("{}: not rolled", c.name),
+            })
+            .collect();
+        let _ = writeln!(
+            self.out,
+            r##"<text x="{MARGIN}" y="{}" font-size="12" fill="#333">{}</text>"##,
+            MARGIN / 2,
+            escape(&texts.join(", "))
+        );
     }
 
     /// Coordinates: file letters below, rank numbers on the left.

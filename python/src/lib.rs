@@ -25,6 +25,8 @@ create_exception!(
 
 /// `current_player()` once the game is over, as in OpenSpiel.
 const TERMINAL: i64 = -4;
+/// OpenSpiel's player id of a chance node.
+const CHANCE: i64 = -1;
 const SERIAL_HEADER: &str = "tavoliere-state 1";
 
 /// A compiled game and what the bindings derive from it.
@@ -34,6 +36,14 @@ struct GameData {
     max_plies: u32,
     /// Where the game was read from: a path, or the text itself.
     source: String,
+}
+
+impl GameData {
+    /// The most outcomes one chance event has; 0 in a game without chance.
+    fn max_outcomes(&self) -> usize {
+        let chance = &self.rules.chance;
+        chance.iter().map(|c| c.outcomes.len()).max().unwrap_or(0)
+    }
 }
 
 /// The deepest `perft` and the most threads a call accepts: beyond, the
@@ -190,6 +200,11 @@ impl Game {
     /// The size of the action numbering: every action is below it.
     fn num_distinct_actions(&self) -> usize {
         self.data.space.len()
+    }
+    /// The most outcomes one chance event has; 0 in a game without chance.
+    /// A chance node's actions are its outcomes, 0 to its count less one.
+    fn max_chance_outcomes(&self) -> usize {
+        self.data.max_outcomes()
     }
     /// The most plies a game lasts here: it is cut (a draw) after them.
     fn max_game_length(&self) -> u32 {
@@ -390,12 +405,27 @@ impl State {
             ActionKind::Pass => "pass".into(),
             ActionKind::End => "end".into(),
             ActionKind::Promote(kind) => format!("={}", rules.kinds[kind as usize].symbol),
+            ActionKind::Roll(i) => match ActionSpace::roll_of(rules, i) {
+                Some(Move::Roll { event, outcome }) => notation::roll_text(rules, event, outcome),
+                _ => format!("<roll {i}>"),
+            },
         };
         if demanding {
             text + "!"
         } else {
             text
         }
+    }
+
+    /// At a chance node, the roll of outcome `a` (pyspiel numbers a chance
+    /// node's outcomes from 0, apart from the players' actions).
+    fn roll_at(&self, a: Action) -> Option<Move> {
+        let event = self.data.rules.rolling(&self.st)?;
+        let n = self.data.rules.chance[event as usize].outcomes.len();
+        ((a as usize) < n).then_some(Move::Roll {
+            event,
+            outcome: a as u8,
+        })
     }
 
     fn returns_of(&self) -> Vec<f64> {
@@ -405,10 +435,14 @@ impl State {
 
 #[pymethods]
 impl State {
-    /// The player (seat) to move; -4 once the game is over.
+    /// The player (seat) to move; -1 at a chance node (a roll to draw),
+    /// -4 once the game is over.
     fn current_player(&mut self) -> PyResult<i64> {
         if self.terminal()? {
             return Ok(TERMINAL);
+        }
+        if self.data.rules.is_chance(&self.st) {
+            return Ok(CHANCE);
         }
         Ok(self.data.rules.seat_of(self.data.rules.to_move(&self.st)) as i64)
     }
@@ -419,8 +453,15 @@ impl State {
         rules.side_name(rules.to_move(&self.st)).to_string()
     }
 
-    /// The legal actions, sorted.
+    /// The legal actions, sorted; at a chance node, its outcomes 0, 1, ...
     fn legal_actions(&mut self) -> PyResult<Vec<Action>> {
+        if self.is_chance_node()? {
+            return Ok(self
+                .chance_outcomes()?
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect());
+        }
         self.refresh()?;
         let mut out = Vec::with_capacity(self.encoded.len());
         self.encoded.next(&self.data.space, &self.prefix, &mut out);
@@ -429,7 +470,7 @@ impl State {
 
     /// 1 for each legal action, 0 elsewhere, over every action.
     fn legal_actions_mask(&mut self) -> PyResult<Vec<u8>> {
-        let mut mask = vec![0; self.data.space.len()];
+        let mut mask = vec![0; self.data.space.len().max(self.data.max_outcomes())];
         for a in self.legal_actions()? {
             mask[a as usize] = 1;
         }
@@ -438,6 +479,18 @@ impl State {
 
     /// Plays an action: a move, or one landing of a capture chain.
     fn apply_action(&mut self, action: Action) -> PyResult<()> {
+        if self.is_chance_node()? {
+            let Some(mv) = self.roll_at(action) else {
+                return Err(PyValueError::new_err(format!(
+                    "action {action} is not an outcome of this roll"
+                )));
+            };
+            self.data.rules.play(&mut self.st, mv);
+            self.moves.push(mv);
+            self.history.push(action);
+            self.fresh = false;
+            return Ok(());
+        }
         self.refresh()?;
         self.prefix.push(action);
         match self.encoded.follow(&self.data.space, &self.prefix) {
@@ -471,6 +524,9 @@ impl State {
     /// The action's text: the move's notation when the action is a whole
     /// legal move, else its site names (`a1xb2` for a landing).
     fn action_to_string(&mut self, action: Action) -> PyResult<String> {
+        if let Some(Move::Roll { event, outcome }) = self.roll_at(action) {
+            return Ok(notation::roll_text(&self.data.rules, event, outcome));
+        }
         self.refresh()?;
         Ok(match self.move_with_next(action) {
             Some((mv, true)) if self.prefix.is_empty() => {
@@ -493,6 +549,9 @@ impl State {
         let rules = &self.data.rules;
         let mv = bounded(rules, || notation::parse_move(rules, &self.st, text))?
             .map_err(|e| PyValueError::new_err(format!("`{text}`: {e}")))?;
+        if let Move::Roll { outcome, .. } = mv {
+            return Ok(outcome as Action);
+        }
         let mut seq = Vec::new();
         self.data.space.encode(rules, mv, &mut seq);
         match seq.get(self.prefix.len()) {
@@ -501,6 +560,29 @@ impl State {
                 "`{text}` does not go on from the landings chosen"
             ))),
         }
+    }
+
+    /// Whether the position is a chance node: its actions are the outcomes
+    /// of a roll, which nobody chooses ([`State::chance_outcomes`]).
+    fn is_chance_node(&mut self) -> PyResult<bool> {
+        Ok(!self.terminal()? && self.data.rules.is_chance(&self.st))
+    }
+
+    /// At a chance node, each outcome's action with its probability, in
+    /// the order of `legal_actions` (as pyspiel's `chance_outcomes`);
+    /// elsewhere empty.
+    fn chance_outcomes(&mut self) -> PyResult<Vec<(Action, f64)>> {
+        if !self.is_chance_node()? {
+            return Ok(Vec::new());
+        }
+        let rules = &self.data.rules;
+        let outcomes = rules.chance_outcomes(&self.st).into_iter();
+        Ok(outcomes
+            .filter_map(|(mv, p)| match mv {
+                Move::Roll { outcome, .. } => Some((outcome as Action, p)),
+                _ => None,
+            })
+            .collect())
     }
 
     /// Whether the game is over (or cut at the game's most plies).
@@ -759,6 +841,10 @@ impl State {
         let mv =
             py.allow_threads(|| bounded(&data.rules, || agent.choose(&data.rules, &st, seed)))?;
         let mv = mv.ok_or_else(|| PyValueError::new_err("the game is over"))?;
+        if let Move::Roll { outcome, .. } = mv {
+            // A roll drawn by its weights, as the chance node numbers it.
+            return Ok(vec![outcome as Action]);
+        }
         let mut seq = Vec::new();
         self.data.space.encode(&self.data.rules, mv, &mut seq);
         Ok(seq)

@@ -12,8 +12,13 @@
 Agents are the game's seats. Each observation is a dict: ``observation``
 (the flat tensor of ``State.observation_tensor``) and ``action_mask`` (1 for
 each legal action of the agent to move, zeros for the others). A game cut at
-``max_game_length`` plies is truncated for every agent.
+``max_game_length`` plies is truncated for every agent. A game with dice
+(``[chance.NAME]``) rolls them inside the environment, by their
+probabilities, with a generator seeded by ``reset(seed=...)``: agents only
+ever see their own moves.
 """
+
+import random
 
 import numpy as np
 from gymnasium import spaces
@@ -68,6 +73,8 @@ class raw_env(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
+        # The environment's own draws (a game's dice): seeded by `seed`.
+        self._rng = random.Random(seed)
         self.state = self.game.new_initial_state()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -77,7 +84,17 @@ class raw_env(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._select()
 
+    def _roll(self):
+        """Plays the chance nodes (a game's dice) ahead: no agent chooses a
+        roll, the environment draws it by its probabilities."""
+        while self.state.is_chance_node():
+            outcomes = self.state.chance_outcomes()
+            actions = [a for a, _ in outcomes]
+            weights = [p for _, p in outcomes]
+            self.state.apply_action(self._rng.choices(actions, weights)[0])
+
     def _select(self):
+        self._roll()
         player = self.state.current_player()
         if player >= 0:
             self.agent_selection = self.possible_agents[player]
@@ -89,6 +106,7 @@ class raw_env(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
+        self._roll()
         if self.state.is_terminal():
             returns = self.state.returns()
             cut = self.state.move_number() >= self.game.max_game_length() and not any(returns)

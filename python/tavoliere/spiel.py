@@ -15,7 +15,7 @@ under a short name of its own (``tavoliere_<name>_<hash of the text>``), so
 text (and path), a state its game and its actions, so a state unpickles in
 another process (``ray.put(state)``).
 
-Conventions (perfect information, no chance nodes yet):
+Conventions (perfect information; chance nodes where the game rolls):
 
 - ``max_game_length`` counts actions (a capture chain is one action per
   landing): the game is cut, a draw, after that many actions.
@@ -29,6 +29,11 @@ Conventions (perfect information, no chance nodes yet):
   the flat tensor of ``tavoliere.Game.observation_layout``.
   ``information_state_string``: the actions from the start (perfect
   recall); ``information_state_tensor``: the observation tensor.
+- A game with ``[chance.NAME]`` events is ``EXPLICIT_STOCHASTIC``: at a
+  roll, ``current_player()`` is ``pyspiel.PlayerId.CHANCE`` (-1),
+  ``is_chance_node()`` holds and ``chance_outcomes()`` lists each
+  outcome's action with its probability; ``apply_action`` of one plays
+  that roll. ``max_chance_outcomes`` is the most outcomes of one event.
 - ``undo_action`` is not provided: OpenSpiel keeps a Python game's history
   on its C++ side, which Python cannot shorten.
 """
@@ -119,7 +124,11 @@ def _new_game(path, text, max_game_length):
         short_name=_short_name(inner.name(), text),
         long_name=f"tavoliere {inner.name()}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if inner.max_chance_outcomes() > 0
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=(
             pyspiel.GameType.Utility.ZERO_SUM
@@ -172,7 +181,7 @@ class Game(pyspiel.Game):
         values = [v for r in wins for v in r] + [0.0]
         info = pyspiel.GameInfo(
             num_distinct_actions=inner.num_distinct_actions(),
-            max_chance_outcomes=0,
+            max_chance_outcomes=inner.max_chance_outcomes(),
             num_players=inner.num_players(),
             min_utility=min(values),
             max_utility=max(values),
@@ -266,7 +275,10 @@ class State(pyspiel.State):
         return [0.0] * self.num_players()
 
     def chance_outcomes(self):
-        return []
+        return self._box.inner.chance_outcomes()
+
+    def is_chance_node(self):
+        return self.current_player() == pyspiel.PlayerId.CHANCE
 
     def __str__(self):
         return _position(self._box.inner)

@@ -70,8 +70,10 @@ def test_random_simulation_with_round_trips(name):
         assert game.utility_sum() == 0.0
     rng = np.random.RandomState(7)
     state = game.new_initial_state()
-    assert not state.is_chance_node() and not state.is_simultaneous_node()
-    assert state.chance_outcomes() == []
+    assert not state.is_simultaneous_node()
+    if game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC:
+        assert not state.is_chance_node()
+        assert state.chance_outcomes() == []
     shape = game.observation_tensor_shape()
     deadline = time.monotonic() + PY_SIM_SECONDS
     actions, next_check = 0, 1
@@ -79,6 +81,12 @@ def test_random_simulation_with_round_trips(name):
         if actions >= next_check:
             check_round_trips(game, state)
             next_check *= 2
+        if state.is_chance_node():
+            # A roll (a game with dice): an outcome drawn, no player's turn.
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
         player = state.current_player()
         assert 0 <= player < n
         legal = state.legal_actions()

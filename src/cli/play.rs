@@ -172,7 +172,9 @@ impl Game<'_> {
                 )?;
                 break;
             }
-            if let Some(agent) = &self.players[side as usize] {
+            // A roll is nobody's choice: drawn for a human too.
+            let roller = rules.is_chance(&st).then_some(&Agent::Random);
+            if let Some(agent) = self.players[side as usize].as_ref().or(roller) {
                 let seed = self.seed.wrapping_add(history.len() as u64);
                 let Some(mv) = agent.choose(rules, &st, seed) else {
                     break;

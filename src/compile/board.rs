@@ -51,6 +51,7 @@ impl Compiler<'_> {
             tokens: raw.tokens.keys().map(str::to_string).collect(),
             flags: Vec::new(),
             teams: Vec::new(),
+            chance: Vec::new(),
         };
         let mut coords_of = |c: &mut Self, text: &Option<Str>| -> Res<Option<Vec<(i32, i32)>>> {
             let Some(text) = text else { return Ok(None) };

@@ -41,6 +41,7 @@ impl Compiler<'_> {
                 self.seeds_declared(raw, s, span)?;
                 Cond::Seeds(compare(*op), *n)
             }
+            ast::SiteCond::Nearest(n) => Cond::Nearest(self.event_ref(s, n, scope)?),
             ast::SiteCond::Attacked => Cond::Attacked,
             ast::SiteCond::Sees(names, inner) => {
                 let dirs = self.dirs(&scope.board, s, names, true)?;
@@ -620,6 +621,11 @@ impl Compiler<'_> {
             } => self.since(raw, scope, s, cond, op, *value, span)?,
             ast::StateCond::PerpetualCheck(span) => self.perpetual_check(raw, s, span)?,
             ast::StateCond::Seeds { .. } => self.seeds_compare(raw, scope, s, c)?,
+            ast::StateCond::Rolled { event, op, value } => StateCond::Rolled {
+                event: self.event_ref(s, event, scope)?,
+                op: compare(*op),
+                value: *value as i64,
+            },
             ast::StateCond::Arith { .. } | ast::StateCond::Repeated { .. } => {
                 self.numbers(raw, scope, s, c)?
             }
@@ -714,6 +720,7 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::Threatens(..)
         | ast::SiteCond::Stuck
         | ast::SiteCond::Seeds(..)
+        | ast::SiteCond::Nearest(_)
         | ast::SiteCond::Attacked
         | ast::SiteCond::Has(_)
         | ast::SiteCond::LastTo(_)

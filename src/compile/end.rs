@@ -222,6 +222,7 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck
         | StateCond::Seeds { .. }
+        | StateCond::Rolled { .. }
         | StateCond::Repeated { .. } => 0,
         StateCond::Arith(_) => ALL_KINDS,
         StateCond::Reach { .. }
@@ -261,6 +262,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Since { .. }
         | StateCond::PerpetualCheck
         | StateCond::Seeds { .. }
+        | StateCond::Rolled { .. }
         | StateCond::Arith(_)
         | StateCond::Repeated { .. }
         | StateCond::Line { .. }

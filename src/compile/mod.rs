@@ -20,6 +20,7 @@ use std::collections::HashMap;
 mod arith;
 mod barriers;
 mod board;
+mod chance;
 mod condition;
 mod effect;
 mod end;
@@ -223,6 +224,9 @@ struct Scope {
     /// The teams, by name, with their sides (a side with no `team` is a
     /// team of its own, named after it).
     teams: Vec<(String, SideSet)>,
+    /// The chance events of `[chance]` (one that failed to compile kept
+    /// with its name, so that it is not reported again where it is named).
+    chance: Vec<Chance>,
 }
 
 impl Scope {
@@ -252,6 +256,7 @@ impl Scope {
             tokens: raw.tokens.keys().map(str::to_string).collect(),
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
+            chance: Vec::new(),
         }
     }
 }
@@ -340,10 +345,10 @@ impl<'a> Compiler<'a> {
         self.check_distinct(raw)?;
         self.check_entry_names(raw);
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
+        scope.chance = self.chance_events(raw);
         scope.teams = team_members(team_names, &teams);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
-
         // The sides with their symbols.
         let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
@@ -463,6 +468,7 @@ impl<'a> Compiler<'a> {
             tracks_last: self.tracks_last,
             check,
             sowing,
+            chance: scope.chance.clone(),
             tables: Default::default(),
         });
         rules.game_mut().initial.seeds = seeds;

@@ -166,7 +166,8 @@ const COMPILER_WORDS: [&str; 8] = [
 /// - words always followed by `(`, and no name is: `attacks`, `sees`,
 ///   `has`, `last_to`, `last_over`, `line`, `edge`, `given`, `threatens`,
 ///   `castle`, `swap`, `jump`, `convert`, `connected`, `somewhere`,
-///   `since`, `spends`, `group`, `groups`, `touches`, `adjacent`;
+///   `since`, `spends`, `group`, `groups`, `touches`, `adjacent`,
+///   `nearest`, `rolled` (also a position's section word);
 /// - words of position and move conditions, which read no bare name:
 ///   `check`, `stalled`, `repetitions`, `perpetual`, `converts`;
 /// - words read only right after another keyword or a closing `)`: `last`
@@ -186,7 +187,7 @@ const COMPILER_WORDS: [&str; 8] = [
 /// the condition, not the side), and `as`, `surrounded` and `spend` end a
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner).
-const FREE_KEYWORDS: [&str; 49] = [
+const FREE_KEYWORDS: [&str; 51] = [
     "territory",
     "score",
     "repeated",
@@ -212,6 +213,8 @@ const FREE_KEYWORDS: [&str; 49] = [
     "groups",
     "touches",
     "adjacent",
+    "nearest",
+    "rolled",
     "size",
     "liberties",
     "encloses",

@@ -161,6 +161,7 @@ impl Compiler<'_> {
                 drop: Default::default(),
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
                 value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
+                number: piece.number.as_ref().map(|n| n.value),
             });
         }
         kinds

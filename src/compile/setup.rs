@@ -176,6 +176,7 @@ pub(super) fn empty_position(
         marks: Box::new([]),
         last: NO_LAST,
         seeds: Box::new([]),
+        rolled: [0; crate::rules::MAX_EVENTS],
         history: None,
     }
 }

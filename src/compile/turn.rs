@@ -382,8 +382,28 @@ impl Compiler<'_> {
                         phase.push(Action::Sow(r));
                     }
                 }
+                ast::Action::Roll(n) => {
+                    phase.extend(self.event_ref(s, &n, scope).ok().map(Action::Roll))
+                }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
+        }
+        self.alone(s, &phase, when.is_some())?;
+        Ok((phase, when))
+    }
+
+    /// The actions that stand alone in their phase: `roll EVENT` (and
+    /// without a condition) and `fill`.
+    fn alone(&mut self, s: &Str, phase: &[Action], when: bool) -> Res<()> {
+        let rolls = phase.iter().any(|a| matches!(a, Action::Roll(_)));
+        if rolls && (phase.len() > 1 || when) {
+            self.error(
+                Diagnostic::error("roll-not-alone", "`roll` is a phase of its own")
+                    .at(s.loc())
+                    .label("this phase has something besides `roll EVENT`")
+                    .hint("write the roll as a phase alone, `phases = [\"roll die\", \"move\"]`, without a condition, outside the prelude"),
+            );
+            return Err(());
         }
         let fills = phase.iter().any(|a| matches!(a, Action::Fill(..)));
         if fills && phase.len() > 1 {
@@ -395,7 +415,7 @@ impl Compiler<'_> {
             );
             return Err(());
         }
-        Ok((phase, when))
+        Ok(())
     }
 
     /// The turns played once before the turn order: `[[turn.prelude]]`.
@@ -421,9 +441,19 @@ impl Compiler<'_> {
                 Some(t) => int_in(self, t, "`times`", 1, 255).unwrap_or(1),
                 None => 1,
             };
-            if let Ok((actions, _)) =
-                self.phase(raw, scope, barriers, &entry.phase, removals, false)
-            {
+            let phase = self.phase(raw, scope, barriers, &entry.phase, removals, false);
+            if let Ok((actions, _)) = &phase {
+                if actions.iter().any(|a| matches!(a, Action::Roll(_))) {
+                    self.error(
+                        Diagnostic::error("roll-not-alone", "`roll` is a phase of the turn order")
+                            .at(entry.phase.loc())
+                            .label("a prelude turn cannot roll")
+                            .hint("roll in `[turn] phases`: `phases = [\"roll die\", \"move\"]`"),
+                    );
+                    continue;
+                }
+            }
+            if let Ok((actions, _)) = phase {
                 for _ in 0..times {
                     out.push(PreludeTurn {
                         side: side as SideId,

@@ -78,6 +78,7 @@ impl Rules {
             | Cond::Threatens(..)
             | Cond::Stuck
             | Cond::Seeds(..)
+            | Cond::Nearest(_)
             | Cond::Has(_)
             | Cond::LastTo(_)
             | Cond::LastOver(_)
@@ -138,6 +139,7 @@ impl Rules {
             | Cond::Threatens(..)
             | Cond::Stuck
             | Cond::Seeds(..)
+            | Cond::Nearest(_)
             | Cond::Has(_)
             | Cond::LastTo(_)
             | Cond::LastOver(_)
@@ -223,6 +225,7 @@ impl Rules {
             }
             Cond::Stuck => !nested && self.stuck_here(st, origin, s),
             Cond::Seeds(op, n) => op.holds(self.seeds_at(st, s) as u32, *n),
+            Cond::Nearest(event) => self.nearest_roll(st, side, *event, s),
             Cond::Line { length, axes } => {
                 let v = Self::occupant(st, origin, s);
                 if v == 0 {
@@ -483,6 +486,9 @@ impl Rules {
             StateCond::PerpetualCheck => self.perpetual_check(st, side),
             StateCond::Seeds { left, op, right } => {
                 self.seeds_compare(st, side, (left, *op, right))
+            }
+            StateCond::Rolled { event, op, value } => {
+                (self.rolled(st, *event)).is_some_and(|v| op.holds_i64(v, *value))
             }
             StateCond::Arith(a) => self.arith(st, side, a),
             StateCond::Repeated { within } => self.repeated(st, *within),

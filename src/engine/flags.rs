@@ -94,7 +94,7 @@ impl Rules {
             }
             Move::Drop { to, .. } => marks[to.0 as usize] = 0,
             Move::Huff(at) | Move::Remove(at) => marks[at.0 as usize] = 0,
-            Move::Sow(_) => {}
+            Move::Sow(_) | Move::Roll { .. } => {}
             Move::Demanding(_) | Move::Promoting(_) | Move::Place { .. } | Move::Pass => {}
         }
     }

@@ -23,6 +23,10 @@ impl Rules {
         for &n in st.seeds.iter() {
             h.write_u16(n);
         }
+        // The rolls only where the game has chance.
+        if !self.chance.is_empty() {
+            h.write(&st.rolled);
+        }
         h.write_u8(u8::from(st.demanded));
         h.write_u16(st.huffable.map_or(u16::MAX, |s| s.0));
         h.finish()

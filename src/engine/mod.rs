@@ -23,6 +23,7 @@ use std::cell::RefCell;
 mod arith;
 mod attack;
 mod castle;
+mod chance;
 mod check;
 mod cond;
 mod effect;

@@ -69,6 +69,11 @@ impl Rules {
         out: &mut Vec<Move>,
         watch: Option<Move>,
     ) -> Option<Refusal> {
+        if let Some(event) = self.rolling(st) {
+            // A chance position: its outcomes, which no stage filters.
+            self.roll_moves(event, out);
+            return (watch.is_some_and(|w| !out.contains(&w))).then_some(Refusal::NoPattern);
+        }
         let side = self.to_move(st);
         let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
         self.candidates(st, side, out);
@@ -316,7 +321,8 @@ impl Rules {
             | Move::Place { .. }
             | Move::Remove(_)
             | Move::Huff(_)
-            | Move::Sow(_) => return false,
+            | Move::Sow(_)
+            | Move::Roll { .. } => return false,
             Move::Pass => return false,
             Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
         };
@@ -396,6 +402,7 @@ impl Rules {
             Action::Remove(i) => self.removals_of(st, side, i, out),
             Action::Pass => out.push(Move::Pass),
             Action::Sow(r) => self.sow_moves(st, side, r, out),
+            Action::Roll(event) => self.roll_moves(event, out),
             Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
         }
     }

@@ -135,7 +135,11 @@ impl Rules {
                         || taken(chain.to())
                         || chain.captured().iter().any(|&c| taken(c)))
             }
-            Move::Place { .. } | Move::Pass | Move::Demanding(_) | Move::Promoting(_) => false,
+            Move::Place { .. }
+            | Move::Pass
+            | Move::Roll { .. }
+            | Move::Demanding(_)
+            | Move::Promoting(_) => false,
         };
         // Landing effects may take or turn pieces of any kind; under `not
         // repeated`, every move reaches a position to judge.

@@ -158,6 +158,7 @@ impl Rules {
                     st.reserves[i] -= 1;
                 }
             }
+            Move::Roll { event, outcome } => st.rolled[event as usize] = outcome + 1,
             Move::Pass | Move::Step { .. } | Move::Place { .. } => {}
         }
     }
@@ -566,7 +567,7 @@ impl Rules {
     }
 
     pub(super) fn has_move(&self, st: &State) -> bool {
-        if st.huffable.is_some() {
+        if st.huffable.is_some() || self.is_chance(st) {
             return true;
         }
         if let Some(found) = self.has_move_by_classes(st) {

@@ -216,6 +216,14 @@ impl Rules {
                 applied: false,
             };
         }
+        if let Some(event) = self.rolling(st) {
+            // A chance position: an outcome drawn by weight.
+            return Drawn {
+                mv: Some(self.draw_roll(event, rng)),
+                listed: false,
+                applied: false,
+            };
+        }
         if st.huffable.is_some() {
             // A huff to claim stands beside the moves: draw from them all.
             let mut moves = Vec::new();

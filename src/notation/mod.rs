@@ -26,7 +26,7 @@ pub use pgn::{pgn_result, pgn_text, read_pgn, Pgn};
 pub use position::{parse_position, position_to_string};
 pub use read::{parse_move, read_any_move};
 pub use san::{move_to_san, san_texts};
-pub use write::{move_texts, move_to_short, move_to_string, short_texts};
+pub use write::{move_texts, move_to_short, move_to_string, roll_text, short_texts};
 
 use crate::board::SiteId;
 use crate::diag::suggest;

@@ -110,6 +110,11 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
             .collect();
         parts.push(format!("seeds {}", seeds.join(", ")).trim_end().to_string());
     }
+    for (e, c) in rules.chance.iter().enumerate() {
+        if let Some(v) = rules.rolled(st, e as u8) {
+            parts.push(format!("rolled {} {v}", c.name));
+        }
+    }
     parts.extend(memory_text(rules, st));
     parts.extend(super::history::history_text(rules, st));
     parts.join("; ")
@@ -182,6 +187,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::History(list) => history.seen = Some((list, section_span)),
             PosSection::Plies(n) => history.plies = Some((n, section_span)),
             PosSection::Seeds(list) => r.seeds(list),
+            PosSection::Rolled(event, value, span) => r.rolled(event, value, span),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
                 r.turn(side, phase);
@@ -308,6 +314,42 @@ impl PositionReader<'_> {
     }
 
     /// `seeds`: the seeds on each site named, none elsewhere.
+    /// `rolled EVENT N`: the value the event last rolled, one of its outcomes.
+    fn rolled(&mut self, event: Name, value: u32, span: Span) {
+        let rules = self.rules;
+        let Some(e) = rules.chance.iter().position(|c| c.name == event.text) else {
+            let known: Vec<String> = rules
+                .chance
+                .iter()
+                .map(|c| format!("`{}`", c.name))
+                .collect();
+            let d = Diagnostic::error(
+                "unknown-name",
+                format!("unknown chance event `{}`", event.text),
+            )
+            .at(self.at(event.span.clone()))
+            .hint(match known.is_empty() {
+                true => "this game declares no `[chance]` event".to_string(),
+                false => format!("its events: {}", known.join(", ")),
+            });
+            self.errors.push(d);
+            return;
+        };
+        let outcomes = &rules.chance[e].outcomes;
+        match outcomes.iter().position(|&(v, _)| v == value as i64) {
+            Some(i) => self.st.rolled[e] = i as u8 + 1,
+            None => {
+                let values: Vec<String> = outcomes.iter().map(|(v, _)| v.to_string()).collect();
+                let d =
+                    Diagnostic::error("bad-roll", format!("`{}` never rolls {value}", event.text))
+                        .at(self.at(span))
+                        .label("not one of its outcomes")
+                        .hint(format!("it rolls {}", values.join(", ")));
+                self.errors.push(d);
+            }
+        }
+    }
+
     fn seeds(&mut self, list: Vec<(Name, u32, Span)>) {
         let rules = self.rules;
         if rules.sowing.is_none() {

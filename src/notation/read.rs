@@ -118,6 +118,9 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     if let Some(found) = by_other_form(rules, st, &legal, &texts, text) {
         return found;
     }
+    if text.starts_with("roll") || rules.is_chance(st) {
+        return Err(not_a_roll(rules, st, &texts, text));
+    }
     if rules.notation.san {
         if let Some(found) = super::san::read_san(rules, st, &legal, text) {
             return found;
@@ -626,4 +629,22 @@ pub fn read_any_move(rules: &Rules, st: &State, text: &str) -> Result<Move, Move
         return Ok(Move::Place { barrier, slot });
     }
     parse_move(rules, st, text)
+}
+
+/// Why `text` is not one of the rolls a chance position offers, or why a
+/// roll cannot be played where a side chooses its move.
+fn not_a_roll(rules: &Rules, st: &State, texts: &[String], text: &str) -> MoveError {
+    match rules.rolling(st) {
+        Some(e) => MoveError {
+            message: format!(
+                "`{text}` is not an outcome of `{}`, which is rolled now",
+                rules.chance[e as usize].name
+            ),
+            hint: Some(format!("the outcomes: {}", texts.join(" "))),
+        },
+        None => MoveError {
+            message: format!("`{text}`: nothing is rolled now; a side chooses its move"),
+            hint: Some(format!("the legal moves: {}", texts.join(" "))),
+        },
+    }
 }

@@ -117,6 +117,8 @@ pub(super) fn forms(rules: &Rules, st: &State, mv: Move) -> Vec<String> {
         }
         Move::Drop { kind, to } => format!("{}@{}", rules.kinds[kind as usize].name, site(to)),
         Move::Castle { from, with, .. } => castle_wing(rules, from, with).to_string(),
+        // Also read with spaces, as OpenSpiel writes it: `roll 6`.
+        Move::Roll { .. } => plain.replace(':', " "),
         _ => plain.clone(),
     };
     if longer == plain {
@@ -238,6 +240,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
         Move::Remove(at) => format!("x{}", rules.board.site_name(at)),
         Move::Sow(at) => rules.board.site_name(at).to_string(),
         Move::Pass => "pass".to_string(),
+        Move::Roll { event, outcome } => roll_text(rules, event, outcome),
     }
 }
 
@@ -285,4 +288,14 @@ fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) ->
     };
     let suffix = promotion_suffix(rules, st, rules.undemanded(mv));
     format!("{}{suffix}{bang}", rules.board.site_name(to))
+}
+
+/// A roll's text: `roll:6`, or `roll:coins:3` in a game with more than
+/// one event; one word, as moves are listed separated by spaces.
+pub fn roll_text(rules: &Rules, event: u8, outcome: u8) -> String {
+    let value = rules.chance[event as usize].value(outcome);
+    match rules.chance.len() {
+        1 => format!("roll:{value}"),
+        _ => format!("roll:{}:{value}", rules.chance[event as usize].name),
+    }
 }

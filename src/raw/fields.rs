@@ -83,6 +83,7 @@ keyed_fields!(RawPiece {
     promote,
     royal,
     value,
+    number,
     effects,
     to_hand,
     drop
@@ -93,3 +94,8 @@ keyed_fields!(RawBarrier {
     symbol
 });
 keyed_fields!(RawFlag { pieces, moved });
+keyed_fields!(RawChance {
+    faces,
+    weights,
+    dice
+});

@@ -122,6 +122,7 @@ impl Merge for RawGame {
             fen,
             notation,
             seeds,
+            chance,
             remove: _,
             removed: _,
         } = over;
@@ -142,6 +143,7 @@ impl Merge for RawGame {
         self.seats.merge(seats);
         self.flags.merge(flags);
         self.seeds.merge(seeds);
+        self.chance.merge(chance);
         merge_keys(&mut self.fen, fen);
         merge_keys(&mut self.notation, notation);
     }

@@ -171,6 +171,9 @@ pub struct RawGame {
     pub notation: Option<RawNotation>,
     /// `[seeds]`: sites hold counts of seeds, sown along tracks.
     pub seeds: Option<RawSeeds>,
+    /// `[chance.NAME]`: random events rolled in a `roll NAME` phase.
+    #[serde(default)]
+    pub chance: Table<RawChance>,
     /// What a variant drops from its base before merging over it.
     #[serde(default)]
     pub remove: RawRemove,
@@ -412,6 +415,8 @@ pub struct RawPiece {
     pub royal: Option<Located<bool>>,
     /// What the piece is worth, for computer players' judgement.
     pub value: Option<Located<f64>>,
+    /// The piece's number, read by `nearest(EVENT)`.
+    pub number: Option<Located<i64>>,
     /// What the piece does to other pieces when it lands: captures or
     /// conversions, each an effect expression.
     pub effects: Option<Located<Vec<Str>>>,
@@ -539,6 +544,16 @@ pub struct RawFlag {
     /// What a move of the piece does to its flag: `clear` (the default),
     /// `set` or `keep`.
     pub moved: Option<Str>,
+}
+
+/// A `[chance.NAME]` event: `faces = [1, 2, 3, 4, 5, 6]`, with
+/// `weights` per face, `dice` of them summed.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawChance {
+    pub faces: Option<Located<Vec<Located<i64>>>>,
+    pub weights: Option<Located<Vec<Located<i64>>>>,
+    pub dice: Option<Located<i64>>,
 }
 
 /// A string, or a list of strings (`to = "queen"`, `to = ["queen", "rook"]`).

@@ -39,6 +39,10 @@ pub enum Cond {
     Stuck,
     /// The count of seeds here compares to the number (`seeds OP N`).
     Seeds(Compare, u32),
+    /// A piece of the moving side stands here whose `number` is the one
+    /// the event of this index rolled, or, when no piece of the side has
+    /// that number, the nearest below or above it (`nearest(EVENT)`).
+    Nearest(u8),
     /// The piece here carries the flag of this index (`has(FLAG)`).
     Has(u8),
     /// The last move ended here, made by a piece meeting the condition.
@@ -337,6 +341,13 @@ pub enum StateCond {
         op: Compare,
         right: SeedRhs,
     },
+    /// The value the event of this index last rolled compares to the
+    /// number (`rolled(EVENT) OP N`); false before its first roll.
+    Rolled {
+        event: u8,
+        op: Compare,
+        value: i64,
+    },
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -370,6 +381,7 @@ impl StateCond {
             | StateCond::Repeated { .. }
             | StateCond::PerpetualCheck
             | StateCond::Seeds { .. }
+            | StateCond::Rolled { .. }
             | StateCond::Can(_)
             | StateCond::Last(_)
             | StateCond::Since { .. } => &[],

@@ -6,6 +6,7 @@
 use crate::board::{Board, SiteId};
 
 mod chain;
+mod chance;
 mod cond;
 mod effect;
 mod fen;
@@ -20,6 +21,7 @@ pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, TooManyChains,
     CHAIN_STEPS, MAX_CHAIN,
 };
+pub use chance::{Chance, MAX_EVENTS};
 pub use cond::{
     Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
     ScoreOf, SeedRhs, SeedSum, StateCond, NO_MEMBER, NUM_SCALE,
@@ -29,7 +31,7 @@ pub use fen::{Fen, FenField, HandPlace, Notation};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
-pub use stages::{Filter, Preference, Stages};
+pub use stages::{Filter, Preference, Refusal, Stages};
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -129,6 +131,8 @@ pub struct Kind {
     pub royal: bool,
     /// What the piece is worth to computer players (0 when not given).
     pub value: f64,
+    /// Its `number`, read by `nearest(EVENT)` (cubes numbered 1 to 6).
+    pub number: Option<i64>,
     /// What it does to other pieces when it lands.
     pub effects: Vec<Effect>,
     /// Captured, it goes to the captor's hand as this kind.
@@ -351,29 +355,9 @@ pub enum Action {
     /// Take every seed of a site of the side's part of the region and sow
     /// them along its track (`[seeds]`).
     Sow(RegionId),
+    /// Roll the chance event of this index (alone in its phase).
+    Roll(u8),
     Pass,
-}
-
-/// Why a move is not legal: the stage of move generation that removed it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    GameOver,
-    /// No pattern or action of the side to move gives it.
-    NoPattern,
-    /// It would break a `[[constraint]]`.
-    Constraint,
-    /// It would leave a royal piece of the mover attacked.
-    Check,
-    /// A drop that would checkmate, of a kind whose drops may not.
-    MatingDrop,
-    /// The `[turn] captures` rule keeps other moves.
-    Captures,
-    /// This `[[priority]]` (an index into `Rules::priorities`) keeps others.
-    Priority(usize),
-    /// The last move demanded another kind of move.
-    Demand,
-    /// The side may not demand.
-    NoDemand,
 }
 
 /// A filter on the legal moves of some sides: while `when` holds, only the
@@ -582,6 +566,12 @@ pub enum Move {
     Remove(SiteId),
     /// The seeds on the site are sown along the mover's track.
     Sow(SiteId),
+    /// A chance event ([`Rules::chance`], by index) gives the outcome of
+    /// this index: the "move" of a chance position.
+    Roll {
+        event: u8,
+        outcome: u8,
+    },
     /// The piece on `from` castles with the piece on `with`: it goes to
     /// `to`, the partner to the site beside `to` on the side of `from`'s
     /// line it came from ([`Rules::castle_partner_to`]).
@@ -642,6 +632,9 @@ pub struct State {
     pub(crate) last: [SiteId; 2],
     /// Per site, its count of seeds (`[seeds]`); empty in a game without.
     pub(crate) seeds: Box<[u16]>,
+    /// Per chance event ([`Rules::chance`]), 1 + the index of the outcome
+    /// last rolled, 0 before any roll; zeros in a game without chance.
+    pub(crate) rolled: [u8; MAX_EVENTS],
     /// The positions seen and the `since(...)` counters, in a game whose
     /// end rules read them ([`Rules::history`]); `None` in any other.
     pub(crate) history: Option<Box<History>>,
@@ -830,6 +823,9 @@ pub struct Game {
     pub(crate) history: Option<HistoryRules>,
     /// `[seeds]`: counts on sites, sowing; `None` in a game without them.
     pub sowing: Option<Box<Sowing>>,
+    /// `[chance.NAME]`: the random events, in declaration order; empty in
+    /// a game without chance.
+    pub chance: Vec<Chance>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// What the engine derives from the compiled game to play it fast.
@@ -1129,6 +1125,7 @@ impl State {
         self.ended_by = o.ended_by;
         self.marks.copy_from_slice(&o.marks);
         self.last = o.last;
+        self.rolled = o.rolled;
         // Empty but in a game with `[seeds]`: no call for the others.
         if !o.seeds.is_empty() {
             self.seeds.copy_from_slice(&o.seeds);

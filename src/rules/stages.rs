@@ -86,3 +86,25 @@ impl Stages {
         self.filters.is_empty() && self.preferences.is_empty()
     }
 }
+
+/// Why a move is not legal: the stage of move generation that removed it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    GameOver,
+    /// No pattern or action of the side to move gives it.
+    NoPattern,
+    /// It would break a `[[constraint]]`.
+    Constraint,
+    /// It would leave a royal piece of the mover attacked.
+    Check,
+    /// A drop that would checkmate, of a kind whose drops may not.
+    MatingDrop,
+    /// The `[turn] captures` rule keeps other moves.
+    Captures,
+    /// This `[[priority]]` (an index into `Rules::priorities`) keeps others.
+    Priority(usize),
+    /// The last move demanded another kind of move.
+    Demand,
+    /// The side may not demand.
+    NoDemand,
+}

@@ -42,6 +42,8 @@ pub enum SiteCond {
     Edge(Vec<Name>),
     /// `seeds OP N`: the count of seeds on the site.
     Seeds(CompareOp, u32, Span),
+    /// `nearest(EVENT)`: the piece numbered nearest the event's roll.
+    Nearest(Name),
     /// `covered(COND)`: a piece on a site meeting COND could move here.
     Covered(Box<SiteCond>),
     /// `backed(COND)`: the piece on the next site meets COND and could move here.
@@ -310,6 +312,12 @@ pub enum StateCond {
         right: SeedsRhs,
         span: Span,
     },
+    /// `rolled(EVENT) OP N`.
+    Rolled {
+        event: Name,
+        op: CompareOp,
+        value: u32,
+    },
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -329,6 +337,8 @@ pub enum Action {
     Remove(SiteCond),
     /// `sow REGION`.
     Sow(Name),
+    /// `roll EVENT`.
+    Roll(Name),
     Pass,
 }
 
@@ -397,6 +407,8 @@ pub enum PosSection {
     History(Vec<(Name, Name, bool)>),
     /// The seeds on each site named.
     Seeds(Vec<(Name, u32, Span)>),
+    /// The value an event last rolled.
+    Rolled(Name, u32, Span),
 }
 
 /// The right side of a `seeds(...)` comparison.

@@ -365,6 +365,7 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let op = compare_op(inner.next().unwrap())?;
             SiteCond::Seeds(op, number(inner.next().unwrap())?, sp)
         }
+        Rule::site_nearest => SiteCond::Nearest(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_in => family::site_in(pair)?,
         Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_occupant => {
@@ -773,6 +774,13 @@ fn state_cond(pair: Pair<'_, Rule>) -> Result<StateCond> {
         }
         Rule::state_perpetual => StateCond::PerpetualCheck(span(&pair)),
         Rule::state_seeds_compare => numbers::seeds_compare(pair)?,
+        Rule::state_rolled => {
+            let mut inner = pair.into_inner().skip(1);
+            let event = name(inner.next().unwrap());
+            let op = compare_op(inner.next().unwrap())?;
+            let value = number(inner.next().unwrap())?;
+            StateCond::Rolled { event, op, value }
+        }
         Rule::state_repeated => numbers::repeated(pair)?,
         Rule::state_arith => numbers::arith(pair)?,
         _ => return Err(unexpected(&pair, "a position condition")),
@@ -933,6 +941,7 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
         }
         Rule::action_remove => Action::Remove(site_cond(inner.into_inner().nth(1).unwrap())?),
         Rule::action_sow => Action::Sow(name(inner.into_inner().nth(1).unwrap())),
+        Rule::action_roll => Action::Roll(name(inner.into_inner().nth(1).unwrap())),
         Rule::kw_pass => Action::Pass,
         _ => return Err(unexpected(&inner, "a phase's action")),
     })
@@ -1051,6 +1060,13 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     })
                     .collect::<Result<_>>()?,
             ),
+            Rule::pos_rolled => {
+                let mut it = inner.into_inner().skip(1);
+                let event = name(it.next().unwrap());
+                let n = it.next().unwrap();
+                let sp = span(&n);
+                PosSection::Rolled(event, number(n)?, sp)
+            }
             Rule::pos_seeds => PosSection::Seeds(
                 inner
                     .into_inner()

@@ -167,7 +167,7 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
         }
         // A sowing is clicked on the site it takes the seeds from.
         Move::Sow(s) => path.push(site(s)),
-        Move::Pass | Move::Demanding(_) | Move::Promoting(_) => {}
+        Move::Pass | Move::Roll { .. } | Move::Demanding(_) | Move::Promoting(_) => {}
     }
     json!({
         "text": text, "from": from, "path": path, "captures": captures,

@@ -1,0 +1,41 @@
+//! Chance (`[chance.NAME]`): random events with stated outcomes and
+//! weights, rolled in a phase of their own (`roll NAME`), whose results
+//! the conditions read. Present only in a game that declares one: every
+//! other game keeps `State::rolled` at zero and never reads this.
+
+/// At most this many events per game: `State::rolled` has a byte each.
+pub const MAX_EVENTS: usize = 4;
+
+/// One random event: a die, several dice summed, a coin.
+#[derive(Clone, Debug)]
+pub struct Chance {
+    pub name: String,
+    /// The outcomes in increasing order of value: (value, weight), each
+    /// weight above 0; at most 255 of them.
+    pub outcomes: Vec<(i64, u64)>,
+    /// The sum of the weights.
+    pub total: u64,
+}
+
+impl Chance {
+    /// The probability of the outcome of this index.
+    pub fn probability(&self, outcome: u8) -> f64 {
+        self.outcomes[outcome as usize].1 as f64 / self.total as f64
+    }
+
+    /// The value of the outcome of this index.
+    pub fn value(&self, outcome: u8) -> i64 {
+        self.outcomes[outcome as usize].0
+    }
+
+    /// An outcome drawn by weight from `r`, a number below `total`.
+    pub fn outcome_at(&self, mut r: u64) -> u8 {
+        for (i, &(_, w)) in self.outcomes.iter().enumerate() {
+            if r < w {
+                return i as u8;
+            }
+            r -= w;
+        }
+        (self.outcomes.len() - 1) as u8
+    }
+}
