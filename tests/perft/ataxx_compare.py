@@ -46,7 +46,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_venv import ROOT, run_inside  # noqa: E402
+from reference_venv import ROOT, bench_cpu, compare_main, run_inside  # noqa: E402
 
 try:
     import pyffish as sf
@@ -235,8 +235,7 @@ def write(data, seed):
 
 
 def speed(n=200):
-    import resource
-
+    """Random games per CPU second through pyffish, and tavoliere's."""
     rng = random.Random(1)
     t0 = time.process_time()
     for _ in range(n):
@@ -244,26 +243,11 @@ def speed(n=200):
     spent = time.process_time() - t0
     print(f"Fairy-Stockfish through pyffish (legal_moves and get_fen per ply): {n} random "
           f"games in {spent:.2f} s of CPU: {n / spent:.1f} games per CPU second")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = tav(["bench", PATH, "--playouts", str(n), "--threads", "1"]).stdout
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(f"tavoliere bench {PATH} --playouts {n} --threads 1: {cpu:.2f} s of CPU "
-          f"(loading the game included): {n / cpu:.0f} games per CPU second; it reports")
-    print("  " + out.strip().replace("\n", "\n  "))
+    bench_cpu(BIN, PATH, n)
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    seed = int(args[0]) if args else 1
-    if "--speed" in sys.argv:
-        speed()
-        return
-    data = reference(seed)
-    if "--write" in sys.argv:
-        write(data, seed)
-    else:
-        compare(data, seed)
+    compare_main(reference, compare, write, speed)
 
 
 if __name__ == "__main__":

@@ -36,3 +36,50 @@ def board_perft(board, depth):
         total += board_perft(board, depth - 1)
         board.pop()
     return total
+
+
+def bench_cpu(binary, path, n):
+    """`tavoliere bench PATH --playouts N --threads 1` in CPU seconds (the
+    game's loading included), printed with what the bench reports."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(
+        [binary, "bench", path, "--playouts", str(n), "--threads", "1"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"tavoliere bench {path} --playouts {n} --threads 1: {cpu:.2f} s of CPU "
+          f"(loading the game included): {n / cpu:.0f} games per CPU second; it reports")
+    print("  " + out.strip().replace("\n", "\n  "))
+
+
+def spiel_speed(pyspiel, binary, label, start, path, n):
+    """Random games per CPU second of OpenSpiel's C++ (`evaluate_bots`, two
+    uniform random bots, from the states `start()` makes) and of
+    tavoliere's bench of `path`, in one run."""
+    import time
+
+    bots = [pyspiel.make_uniform_random_bot(p, 1234 + p) for p in (0, 1)]
+    t0 = time.process_time()
+    for i in range(n):
+        pyspiel.evaluate_bots(start(), bots, i)
+    spent = time.process_time() - t0
+    print(f"OpenSpiel {label} (C++ evaluate_bots, uniform random bots): {n} games "
+          f"in {spent:.2f} s of CPU: {n / spent:.0f} games per CPU second")
+    bench_cpu(binary, path, n)
+
+
+def compare_main(reference, compare, write, speed):
+    """A comparison script's command line: `[SEED] [--write | --speed]`."""
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    seed = int(args[0]) if args else 1
+    if "--speed" in sys.argv:
+        speed()
+        return
+    data = reference(seed)
+    if "--write" in sys.argv:
+        write(data, seed)
+    else:
+        compare(data, seed)
