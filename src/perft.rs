@@ -6,7 +6,9 @@
 //! history (`repetitions`, `since(...)`, `perpetual check`): the tree
 //! counted is that of the moves, whatever was played before. A game whose
 //! phase conditions read the history is the exception: its moves depend on
-//! it, so perft keeps it, move by move, as play does.
+//! it, so perft keeps it, move by move, as play does; so is a game whose
+//! constraint or end rule reads `repeated` (a board seen before ends its
+//! tree, or refuses a move).
 
 use crate::rules::{Move, Rules, State};
 

@@ -395,9 +395,13 @@ impl<'a> Compiler<'a> {
 
         let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
         // A rule against repetition makes the legal moves depend on the
-        // history too.
-        let phases_read_history =
-            phase_when.iter().flatten().any(reads_history) || self.no_repeat.is_some();
+        // history too, and so does an end rule on a board seen before:
+        // the game ends there, and its tree with it.
+        let reads_repeated =
+            |c: &StateCond| c.any_part(&|p| matches!(p, StateCond::Repeated { .. }));
+        let phases_read_history = phase_when.iter().flatten().any(reads_history)
+            || self.no_repeat.is_some()
+            || ends.iter().any(|e| reads_repeated(&e.when));
         let board = scope.board;
         let n_sites = board.n_sites();
         let folding = Folding {

@@ -275,7 +275,24 @@ impl Compiler<'_> {
             Some(c) => self.cond(raw, scope, s, c),
             None => Ok(Cond::Empty),
         };
-        let (dirs, to, over) = (dirs?, to?, over?);
+        let line = match &seg.line {
+            Some((c, _)) => self.cond(raw, scope, s, c).map(Some),
+            None => Ok(None),
+        };
+        let (dirs, to, over, line) = (dirs?, to?, over?, line?);
+        if let (Some((_, span)), true) = (&seg.line, dirs.absolute >> 8 != 0) {
+            let loc = s.inner_loc(self.sources, span.clone());
+            self.error(
+                Diagnostic::error(
+                    "line-direction",
+                    "a distance counted along the line needs compass directions",
+                )
+                .at(loc)
+                .label("this line has no opposite way to count")
+                .hint("give the slide compass words only (`orth`, `diag`, `all`, `n | s`, ...)"),
+            );
+            return Err(());
+        }
         let mut first_masks = Vec::new();
         for (i, f) in scope.forward.iter().enumerate() {
             let rel = match (f, first && dirs.relative != 0) {
@@ -319,6 +336,7 @@ impl Compiler<'_> {
             swap: None,
             jump: false,
             spend: None,
+            line,
         })
     }
 
@@ -327,8 +345,9 @@ impl Compiler<'_> {
     fn distance_range(&mut self, s: &Str, seg: &ast::Segment, longest: u32) -> Res<(u32, u32)> {
         let (min, max) = match seg.kind.text.as_str() {
             "step" => {
-                if let Some(r) = &seg.range {
-                    let loc = s.inner_loc(self.sources, r.span.clone());
+                let span = seg.range.as_ref().map(|r| &r.span);
+                if let Some(span) = span.or(seg.line.as_ref().map(|l| &l.1)) {
+                    let loc = s.inner_loc(self.sources, span.clone());
                     self.error(
                         Diagnostic::error("step-range", "a `step` goes exactly one site")
                             .at(loc)
@@ -340,6 +359,8 @@ impl Compiler<'_> {
                 (1, 1)
             }
             "slide" => match &seg.range {
+                // Read from the position: any distance the board allows.
+                None if seg.line.is_some() => (1, longest),
                 Some(r) => (r.min, r.max.unwrap_or(longest).min(longest)),
                 None => (1, longest),
             },

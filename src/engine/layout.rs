@@ -796,7 +796,11 @@ impl Place<'_> {
     fn segment_rays(&self, seg: usize, at: SiteId, heading: u8) -> Option<Vec<Ray>> {
         let (rules, pattern, origin) = (self.rules, self.pattern, self.origin);
         let segment = &pattern.segments[seg];
-        if segment.capture && !self.chain || segment.swap.is_some() || segment.jump && self.chain {
+        if segment.capture && !self.chain
+            || segment.swap.is_some()
+            || segment.jump && self.chain
+            || segment.line.is_some()
+        {
             return None;
         }
         let last = seg + 1 == pattern.segments.len();

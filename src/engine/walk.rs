@@ -290,22 +290,46 @@ impl Rules {
         while mask != 0 {
             let d = mask.trailing_zeros() as u8;
             mask &= mask - 1;
+            let (min, max) = match &segment.line {
+                Some(c) => {
+                    let n = self.line_count(st, w, c, at, d);
+                    (n, n)
+                }
+                None => (segment.min, segment.max),
+            };
             let mut cur = at;
-            for k in 1..=segment.max {
+            for k in 1..=max {
                 let Some(next) = self.board.step(cur, d, &st.blocked) else {
                     break;
                 };
                 cur = next;
-                if k >= segment.min {
+                if k >= min {
                     emitted |= self.land(st, w, seg, cur, d, out);
                 }
                 let captured = &w.captured[..w.n_captured as usize];
-                if k < segment.max && !self.eval(&segment.over, st, w.mover(), captured, cur, d) {
+                if k < max && !self.eval(&segment.over, st, w.mover(), captured, cur, d) {
                     break;
                 }
             }
         }
         emitted
+    }
+
+    /// `line(COND)`: the sites meeting `c` on the whole line through `at`
+    /// along compass direction `d` (both ways, `at` included, up to the
+    /// board's edge or a closed barrier), read on the position before the
+    /// move, the moving piece on its origin. Capped at the longest line.
+    fn line_count(&self, st: &State, w: &Walker, c: &Cond, at: SiteId, d: u8) -> u8 {
+        let m = Mover::none(w.side, w.asking);
+        let mut n = u8::from(self.eval(c, st, m, &[], at, NO_HEADING));
+        for dir in [d, (d + 4) % 8] {
+            let mut cur = at;
+            while let Some(next) = self.board.step(cur, dir, &st.blocked) {
+                cur = next;
+                n = n.saturating_add(u8::from(self.eval(c, st, m, &[], cur, dir)));
+            }
+        }
+        n
     }
 
     /// The directions of `dirs` that can lead from `at` to `target` in a

@@ -234,6 +234,11 @@ pub struct Segment {
     pub castle: Option<Castle>,
     /// `capture last`: the piece that made the last move is captured.
     pub capture_last: bool,
+    /// `slide(DIRS, line(COND))`: the distance, the same at `min` and
+    /// `max`, is the number of sites meeting COND on the whole line of
+    /// each direction (both ways from the segment's start, the start
+    /// included), read on the position before the move.
+    pub line: Option<Cond>,
 }
 
 /// A castling segment: the partner's condition, and the region whose site
@@ -283,6 +288,7 @@ impl Segment {
             spend: None,
             castle: None,
             capture_last: false,
+            line: None,
         }
     }
 }

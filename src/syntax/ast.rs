@@ -122,6 +122,9 @@ pub struct Segment {
     /// `spend TOKEN`.
     pub spend: Option<Name>,
     pub range: Option<Range>,
+    /// `line(COND)` in place of a range: the distance is the number of
+    /// sites on the move's whole line that meet COND; with its span.
+    pub line: Option<(SiteCond, Span)>,
     pub to: Option<SiteCond>,
     pub over: Option<SiteCond>,
     /// `capture`: what stands on the landing site is captured.

@@ -467,6 +467,7 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
         capture_last: false,
         spend: None,
         range: None,
+        line: None,
         to: None,
         over: None,
         capture: false,
@@ -475,6 +476,11 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
     for part in inner {
         match part.as_rule() {
             Rule::range => segment.range = Some(range(part)?),
+            Rule::seg_line => {
+                let sp = span(&part);
+                let cond = site_cond(part.into_inner().nth(1).unwrap())?;
+                segment.line = Some((cond, sp));
+            }
             Rule::seg_clause => {
                 let clause = part.into_inner().next().unwrap();
                 let clause_span = span(&clause);

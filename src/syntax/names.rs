@@ -119,6 +119,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::seg_clause => "`to CONDITION`, `over CONDITION`, `capture`, `capture last` or `spend TOKEN`",
         Rule::seg_to => "`to CONDITION`",
         Rule::seg_over => "`over CONDITION`",
+        Rule::seg_line => "a distance `line(CONDITION)`",
         Rule::region_entry | Rule::region | Rule::region_term | Rule::region_names => {
             "a region such as `rank 9` or `d11 h11`"
         }
