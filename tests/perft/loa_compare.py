@@ -44,10 +44,9 @@ import random
 import re
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_venv import ROOT, run_inside  # noqa: E402
+from reference_venv import ROOT, compare_main, run_inside, spiel_speed  # noqa: E402
 
 try:
     import pyspiel
@@ -180,7 +179,7 @@ def outcome_line(text):
     return text
 
 
-def compare(data):
+def compare(data, seed=None):
     start, positions, games = data
     ours = tav_perft([], len(start))
     if ours != start:
@@ -242,40 +241,13 @@ def write(data, seed):
 
 
 def speed(n=500):
-    """Random games per CPU second, OpenSpiel's and tavoliere's."""
-    import resource
-
-    game = pyspiel.load_game("lines_of_action")
-    bots = [pyspiel.make_uniform_random_bot(p, 1234 + p) for p in (0, 1)]
-    t0 = time.process_time()
-    for i in range(n):
-        pyspiel.evaluate_bots(game.new_initial_state(), bots, i)
-    spent = time.process_time() - t0
-    print(f"OpenSpiel (C++ evaluate_bots, uniform random bots): {n} games of Lines of "
-          f"Action in {spent:.2f} s of CPU: {n / spent:.0f} games per CPU second")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(
-        [BIN, "bench", PATH, "--playouts", str(n), "--threads", "1"],
-        capture_output=True, text=True, check=True, cwd=ROOT,
-    ).stdout
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(f"tavoliere bench {PATH} --playouts {n} --threads 1: {cpu:.2f} s of "
-          f"CPU (loading the game included): {n / cpu:.0f} games per CPU second; it reports")
-    print("  " + out.strip().replace("\n", "\n  "))
+    """Random games per CPU second, OpenSpiel's and tavoliere's, in one run."""
+    start = pyspiel.load_game("lines_of_action").new_initial_state
+    spiel_speed(pyspiel, BIN, "lines_of_action", start, PATH, n)
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    seed = int(args[0]) if args else 1
-    if "--speed" in sys.argv:
-        speed()
-        return
-    data = reference(seed)
-    if "--write" in sys.argv:
-        write(data, seed)
-    else:
-        compare(data)
+    compare_main(reference, compare, write, speed)
 
 
 if __name__ == "__main__":
