@@ -40,7 +40,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_venv import ROOT, compare_main, run_inside, spiel_speed  # noqa: E402
+from reference_venv import ROOT, compare_main, run_inside, spiel_counts, spiel_perft, spiel_speed  # noqa: E402
 
 try:
     import pyspiel
@@ -65,24 +65,12 @@ def move(size, action):
 
 
 def perft(state, depth):
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for a in actions:
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
+    return spiel_perft(state, depth)
 
 
 def counts(state, most):
-    out = []
-    for depth in range(1, most + 1):
-        out.append(perft(state, depth))
-        if out[-1] > MAX_NODES:
-            break
-    return out
+    """perft 1, 2, ... up to `most`, stopping when the tree grows large."""
+    return spiel_counts(state, most, MAX_NODES)
 
 
 def stones(state):

@@ -46,7 +46,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_venv import ROOT, compare_main, run_inside, spiel_speed  # noqa: E402
+from reference_venv import ROOT, compare_main, run_inside, spiel_counts, spiel_perft, spiel_speed  # noqa: E402
 
 try:
     import pyspiel
@@ -65,27 +65,12 @@ MAX_NODES = 5000
 
 
 def perft(state, depth):
-    """OpenSpiel perft: legal move sequences of `depth` plies; a finished
-    game has no legal move."""
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for a in actions:
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
+    return spiel_perft(state, depth)
 
 
 def counts(state, most):
     """perft 1, 2, ... up to `most`, stopping when the tree grows large."""
-    out = []
-    for depth in range(1, most + 1):
-        out.append(perft(state, depth))
-        if out[-1] > MAX_NODES:
-            break
-    return out
+    return spiel_counts(state, most, MAX_NODES)
 
 
 def random_game(game, rng):

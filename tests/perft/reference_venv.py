@@ -83,3 +83,28 @@ def compare_main(reference, compare, write, speed):
         write(data, seed)
     else:
         compare(data, seed)
+
+
+def spiel_perft(state, depth):
+    """OpenSpiel perft: legal move sequences of `depth` plies from a pyspiel
+    state; a finished game has no legal move."""
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for a in actions:
+        child = state.clone()
+        child.apply_action(a)
+        total += spiel_perft(child, depth - 1)
+    return total
+
+
+def spiel_counts(state, most, max_nodes, perft=spiel_perft):
+    """OpenSpiel perft 1, 2, ... up to `most` (by `perft`), stopping once a
+    count passes `max_nodes`."""
+    out = []
+    for depth in range(1, most + 1):
+        out.append(perft(state, depth))
+        if out[-1] > max_nodes:
+            break
+    return out

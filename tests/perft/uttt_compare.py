@@ -48,7 +48,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_venv import ROOT, compare_main, run_inside, spiel_speed  # noqa: E402
+from reference_venv import ROOT, compare_main, run_inside, spiel_counts, spiel_speed  # noqa: E402
 
 try:
     import pyspiel
@@ -113,12 +113,8 @@ def perft(state, depth):
 
 
 def counts(state, most):
-    out = []
-    for depth in range(1, most + 1):
-        out.append(perft(state, depth))
-        if out[-1] > MAX_NODES:
-            break
-    return out
+    """perft 1, 2, ... up to `most`, stopping when the tree grows large."""
+    return spiel_counts(state, most, MAX_NODES, perft)
 
 
 def random_game(game, rng):
