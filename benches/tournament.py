@@ -1,6 +1,7 @@
 """The computer players against each other, at equal time per move: the
-`medium` strength's player (alpha-beta where the game's pieces have values,
-else Monte Carlo tree search: `Agent::for_game`) against plain MCTS, in the
+player the strengths choose (`auto:MSms`: alpha-beta where the search has
+something to read, pieces' values or a goal's distance, else Monte Carlo
+tree search: `Agent::for_game`) against plain MCTS, in the
 shipped games players meet most. Each seat of a game is played by the new
 player in turn, the other seats by MCTS; the report gives the new player's
 score (wins + half the draws) with a 95% Wilson interval.
@@ -29,10 +30,14 @@ GAMES = [
 
 def seats(game):
     """The seat names of a game file (its sides when it names no seats)."""
-    data = tomllib.loads((ROOT / "games" / f"{game}.toml").read_text())
+    path = ROOT / "games" / f"{game}.toml"
+    data = tomllib.loads(path.read_text())
     listed = data.get("seats")
     if listed:
         return [s["name"] for s in listed]
+    if "sides" not in data:
+        # A variant that keeps its base's sides.
+        return seats((path.parent / data["extends"]).stem)
     return list(data["sides"])
 
 
@@ -47,15 +52,6 @@ def wilson(k, n):
     return (100 * (c - h), 100 * (c + h))
 
 
-def new_player(game, ms):
-    """The player `medium` stands for in this game, at `ms` a move:
-    alpha-beta when its pieces have different values (as
-    `search::reads_material` decides), else MCTS."""
-    kinds = tomllib.loads((ROOT / "games" / f"{game}.toml").read_text()).get("pieces", {})
-    values = {kind.get("value", 0) for kind in kinds.values()}
-    return f"alphabeta:{ms}ms" if len(values) > 1 else f"mcts:{ms}ms"
-
-
 def main():
     args = argparse.ArgumentParser()
     args.add_argument("--games", type=int, default=20, help="games per seat")
@@ -65,7 +61,7 @@ def main():
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     binary = str(ROOT / "target" / "release" / "tavoliere")
     for game in args.game:
-        new = new_player(game, args.ms)
+        new = f"auto:{args.ms}ms"
         old = f"mcts:{args.ms}ms"
         score, played = 0.0, 0
         for seat in seats(game):

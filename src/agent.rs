@@ -27,6 +27,11 @@ pub enum Agent {
     /// A strength, played by the player that suits the game
     /// ([`Agent::for_game`]).
     Level(Level),
+    /// The player that suits the game ([`Agent::for_game`]) with `millis`
+    /// a move: `auto:500ms`.
+    Auto {
+        millis: u64,
+    },
 }
 
 /// The strengths a player is offered by name.
@@ -58,9 +63,10 @@ impl Agent {
             Some("random") if text == "random" => return Ok(Agent::Random),
             Some("mcts") => {}
             Some("alphabeta") => return alpha_beta(parts.next(), text),
+            Some("auto") => return auto(parts.next(), text),
             _ => {
                 return Err(format!(
-                    "unknown player `{text}`: expected `human`, `easy`, `medium`, `hard`, `random`, `mcts`, `mcts:ITERATIONS` or `mcts:500ms` (optionally `:PLIES`), `alphabeta`, `alphabeta:NODES` or `alphabeta:500ms`"
+                    "unknown player `{text}`: expected `human`, `easy`, `medium`, `hard`, `random`, `mcts`, `mcts:ITERATIONS` or `mcts:500ms` (optionally `:PLIES`), `alphabeta`, `alphabeta:NODES` or `alphabeta:500ms`, `auto:500ms`"
                 ))
             }
         }
@@ -113,20 +119,36 @@ impl Agent {
     }
 
     /// The player a strength stands for in this game: alpha-beta where
-    /// pieces have values to read, Monte Carlo tree search elsewhere; any
-    /// other player as it is.
+    /// the search has something to read besides the end
+    /// ([`crate::search::reads_position`]), Monte Carlo tree search
+    /// elsewhere; any other player as it is.
     pub fn for_game(&self, rules: &Rules) -> Agent {
-        let Agent::Level(level) = *self else {
-            return self.clone();
-        };
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let material = crate::search::reads_position(rules);
+        let level = match *self {
+            Agent::Level(level) => level,
+            Agent::Auto { millis } if material => {
+                return Agent::AlphaBeta {
+                    nodes: u64::MAX,
+                    millis: Some(millis),
+                }
+            }
+            Agent::Auto { millis } => {
+                return Agent::Mcts {
+                    iterations: u32::MAX,
+                    threads,
+                    max_plies: 400,
+                    millis: Some(millis),
+                }
+            }
+            _ => return self.clone(),
+        };
         let mcts = |iterations| Agent::Mcts {
             iterations,
             threads,
             max_plies: 400,
             millis: None,
         };
-        let material = crate::search::reads_material(rules);
         match level {
             Level::Easy => mcts(200),
             Level::Medium if material => Agent::AlphaBeta {
@@ -173,7 +195,9 @@ impl Agent {
             return Some(only(rules.draw_roll(event, &mut rng)));
         }
         match *self {
-            Agent::Level(_) => self.for_game(rules).search(rules, st, seed, stop),
+            Agent::Level(_) | Agent::Auto { .. } => {
+                self.for_game(rules).search(rules, st, seed, stop)
+            }
             Agent::AlphaBeta { nodes, millis } => {
                 let budget = crate::search::Budget {
                     nodes,
@@ -433,6 +457,21 @@ fn score(rules: &Rules, st: &State, side: SideId) -> f64 {
             }
             0.5 * material + 0.25 * (1.0 + ours - theirs)
         }
+    }
+}
+
+/// `auto:MILLISECONDSms`.
+fn auto(budget: Option<&str>, text: &str) -> Result<Agent, String> {
+    match budget
+        .and_then(|b| b.strip_suffix("ms"))
+        .map(str::parse::<u64>)
+    {
+        Some(Ok(millis)) if millis > 0 && text.split(':').count() == 2 => {
+            Ok(Agent::Auto { millis })
+        }
+        _ => Err(format!(
+            "`{text}` is not `auto:` and a time such as `auto:500ms`"
+        )),
     }
 }
 

@@ -11,8 +11,12 @@
 //! (most valuable victim first) and a quiescence search of captures at the
 //! horizon. A position is judged by the end rules where the game is over
 //! (a win sooner is better) and otherwise by material: the `value`s of the
-//! pieces on the board and in hand, the root team's against the others'.
+//! pieces on the board and in hand, the root team's against the others';
+//! where an end rule is won by bringing a piece into a region, each side's
+//! distance to it (`Rules::goal_distance`: Quoridor's path length) counts
+//! too, a step worth a quarter of a unit of `value`.
 
+use crate::engine::Goal;
 use crate::rules::{Move, Outcome, Rules, State};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +26,8 @@ use std::time::Instant;
 const WIN: i32 = 1_000_000;
 /// Scores of material are in hundredths of a `value`.
 const SCALE: f64 = 100.0;
+/// A step nearer a goal, in hundredths of a `value`.
+const STEP: f64 = 25.0;
 /// Iterative deepening stops here even with budget left.
 const MAX_DEPTH: u32 = 64;
 /// Captures followed past the horizon at most.
@@ -59,6 +65,7 @@ pub fn best_move(rules: &Rules, st: &State, budget: &Budget) -> Option<Found> {
         nodes: 0,
         out: false,
         table: HashMap::new(),
+        goals: rules.goals(),
     };
     let mut found = Found {
         mv: first,
@@ -118,6 +125,8 @@ struct Searcher<'a> {
     out: bool,
     /// Per position hash, the best move found there.
     table: HashMap<u64, Move>,
+    /// The end rules won by reaching a region.
+    goals: Vec<Goal>,
 }
 
 impl Searcher<'_> {
@@ -163,7 +172,7 @@ impl Searcher<'_> {
         let mut moves = Vec::new();
         self.rules.legal_moves(st, &mut moves);
         if moves.is_empty() {
-            return self.material(st);
+            return self.evaluate(st);
         }
         let key = self.rules.position_hash(st) ^ u64::from(self.rules.to_move(st));
         let remembered = self.table.get(&key).copied();
@@ -198,7 +207,7 @@ impl Searcher<'_> {
 
     /// Captures only, from a position whose side to move may also stand.
     fn quiesce(&mut self, st: &State, mut alpha: i32, mut beta: i32, left: u32) -> i32 {
-        let stand = self.material(st);
+        let stand = self.evaluate(st);
         let max = self.maximising(st);
         if left == 0 {
             return stand;
@@ -270,6 +279,20 @@ impl Searcher<'_> {
         });
     }
 
+    /// A position that is not over, for the root team: its material and
+    /// nearness to its goals against the others'.
+    fn evaluate(&self, st: &State) -> i32 {
+        let mut score = self.material(st);
+        if !self.goals.is_empty() {
+            for side in 0..self.rules.sides.len() as u8 {
+                if let Some(d) = self.rules.goal_distance(st, side, &self.goals) {
+                    score -= (self.signed(side, STEP * f64::from(d))) as i32;
+                }
+            }
+        }
+        score
+    }
+
     /// The root team's material less the others', on the board and in hand.
     fn material(&self, st: &State) -> i32 {
         let rules = self.rules;
@@ -299,11 +322,13 @@ impl Searcher<'_> {
 }
 
 /// Whether the search has anything to read besides the end: some pieces
-/// have different `value`s.
-pub fn reads_material(rules: &Rules) -> bool {
+/// have different `value`s, or an end rule is won by reaching a region;
+/// and no move is a roll.
+pub fn reads_position(rules: &Rules) -> bool {
     let mut values = rules.kinds.iter().map(|k| k.value);
-    let Some(first) = values.next() else {
-        return false;
-    };
-    values.any(|v| v != first)
+    let material = values
+        .next()
+        .is_some_and(|first| values.any(|v| v != first));
+    // The search has no chance nodes: a roll is nobody's move.
+    rules.chance.is_empty() && (material || !rules.goals().is_empty())
 }

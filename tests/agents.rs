@@ -110,6 +110,13 @@ fn player_names_are_read_with_their_errors() {
         .contains("number of nodes"));
     assert!(Agent::parse("alphabeta:5:6").is_err());
     assert_eq!(Agent::parse("hard"), Ok(Agent::Level(Level::Hard)));
+    assert_eq!(Agent::parse("auto:300ms"), Ok(Agent::Auto { millis: 300 }));
+    for wrong in ["auto", "auto:300", "auto:0ms", "auto:5ms:6"] {
+        assert!(
+            Agent::parse(wrong).unwrap_err().contains("auto:500ms"),
+            "{wrong}"
+        );
+    }
     // Without piece values to read, a strength is tree search.
     let rules = common::load("games/connect-four.toml");
     assert!(matches!(
@@ -223,4 +230,61 @@ fn medium_finds_mates_in_one_and_takes_hanging_pieces_in_chess() {
         }
     }
     assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
+
+#[test]
+fn goals_read_from_the_end_rules_measure_the_way_past_walls() {
+    // Quoridor: a pawn wins on the far rank; its distance is the shortest
+    // path there across no wall, ignoring the other pawn.
+    let rules = common::load("games/quoridor.toml");
+    let goals = rules.goals();
+    let (white, black) = (rules.side("white").unwrap(), rules.side("black").unwrap());
+    let start = rules.initial();
+    // e1 to the ninth rank and e9 to the first: eight steps each.
+    assert_eq!(rules.goal_distance(&start, white, &goals), Some(8));
+    assert_eq!(rules.goal_distance(&start, black, &goals), Some(8));
+    // The wall e1h shuts e1-e2 and f1-f2: White goes round by d1 (or
+    // g1 past f1), one step more; so does Black at the end of its way
+    // (e2, d2, d1).
+    let st = common::position(
+        &rules,
+        "pieces white pawn e1, black pawn e9; barriers e1h; turn black",
+    );
+    assert_eq!(rules.goal_distance(&st, white, &goals), Some(9));
+    assert_eq!(rules.goal_distance(&st, black, &goals), Some(9));
+    // A wall c8h far from both files changes nothing.
+    let st = common::position(
+        &rules,
+        "pieces white pawn e1, black pawn e9; barriers c8h; turn black",
+    );
+    assert_eq!(rules.goal_distance(&st, white, &goals), Some(8));
+    // Chess is won by mate, not by reaching a square: nothing to measure.
+    let chess = common::load("games/chess.toml");
+    assert!(chess.goals().is_empty());
+    // A game whose only measure is a goal is played by alpha-beta.
+    assert!(matches!(
+        Agent::parse("medium").unwrap().for_game(&rules),
+        Agent::AlphaBeta { .. }
+    ));
+}
+
+#[test]
+fn medium_wins_a_race_it_is_ahead_in() {
+    // Quoridor, both without walls: White, a step nearer and to move,
+    // wins the race by walking straight; any sidestep lets Black win.
+    let rules = common::load("games/quoridor.toml");
+    let st = common::position(
+        &rules,
+        "pieces white pawn a5, black pawn i5; reserves white wall 0, black wall 0; turn white",
+    );
+    let medium = Agent::parse("medium").unwrap();
+    let mut st = st;
+    while rules.outcome(&st) == Outcome::Ongoing {
+        let mv = medium.choose(&rules, &st, 1).expect("a move");
+        rules.play(&mut st, mv);
+    }
+    assert_eq!(
+        rules.outcome(&st),
+        Outcome::Win(rules.side("white").unwrap())
+    );
 }

@@ -31,6 +31,7 @@ mod effects;
 mod family;
 mod flags;
 mod flank;
+mod goal;
 mod group;
 mod history;
 mod layout;
@@ -53,6 +54,7 @@ use cond::Mover;
 use walk::Asking;
 
 pub(crate) use check::Proofs;
+pub use goal::Goal;
 pub use table_budget::{bytes_text, TablesTooLarge, MAX_RAY_SITES, MAX_TREE, RAY_SITE_BYTES};
 
 pub(crate) use crate::rules::tables::MoveTables;

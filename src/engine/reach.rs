@@ -109,8 +109,21 @@ impl Rules {
         blocked: &[u64],
         path: Option<&mut Vec<u64>>,
     ) -> bool {
+        self.steps_to(from, goal, dirs, blocked, path).is_some()
+    }
+
+    /// [`Rules::search`]'s breadth-first search, giving the number of steps
+    /// of the shortest path found.
+    pub(super) fn steps_to(
+        &self,
+        from: SiteId,
+        goal: &SiteSet,
+        dirs: u32,
+        blocked: &[u64],
+        path: Option<&mut Vec<u64>>,
+    ) -> Option<u32> {
         if goal.contains(from) {
-            return true;
+            return Some(0);
         }
         SCRATCH.with(|cell| {
             let mut sc = cell.borrow_mut();
@@ -130,7 +143,12 @@ impl Rules {
             sc.queue.push(from.0);
             sc.mark[from.0 as usize] = stamp;
             let mut head = 0;
+            // The queue's sites from `layer_end` on are one step further.
+            let (mut steps, mut layer_end) = (1, 1);
             while head < sc.queue.len() {
+                if head == layer_end {
+                    (steps, layer_end) = (steps + 1, sc.queue.len());
+                }
                 let s = SiteId(sc.queue[head]);
                 head += 1;
                 let mut mask = dirs;
@@ -156,12 +174,12 @@ impl Rules {
                                 cur = if a == cur { b } else { a };
                             }
                         }
-                        return true;
+                        return Some(steps);
                     }
                     sc.queue.push(t.0);
                 }
             }
-            false
+            None
         })
     }
 }
@@ -285,7 +303,7 @@ impl Rules {
 }
 
 /// Collects the `reach` atoms of a conjunction; false if it has anything else.
-fn collect_reach(c: &StateCond, out: &mut Vec<ReachAtom>) -> bool {
+pub(super) fn collect_reach(c: &StateCond, out: &mut Vec<ReachAtom>) -> bool {
     match c {
         StateCond::Reach {
             owner,

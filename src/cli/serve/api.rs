@@ -484,6 +484,7 @@ fn bounded_agent(text: &str, rules: &Rules) -> Result<Agent, Failure> {
             *max_plies = (*max_plies).min(MAX_PLAYOUT);
         }
         Agent::AlphaBeta { millis, .. } => *millis = Some(millis.map_or(cap, |ms| ms.min(cap))),
+        Agent::Auto { millis } => *millis = (*millis).min(cap),
         Agent::Random | Agent::Level(_) => {}
     }
     Ok(agent)
@@ -605,6 +606,7 @@ async fn analyze_start(Shared(srv): Srv, Body(req): Body<AnalyzeRequest>) -> Ans
                 *threads = 1;
             }
             Agent::AlphaBeta { millis, .. } => *millis = Some(millis.unwrap_or(200).min(200)),
+            Agent::Auto { millis } => *millis = (*millis).min(200),
             Agent::Random | Agent::Level(_) => {}
         }
         players.push((agent, p.clone()));
