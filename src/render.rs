@@ -439,7 +439,7 @@ pub enum MoveStyle {
 pub fn move_list(rules: &Rules, st: &State, moves: &[Move], style: MoveStyle) -> Vec<String> {
     let mut out = match style {
         MoveStyle::Short => notation::short_texts(rules, st, moves),
-        MoveStyle::San if rules.notation.san => notation::san_texts(rules, st, moves),
+        MoveStyle::San if rules.notation.written() => notation::san_texts(rules, st, moves),
         _ => notation::move_texts(rules, st, moves),
     };
     out.sort();

@@ -16,9 +16,9 @@ pub struct Args {
     /// Write steps by their destination where unambiguous.
     #[arg(long, conflicts_with = "san")]
     short: bool,
-    /// Write moves in standard algebraic notation (games with
-    /// `[notation] style = "san"`).
-    #[arg(long)]
+    /// Write moves in the game's notation: SAN, WXF or Hodges's (games
+    /// with `[notation] style`).
+    #[arg(long, visible_alias = "notation")]
     san: bool,
     /// Instead of listing the moves, say why this move is not legal
     /// (or that it is); exits 1 when it is not.

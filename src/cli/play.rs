@@ -307,7 +307,7 @@ fn board(rules: &Rules, st: &State) -> String {
 
 /// How the prompt lists moves: SAN where the game writes it, else short.
 fn move_style(rules: &Rules) -> render::MoveStyle {
-    if rules.notation.san {
+    if rules.notation.written() {
         render::MoveStyle::San
     } else {
         render::MoveStyle::Short

@@ -7,7 +7,7 @@ use super::flags::whole;
 use super::{Compiler, Res, Scope};
 use crate::diag::Diagnostic;
 use crate::raw::{Located, RawFen, RawGame, Str, Table};
-use crate::rules::{EndRule, Fen, FenField, HandPlace, Notation, StateCond};
+use crate::rules::{EndRule, Fen, FenField, HandPlace, Notation, NotationStyle, StateCond};
 
 impl Compiler<'_> {
     /// `[fen]`, read once the end rules are compiled (`ends`, in file
@@ -75,13 +75,38 @@ impl Compiler<'_> {
         let Some(notation) = &raw.notation else {
             return Ok(Notation::default());
         };
-        let styles = [("coordinates", false), ("san", true)];
-        let san = self.choice(notation.style.as_ref(), "notation style", &styles);
+        let styles = [
+            ("coordinates", NotationStyle::Coordinates),
+            ("san", NotationStyle::San),
+            ("wxf", NotationStyle::Wxf),
+            ("hodges", NotationStyle::Hodges),
+        ];
+        let style = self.choice(notation.style.as_ref(), "notation style", &styles);
         let mut out = Notation {
-            san: san.unwrap_or(false),
+            style: style.unwrap_or_default(),
             pawns: 0,
+            letters: vec![None; scope.kinds.len()],
         };
-        let mut ok = san.is_some() || notation.style.is_none();
+        let mut ok = style.is_some() || notation.style.is_none();
+        for (kind, letter) in notation.letters.iter().flat_map(|t| t.iter()) {
+            let Ok(k) = self.one_kind(kind, scope) else {
+                ok = false;
+                continue;
+            };
+            if letter.value.is_empty() || !letter.value.chars().all(char::is_alphabetic) {
+                self.error(
+                    Diagnostic::error(
+                        "notation-letter",
+                        format!("`{}` is not a letter to write a piece with", letter.value),
+                    )
+                    .at(letter.loc())
+                    .label("in `[notation] letters`")
+                    .hint("write one or more letters, such as `H`"),
+                );
+                ok = false;
+            }
+            out.letters[k as usize] = Some(letter.value.clone());
+        }
         for kind in notation.pawns.iter().flat_map(|list| &list.value) {
             match self.one_kind(kind, scope) {
                 Ok(k) => out.pawns |= 1 << k,

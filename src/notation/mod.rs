@@ -8,6 +8,7 @@
 //! `write` prints moves, `read` parses them, `explain` says why a move is
 //! refused, `position` prints and reads positions.
 
+mod counted;
 mod explain;
 mod fen;
 mod fen_hands;

@@ -121,7 +121,7 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     if text.starts_with("roll") || rules.is_chance(st) {
         return Err(not_a_roll(rules, st, &texts, text));
     }
-    if rules.notation.san {
+    if rules.notation.written() {
         if let Some(found) = super::san::read_san(rules, st, &legal, text) {
             return found;
         }

@@ -9,13 +9,17 @@
 
 use super::*;
 
-/// The SAN of each of `legal`, the legal moves of `st`. Where two moves
-/// would read the same (a game SAN was not made for), each keeps its
-/// coordinate text.
+/// Each of `legal`, the legal moves of `st`, in the game's notation (SAN,
+/// or a counted one: [`super::counted`]). Where two moves would read the
+/// same (a game the notation was not made for), each keeps its coordinate
+/// text.
 pub fn san_texts(rules: &Rules, st: &State, legal: &[Move]) -> Vec<String> {
     let coordinates = move_texts(rules, st, legal);
     let mut texts: Vec<String> = (legal.iter().zip(&coordinates))
-        .map(|(&mv, text)| san_or(rules, st, legal, mv, text))
+        .map(|(&mv, text)| match rules.notation.style {
+            NotationStyle::San => san_or(rules, st, legal, mv, text),
+            _ => super::counted::counted_text(rules, st, legal, mv).unwrap_or_else(|| text.clone()),
+        })
         .collect();
     for i in 0..texts.len() {
         let alike: Vec<usize> = (0..texts.len())
@@ -30,10 +34,10 @@ pub fn san_texts(rules: &Rules, st: &State, legal: &[Move]) -> Vec<String> {
     texts
 }
 
-/// The SAN of one legal move of `st` (its coordinate text in a game
-/// without `[notation] style = "san"`).
+/// One legal move of `st` in the game's notation (its coordinate text in a
+/// game without `[notation] style`).
 pub fn move_to_san(rules: &Rules, st: &State, mv: Move) -> String {
-    if !rules.notation.san {
+    if !rules.notation.written() {
         return move_to_string(rules, st, mv);
     }
     let mut legal = Vec::new();
@@ -203,6 +207,10 @@ pub(super) fn read_san(
     let texts = san_texts(rules, st, legal);
     if let Some(i) = texts.iter().position(|t| bare(t) == typed) {
         return Some(Ok(legal[i]));
+    }
+    if rules.notation.style != NotationStyle::San {
+        // The counted notations are read as they are written.
+        return texts.iter().position(|t| t == text).map(|i| Ok(legal[i]));
     }
     let written = Written::parse(rules, &typed)?;
     let named: Vec<usize> = (0..legal.len())

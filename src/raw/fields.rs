@@ -63,7 +63,7 @@ keyed_fields!(RawFen {
     hands,
     halfmove
 });
-keyed_fields!(RawNotation { style, pawns });
+keyed_fields!(RawNotation { style, pawns, letters by entries });
 keyed_fields!(RawSide {
     forward,
     reserve by entries,

@@ -481,12 +481,15 @@ pub struct RawFen {
 }
 
 /// `[notation]`: `style = "san"` writes and reads moves as standard
-/// algebraic notation; `pawns` are the kinds written without a letter.
+/// algebraic notation (`"wxf"`, `"hodges"`: the others); `pawns` are the
+/// kinds SAN writes without a letter, `letters` the notation's own letters.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawNotation {
     pub style: Option<Str>,
     pub pawns: Option<Located<Vec<Str>>>,
+    /// Piece name -> the letter the notation writes for it.
+    pub letters: Option<Table<Str>>,
 }
 
 /// `[seeds]`: the game's sites hold counts of identical seeds.

@@ -107,10 +107,39 @@ impl Fen {
 /// How moves are written beyond coordinates (`[notation]`).
 #[derive(Clone, Debug, Default)]
 pub struct Notation {
-    /// `style = "san"`: moves are also written and read as standard
-    /// algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
-    pub san: bool,
+    pub style: NotationStyle,
     /// The kinds SAN writes without a letter (`pawns`); their captures
     /// name the file they come from.
     pub pawns: super::Kinds,
+    /// Per kind, the letter the notation writes where it is not the
+    /// piece's symbol (`letters = { horse = "H" }`).
+    pub letters: Vec<Option<String>>,
+}
+
+/// The players' notation a game declares (`[notation] style`), written and
+/// read beside the coordinate text, which stays the engine's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NotationStyle {
+    /// Coordinates only.
+    #[default]
+    Coordinates,
+    /// Standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    San,
+    /// The World Xiangqi Federation's: the piece, its file counted from the
+    /// mover's right, `+` forward, `-` back or `=` across, and the steps
+    /// taken along the file or the file reached (`C2=5`, `H8+7`).
+    Wxf,
+    /// Hodges's western notation for boards counted from the top right:
+    /// the piece, its origin where another could go there, `-`, `x` or
+    /// `*` (a drop), the square (file number, rank letter: `P-7f`), and
+    /// `+` or `=` where promotion is taken or declined.
+    Hodges,
+}
+
+impl Notation {
+    /// Whether moves are written in a players' notation, not coordinates
+    /// alone.
+    pub fn written(&self) -> bool {
+        self.style != NotationStyle::Coordinates
+    }
 }

@@ -27,7 +27,7 @@ pub use cond::{
     ScoreOf, SeedRhs, SeedSum, StateCond, NO_MEMBER, NUM_SCALE,
 };
 pub use effect::{CellSets, Effect};
-pub use fen::{Fen, FenField, HandPlace, Notation};
+pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
