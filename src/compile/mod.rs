@@ -17,6 +17,7 @@ use crate::rules::*;
 use crate::syntax::{self, ast};
 use std::collections::HashMap;
 
+mod again;
 mod arith;
 mod barriers;
 mod board;
@@ -393,7 +394,12 @@ impl<'a> Compiler<'a> {
         let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
 
-        let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
+        let again = self.again(raw, &mut scope, &ends);
+        let ends_read_last = ends
+            .iter()
+            .map(|e| &e.when)
+            .chain(again.as_ref().map(|a| &a.when))
+            .any(reads_last);
         // A rule against repetition makes the legal moves depend on the
         // history too, and so does an end rule on a board seen before:
         // the game ends there, and its tree with it.
@@ -456,6 +462,7 @@ impl<'a> Compiler<'a> {
             constraint_creators,
             constraint_taken,
             ends_read_last,
+            again,
             phases_read_history,
             history: self.history.take(),
             cell_owner: cell_owners(side_names.len(), kind_names.len()),
