@@ -1,7 +1,7 @@
 //! `[turn] again`: the condition under which the side that played plays
 //! another turn.
 
-use super::end::reads_history;
+use super::end::{reads_history, reads_last};
 use super::{Compiler, Scope};
 use crate::diag::Diagnostic;
 use crate::raw::RawGame;
@@ -11,13 +11,21 @@ impl Compiler<'_> {
     /// `[turn] again`, read like an end rule's `when` (`last(...)` and
     /// `through last` read the action just played), but neither `stalled`
     /// nor the game's history; its `last(...)`s are counted after those
-    /// of the end rules `ends`.
+    /// of the end rules `ends`. With it, whether it or an end rule reads
+    /// the last move.
     pub(super) fn again(
         &mut self,
         raw: &RawGame,
         scope: &mut Scope,
         ends: &[EndRule],
-    ) -> Option<Again> {
+    ) -> (Option<Again>, bool) {
+        let again = self.again_rule(raw, scope, ends);
+        let whens = ends.iter().map(|e| &e.when);
+        let reads = whens.chain(again.as_ref().map(|a| &a.when)).any(reads_last);
+        (again, reads)
+    }
+
+    fn again_rule(&mut self, raw: &RawGame, scope: &mut Scope, ends: &[EndRule]) -> Option<Again> {
         let text = raw.turn.again.as_ref()?;
         self.allow_last = true;
         let when = self.state_cond(raw, scope, text);

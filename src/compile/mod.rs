@@ -44,7 +44,7 @@ mod warnings;
 
 pub use pattern::DIRECTION_WORDS;
 
-use end::{kinds_read, reads_barriers_only, reads_history, reads_last};
+use end::{kinds_read, reads_barriers_only, reads_history};
 use fold::Folding;
 use pattern::may_capture;
 use region::final_regions;
@@ -393,13 +393,7 @@ impl<'a> Compiler<'a> {
         let regions = final_regions(raw, &scope, sides.len());
         let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
-
-        let again = self.again(raw, &mut scope, &ends);
-        let ends_read_last = ends
-            .iter()
-            .map(|e| &e.when)
-            .chain(again.as_ref().map(|a| &a.when))
-            .any(reads_last);
+        let (again, ends_read_last) = self.again(raw, &mut scope, &ends);
         // A rule against repetition makes the legal moves depend on the
         // history too, and so does an end rule on a board seen before:
         // the game ends there, and its tree with it.
