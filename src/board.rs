@@ -8,6 +8,8 @@
 use petgraph::graph::{NodeIndex, UnGraph};
 use std::collections::HashMap;
 
+mod rim;
+
 /// A site of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SiteId(pub u16);
@@ -58,6 +60,12 @@ pub struct Slot {
     /// The groove corners the barrier runs through, end to end, as
     /// [`Board::corner`] ids.
     pub corners: Vec<u16>,
+    /// The grid cell (file, rank from 0) along whose top (`h`) or right
+    /// side (`v`) the slot starts: the anchor's, or one off the grid for a
+    /// slot along the bottom or left rim.
+    pub cell: (i32, i32),
+    /// Whether it lies on the rim: beside one square only.
+    pub rim: bool,
 }
 
 /// How a step in one direction from one site meets barriers.
@@ -106,6 +114,9 @@ pub struct Board {
     pub areas: Vec<(i32, i32, SiteId)>,
     /// Per grid cell (x + y × files): its square, or `NONE` for a hole.
     square_at: Vec<u16>,
+    /// Per site, the edges of its four sides (n, e, s, w) that barriers can
+    /// bar, `NO_EDGE` for a side none can; empty on a board without slots.
+    pub square_sides: Vec<[EdgeId; 4]>,
 }
 
 /// A full grid of at most [`FLOOD_SITES`] squares, numbered `y × files + x`,
@@ -178,6 +189,8 @@ pub struct GridSpec<'a> {
     /// Lines beyond the grid's: a label and the names of the two sites.
     pub links: &'a [(String, String, String)],
     pub slot_lengths: &'a [u8],
+    /// The lengths of barrier kinds that may also lie on the rim.
+    pub rim_lengths: &'a [u8],
 }
 
 /// A node of the board graph.
@@ -335,8 +348,10 @@ impl Board {
             areas: Vec::new(),
             flood: None,
             corner_roots: Vec::new(),
+            square_sides: Vec::new(),
         };
         board.slots = board.groove_slots(&id_of, &edge_of, spec.slot_lengths);
+        board.lay_rim(&id_of, &edge_of, spec.rim_lengths);
         board.flood = board.flood_masks();
         let rim = (0..board.n_corners() as u16)
             .find(|&c| board.is_rim_corner(c))
@@ -547,9 +562,6 @@ impl Board {
             edge_of.get(&(ia.min(ib), ia.max(ib))).copied()
         };
         let mut slots = Vec::new();
-        // Interior groove corners each slot passes through: two slots that
-        // share one cross each other.
-        let mut corners: Vec<Vec<(i32, i32)>> = Vec::new();
         for &len in lengths {
             let l = len as i32;
             for y in 0..self.ranks {
@@ -562,14 +574,6 @@ impl Board {
                         let Some(&anchor) = id_of.get(&(x, y)) else {
                             continue;
                         };
-                        corners.push(
-                            (1..l)
-                                .map(|i| match orient {
-                                    'h' => (x + i, y + 1),
-                                    _ => (x + 1, y + i),
-                                })
-                                .collect(),
-                        );
                         slots.push(Slot {
                             name: format!("{}{}", self.sites[anchor as usize].name, orient),
                             orientation: orient,
@@ -583,35 +587,12 @@ impl Board {
                                     _ => self.corner(x + 1, y + i),
                                 })
                                 .collect(),
+                            cell: (x, y),
+                            rim: false,
                         });
                     }
                 }
             }
-        }
-        // Slots conflict when they share an edge (overlap) or an inner
-        // corner (crossing): gather each slot's conflicts through indexes of
-        // the slots on each edge and through each corner.
-        let mut on_edge: HashMap<EdgeId, Vec<u16>> = HashMap::new();
-        let mut through_corner: HashMap<(i32, i32), Vec<u16>> = HashMap::new();
-        for (i, slot) in slots.iter().enumerate() {
-            for &e in &slot.edges {
-                on_edge.entry(e).or_default().push(i as u16);
-            }
-            for &c in &corners[i] {
-                through_corner.entry(c).or_default().push(i as u16);
-            }
-        }
-        for i in 0..slots.len() {
-            let mut conflicts: Vec<u16> = vec![i as u16];
-            for e in &slots[i].edges {
-                conflicts.extend(&on_edge[e]);
-            }
-            for c in &corners[i] {
-                conflicts.extend(&through_corner[c]);
-            }
-            conflicts.sort_unstable();
-            conflicts.dedup();
-            slots[i].conflicts = conflicts;
         }
         slots
     }

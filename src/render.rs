@@ -103,16 +103,22 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
         if st.barrier_at(slot_id as u16).is_none() {
             continue;
         }
-        let anchor = &b.sites[slot.anchor.0 as usize];
+        // The cell along whose top or right side it lies; the grooves of
+        // the top and bottom rim have no row here, and are not drawn.
+        let (x, y) = slot.cell;
         let len = slot.length as i32;
         if slot.orientation == 'h' {
-            let row = row_of_rank(anchor.y) - 1;
-            let cols = col(anchor.x) - 1..=col(anchor.x + len - 1) + 1;
+            if y < 0 || y >= b.ranks - 1 {
+                continue;
+            }
+            let row = row_of_rank(y) - 1;
+            let cols = col(x) - 1..=col(x + len - 1) + 1;
             grid[row][cols.clone()].iter_mut().for_each(|ch| *ch = '-');
             paint[row][cols].iter_mut().for_each(|p| *p = BARRIER_PAINT);
         } else {
-            let c = col(anchor.x) + 2;
-            let rows = row_of_rank(anchor.y + len - 1)..=row_of_rank(anchor.y);
+            // Right of the cell: the left rim's groove is left of file 0.
+            let c = (5 + 4 * (x - x0) + 2) as usize;
+            let rows = row_of_rank(y + len - 1)..=row_of_rank(y);
             grid[rows.clone()].iter_mut().for_each(|row| row[c] = '|');
             paint[rows]
                 .iter_mut()

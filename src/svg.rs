@@ -131,15 +131,17 @@ impl<'a> Picture<'a> {
 
     /// The ends of the line a barrier in `slot` is drawn as.
     fn slot_line(&self, slot: &crate::board::Slot) -> (i32, i32, i32, i32) {
-        let anchor = &self.rules.board.sites[slot.anchor.0 as usize];
+        // The cell along whose top or right side it lies (off the grid for
+        // the bottom and left rim).
+        let (ax, ay) = slot.cell;
         let len = slot.length as i32;
         let (px, py) = (|x| self.plain_px(x), |y| self.plain_py(y));
         let line = if slot.orientation == 'h' {
-            let y = py(anchor.y);
-            (px(anchor.x) + 2, y, px(anchor.x + len) - 2, y)
+            let y = py(ay);
+            (px(ax) + 2, y, px(ax + len) - 2, y)
         } else {
-            let x = px(anchor.x) + CELL;
-            let (top, bottom) = (py(anchor.y + len - 1), py(anchor.y));
+            let x = px(ax) + CELL;
+            let (top, bottom) = (py(ay + len - 1), py(ay));
             (x, top + 2, x, bottom + CELL - 2)
         };
         if !self.flipped {

@@ -2,15 +2,15 @@
 //! their lengths and orientations, and the slots of the board each fits in.
 
 use super::{int_in, Compiler, Scope};
-use crate::diag::Diagnostic;
-use crate::raw::RawGame;
-use crate::rules::{BarrierKind, MARKED_SLOTS};
+use crate::diag::{suggest, Diagnostic};
+use crate::raw::{RawGame, Str};
+use crate::rules::{BarrierKind, KindId, MARKED_SLOTS};
 
 impl Compiler<'_> {
-    /// The lengths of the barrier kinds, each once: the board needs them to lay
-    /// out its slots.
-    pub(super) fn barrier_lengths(&mut self, raw: &RawGame) -> Vec<u8> {
-        let mut lengths: Vec<u8> = Vec::new();
+    /// The lengths of the barrier kinds, each once, and those of the kinds
+    /// that may lie on the rim: the board needs them to lay out its slots.
+    pub(super) fn barrier_lengths(&mut self, raw: &RawGame) -> (Vec<u8>, Vec<u8>) {
+        let (mut lengths, mut rim): (Vec<u8>, Vec<u8>) = (Vec::new(), Vec::new());
         for (_, b) in raw.barriers.iter() {
             let len = match &b.length {
                 Some(l) => int_in(self, l, "a barrier's length", 1, 8).unwrap_or(2) as u8,
@@ -19,8 +19,11 @@ impl Compiler<'_> {
             if !lengths.contains(&len) {
                 lengths.push(len);
             }
+            if b.rim.as_ref().is_some_and(|r| r.value) && !rim.contains(&len) {
+                rim.push(len);
+            }
         }
-        lengths
+        (lengths, rim)
     }
 
     /// The barrier kinds and the slots of the board each one fits in.
@@ -52,6 +55,7 @@ impl Compiler<'_> {
                 .iter()
                 .enumerate()
                 .filter(|(_, s)| s.length == len && orients.contains(&s.orientation))
+                .filter(|(_, s)| !s.rim || b.rim.as_ref().is_some_and(|r| r.value))
                 .map(|(i, _)| i as u16)
                 .collect();
             if slots.is_empty() {
@@ -86,8 +90,27 @@ impl Compiler<'_> {
                 slots,
                 slot_set,
                 symbol: b.symbol.as_ref().map(|s| s.value.clone()),
+                claim: b.claim.as_ref().and_then(|k| self.claim_kind(scope, k)),
             });
         }
         barriers
+    }
+}
+
+impl Compiler<'_> {
+    /// The piece kind a barrier's `claim` names.
+    fn claim_kind(&mut self, scope: &Scope, name: &Str) -> Option<KindId> {
+        if let Some(k) = scope.kinds.iter().position(|k| *k == name.value) {
+            return Some(k as KindId);
+        }
+        let d = Diagnostic::error(
+            "unknown-name",
+            format!("`claim` names no piece kind: `{}`", name.value),
+        )
+        .at(name.loc())
+        .label("not a piece kind")
+        .hint(suggest(&name.value, scope.kinds.iter().map(String::as_str)));
+        self.error(d);
+        None
     }
 }

@@ -17,7 +17,7 @@ type Area = (i32, i32, usize);
 impl Compiler<'_> {
     /// The board: the grid less its holes, with its diagonal lines, extra
     /// sites and links, and slots for barriers of the given lengths.
-    pub(super) fn board(&mut self, raw: &RawGame, lengths: &[u8]) -> Res<Board> {
+    pub(super) fn board(&mut self, raw: &RawGame, lengths: &(Vec<u8>, Vec<u8>)) -> Res<Board> {
         let (Some(files), Some(ranks)) = (&raw.board.files, &raw.board.ranks) else {
             self.error(
                 Diagnostic::error("no-board", "the board needs `files` and `ranks`")
@@ -83,7 +83,8 @@ impl Compiler<'_> {
             diagonal_sites: diagonal_sites.as_deref(),
             extra_sites: &extra_sites,
             links: &links,
-            slot_lengths: lengths,
+            slot_lengths: &lengths.0,
+            rim_lengths: &lengths.1,
         })
         .map(|mut board| {
             for (x, y, i) in areas {

@@ -17,6 +17,7 @@ use crate::rules::*;
 use crate::syntax::{self, ast};
 use std::collections::HashMap;
 
+mod again;
 mod arith;
 mod barriers;
 mod board;
@@ -43,7 +44,7 @@ mod warnings;
 
 pub use pattern::DIRECTION_WORDS;
 
-use end::{kinds_read, reads_barriers_only, reads_history, reads_last};
+use end::{kinds_read, reads_barriers_only, reads_history};
 use fold::Folding;
 use pattern::may_capture;
 use region::final_regions;
@@ -392,8 +393,7 @@ impl<'a> Compiler<'a> {
         let regions = final_regions(raw, &scope, sides.len());
         let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
-
-        let ends_read_last = ends.iter().any(|e| reads_last(&e.when));
+        let (again, ends_read_last) = self.again(raw, &mut scope, &ends);
         // A rule against repetition makes the legal moves depend on the
         // history too, and so does an end rule on a board seen before:
         // the game ends there, and its tree with it.
@@ -456,6 +456,7 @@ impl<'a> Compiler<'a> {
             constraint_creators,
             constraint_taken,
             ends_read_last,
+            again,
             phases_read_history,
             history: self.history.take(),
             cell_owner: cell_owners(side_names.len(), kind_names.len()),

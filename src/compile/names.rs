@@ -169,7 +169,7 @@ const COMPILER_WORDS: [&str; 8] = [
 ///   `since`, `spends`, `group`, `groups`, `touches`, `adjacent`,
 ///   `nearest`, `rolled` (also a position's section word);
 /// - words of position and move conditions, which read no bare name:
-///   `check`, `stalled`, `repetitions`, `perpetual`, `converts`;
+///   `check`, `stalled`, `repetitions`, `perpetual`, `converts`, `closes`;
 /// - words read only right after another keyword or a closing `)`: `last`
 ///   (`capture last`, `through last`; `last(...)` takes a parenthesis),
 ///   `through` (after `line(...)` and `group(...)`), `size`,
@@ -187,7 +187,7 @@ const COMPILER_WORDS: [&str; 8] = [
 /// the condition, not the side), and `as`, `surrounded` and `spend` end a
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner).
-const FREE_KEYWORDS: [&str; 51] = [
+const FREE_KEYWORDS: [&str; 52] = [
     "territory",
     "score",
     "repeated",
@@ -223,6 +223,7 @@ const FREE_KEYWORDS: [&str; 51] = [
     "repetitions",
     "perpetual",
     "converts",
+    "closes",
     "last",
     "through",
     "by",

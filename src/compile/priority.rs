@@ -131,6 +131,7 @@ impl Compiler<'_> {
             ast::MoveCond::Spends(n) => MoveCond::Spends(self.token_ref(s, n, scope)?),
             ast::MoveCond::Captures => MoveCond::Captures,
             ast::MoveCond::Converts => MoveCond::Converts,
+            ast::MoveCond::Closes => MoveCond::Closes,
             ast::MoveCond::From(site) | ast::MoveCond::To(site) => {
                 if let Some(word) = needs_a_step(site) {
                     self.error(

@@ -48,7 +48,9 @@ impl Compiler<'_> {
                         || p.choices.contains(&(k as KindId))
                 })
             });
-            if !placed && !promoted_to {
+            // A barrier's `claim` puts it on the squares it closes.
+            let claimed = rules.barriers.iter().any(|b| b.claim == Some(k as KindId));
+            if !placed && !promoted_to && !claimed {
                 self.error(
                     Diagnostic::warning(
                         "unused-piece",
@@ -172,6 +174,13 @@ fn present_kinds(rules: &Rules) -> Vec<Kinds> {
     for side in 0..n_sides {
         for k in 0..rules.kinds.len() as KindId {
             if rules.initial.pieces_in_hand(rules, side, k) > 0 {
+                present[side as usize] |= 1 << k;
+            }
+        }
+        // Claimed squares, for a side that holds the barrier.
+        for (b, barrier) in rules.barriers.iter().enumerate() {
+            let held = rules.initial.reserves[side as usize * rules.n_items() + b] > 0;
+            if let Some(k) = barrier.claim.filter(|_| held) {
                 present[side as usize] |= 1 << k;
             }
         }

@@ -19,7 +19,7 @@ fn surely_meets(m: &MoveCond, swap: Option<TokenId>) -> Option<bool> {
         MoveCond::True => Some(true),
         MoveCond::Spends(t) => Some(swap == Some(*t)),
         // A swap takes nothing; a step may.
-        MoveCond::Captures | MoveCond::Converts => swap.map(|_| false),
+        MoveCond::Captures | MoveCond::Converts | MoveCond::Closes => swap.map(|_| false),
         MoveCond::From(_) | MoveCond::To(_) => None,
         MoveCond::Not(inner) => surely_meets(inner, swap).map(|b| !b),
         // `and` is `not (not a or not b)`.

@@ -25,6 +25,7 @@ mod attack;
 mod castle;
 mod chance;
 mod check;
+mod closing;
 mod cond;
 mod effect;
 mod effects;

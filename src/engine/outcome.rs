@@ -285,8 +285,10 @@ impl Rules {
     pub(super) fn decide_lasts(&self, st: &State, mv: Move) -> Option<u64> {
         let mover = self.to_move(st);
         let (mut bits, mut n) = (0u64, 0u32);
-        for rule in self.ends.iter().filter(|r| r.reads_last) {
-            rule.when.each_last(&mut |m| {
+        let again = self.again.as_ref().map(|a| &a.when);
+        let whens = self.ends.iter().filter(|r| r.reads_last).map(|r| &r.when);
+        for when in whens.chain(again) {
+            when.each_last(&mut |m| {
                 if n < 64 && self.move_meets(m, st, mover, &mv) {
                     bits |= 1 << n;
                 }

@@ -22,6 +22,20 @@ impl Rules {
         }
     }
 
+    /// Whether `side`, whose action `mv` ends its turn on `st`, plays
+    /// another turn: `[turn] again` holds (its `last(...)` reading `mv`),
+    /// `mv` is no pass, and the turn is one of the order, not the prelude.
+    #[inline(never)]
+    pub(super) fn plays_again(&self, st: &State, side: SideId, mv: Move, last: Last) -> bool {
+        let Some(again) = &self.again else {
+            return false;
+        };
+        if mv == Move::Pass || (st.turn as usize) < self.prelude.len() {
+            return false;
+        }
+        self.end_holds(&again.when, st, side, last, &mut { again.first_last })
+    }
+
     /// The removals of the action `remove COND` (COND at index `i` of
     /// [`Rules::removals`]): one per occupied site that meets COND, seen
     /// from `side`, in site order.

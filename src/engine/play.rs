@@ -78,7 +78,13 @@ impl Rules {
                     st.blocked[(e / 64) as usize] |= 1 << (e % 64);
                 }
                 let i = side as usize * self.n_items() + barrier as usize;
-                st.reserves[i] = st.reserves[i].saturating_sub(1);
+                // A reserve of 255 is unlimited.
+                if st.reserves[i] != UNLIMITED {
+                    st.reserves[i] -= 1;
+                }
+                if let Some(kind) = self.barriers[barrier as usize].claim {
+                    self.claim_closed(st, side, slot, kind);
+                }
             }
             _ => self.apply_other(st, side, mv),
         }
@@ -350,7 +356,8 @@ impl Rules {
             // The same side moves again, in the same phase of its turn.
             return self.settle_checking(st, !known.unsettled);
         }
-        self.advance(st, mv, known.unsettled);
+        let again = self.again.is_some() && self.plays_again(st, side, mv, last);
+        self.advance(st, mv, known.unsettled, again);
     }
 
     /// The piece a huffing rule removes after `mv` (as a site after the
@@ -460,7 +467,8 @@ impl Rules {
 
     /// Moves on to the next phase with a legal action whose condition
     /// holds after `mv`, or to the next side.
-    fn advance(&self, st: &mut State, mv: Move, unsettled: bool) {
+    /// With `again`, the turn that ends starts over for the same side.
+    fn advance(&self, st: &mut State, mv: Move, unsettled: bool, again: bool) {
         loop {
             st.phase += 1;
             let n_phases = if (st.turn as usize) < self.prelude.len() {
@@ -470,7 +478,9 @@ impl Rules {
             };
             if st.phase as usize >= n_phases {
                 st.phase = 0;
-                st.turn = self.next_turn(st.turn as usize) as u8;
+                if !again {
+                    st.turn = self.next_turn(st.turn as usize) as u8;
+                }
             }
 
             if st.phase == 0 {

@@ -53,7 +53,8 @@ keyed_fields!(RawTurn {
     huff,
     huff_claim,
     prelude,
-    check
+    check,
+    again
 });
 keyed_fields!(RawFen {
     castling,
@@ -91,7 +92,9 @@ keyed_fields!(RawPiece {
 keyed_fields!(RawBarrier {
     length,
     orientations,
-    symbol
+    symbol,
+    rim,
+    claim
 });
 keyed_fields!(RawFlag { pieces, moved });
 keyed_fields!(RawChance {

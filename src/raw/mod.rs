@@ -614,6 +614,12 @@ pub struct RawBarrier {
     /// Allowed orientations: `["h", "v"]`.
     pub orientations: Option<Located<Vec<Str>>>,
     pub symbol: Option<Str>,
+    /// Whether it may also lie on the board's rim (a square's side with no
+    /// square beyond).
+    pub rim: Option<Located<bool>>,
+    /// The piece kind put, for the side that placed it, on each square its
+    /// placement closes (every side barred).
+    pub claim: Option<Str>,
 }
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -639,6 +645,9 @@ pub struct RawTurn {
     /// `every-royal` or `sole-royal`: which royal pieces a move may not
     /// leave attacked.
     pub check: Option<Str>,
+    /// A position condition read after a turn's last action: while it
+    /// holds, the same side plays another turn.
+    pub again: Option<Str>,
 }
 
 /// One entry of `[[turn.prelude]]`.

@@ -417,6 +417,8 @@ pub enum MoveCond {
     Captures,
     /// The move's landing effects convert at least one piece.
     Converts,
+    /// The move, a barrier placement, bars the last open side of a square.
+    Closes,
     From(Cond),
     To(Cond),
     /// The move spends this token.

@@ -5,6 +5,7 @@
 
 use crate::board::{Board, SiteId};
 
+mod barrier;
 mod chain;
 mod chance;
 mod cond;
@@ -17,6 +18,8 @@ mod sow;
 mod stages;
 pub(crate) mod tables;
 
+pub(crate) use barrier::MARKED_SLOTS;
+pub use barrier::{Again, BarrierKind};
 pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, TooManyChains,
     CHAIN_STEPS, MAX_CHAIN,
@@ -322,21 +325,6 @@ pub struct Region {
     /// nearest site of the region, ignoring pieces (`u16::MAX`: unreachable).
     pub distance: Vec<Vec<u16>>,
 }
-
-#[derive(Clone, Debug)]
-pub struct BarrierKind {
-    pub name: String,
-    /// Slots of the board this kind may occupy, in order.
-    pub slots: Vec<u16>,
-    /// The same slots as a bitset, when the board has at most
-    /// [`MARKED_SLOTS`] slots; otherwise empty.
-    pub(crate) slot_set: Vec<u64>,
-    pub symbol: Option<String>,
-}
-
-/// The most slots a board may have for placements to be found with
-/// bitsets of slots.
-pub(crate) const MARKED_SLOTS: usize = 512;
 
 /// An action a phase of a turn allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -827,6 +815,8 @@ pub struct Game {
     /// What the end rules read of the game's history (`repetitions`,
     /// `since(...)`, `perpetual check`), if anything.
     pub(crate) history: Option<HistoryRules>,
+    /// `[turn] again`: when the same side plays another turn.
+    pub(crate) again: Option<Again>,
     /// `[seeds]`: counts on sites, sowing; `None` in a game without them.
     pub sowing: Option<Box<Sowing>>,
     /// `[chance.NAME]`: the random events, in declaration order; empty in

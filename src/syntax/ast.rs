@@ -361,6 +361,8 @@ pub enum MoveCond {
     Captures,
     /// The move's landing effects convert at least one piece.
     Converts,
+    /// The move, a barrier placement, closes a square all round.
+    Closes,
     /// `from(COND)`: the moving piece's starting site.
     From(SiteCond),
     /// `to(COND)`: where the piece (or a dropped piece) ends.
