@@ -57,7 +57,11 @@ impl Folding<'_> {
             MoveCond::From(c) | MoveCond::To(c) => self.fold_in_place(c),
             MoveCond::Not(inner) => self.fold_move(inner),
             MoveCond::And(ms) | MoveCond::Or(ms) => ms.iter_mut().for_each(|m| self.fold_move(m)),
-            MoveCond::True | MoveCond::Captures | MoveCond::Converts | MoveCond::Spends(_) => {}
+            MoveCond::True
+            | MoveCond::Captures
+            | MoveCond::Converts
+            | MoveCond::GivesCheck
+            | MoveCond::Spends(_) => {}
         }
     }
 

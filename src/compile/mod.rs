@@ -22,6 +22,7 @@ mod barriers;
 mod board;
 mod chance;
 mod condition;
+mod counters;
 mod effect;
 mod end;
 mod family;
@@ -219,6 +220,8 @@ struct Scope {
     classes: Vec<(String, Kinds)>,
     /// Names of the tokens of `[tokens]`.
     tokens: Vec<String>,
+    /// Names of the counters of `[counters]`.
+    counters: Vec<String>,
     /// Names of the flags of `[flags]`.
     flags: Vec<String>,
     /// The teams, by name, with their sides (a side with no `team` is a
@@ -254,6 +257,7 @@ impl Scope {
             forward,
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
+            counters: raw.counters.keys().map(str::to_string).collect(),
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
             chance: Vec::new(),
@@ -356,6 +360,7 @@ impl<'a> Compiler<'a> {
         // Piece movement; barrier kinds and their slots.
         let mut kinds = self.kinds(raw, &mut scope);
         let barriers = self.barriers(raw, &scope);
+        let counters = self.counters(raw, &mut scope);
 
         // Turn order, phases and the rules of a turn.
         let Turn {
@@ -431,7 +436,7 @@ impl<'a> Compiler<'a> {
                 &board,
                 sides.len(),
                 kinds.len(),
-                barriers.len() + kinds.len() + scope.tokens.len(),
+                barriers.len() + kinds.len() + scope.tokens.len() + scope.counters.len(),
             ),
             board,
             sides,
@@ -465,7 +470,13 @@ impl<'a> Compiler<'a> {
             picture,
             capturing_kinds,
             choice_zones,
-            tokens: scope.tokens.clone(),
+            tokens: scope
+                .tokens
+                .iter()
+                .chain(&scope.counters)
+                .cloned()
+                .collect(),
+            counters: counters?,
             flags: flags?,
             fen: fen?,
             notation: notation?,

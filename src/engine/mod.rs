@@ -26,6 +26,7 @@ mod castle;
 mod chance;
 mod check;
 mod cond;
+mod counters;
 mod effect;
 mod effects;
 mod family;

@@ -10,6 +10,7 @@
 
 mod explain;
 mod fen;
+mod fen_counters;
 mod fen_hands;
 mod fen_write;
 mod history;

@@ -63,6 +63,11 @@ keyed_fields!(RawFen {
     hands,
     halfmove
 });
+keyed_fields!(RawCounter {
+    counts,
+    start,
+    step
+});
 keyed_fields!(RawNotation { style, pawns });
 keyed_fields!(RawSide {
     forward,

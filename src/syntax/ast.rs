@@ -361,6 +361,8 @@ pub enum MoveCond {
     Captures,
     /// The move's landing effects convert at least one piece.
     Converts,
+    /// `gives_check`: the move leaves a royal piece of another team attacked.
+    GivesCheck,
     /// `from(COND)`: the moving piece's starting site.
     From(SiteCond),
     /// `to(COND)`: where the piece (or a dropped piece) ends.

@@ -883,6 +883,7 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
         Rule::move_to => MoveCond::To(site_cond(pair.into_inner().nth(1).unwrap())?),
         Rule::kw_captures => MoveCond::Captures,
         Rule::kw_converts => MoveCond::Converts,
+        Rule::kw_gives_check => MoveCond::GivesCheck,
         Rule::move_spends => MoveCond::Spends(name(pair.into_inner().nth(1).unwrap())),
         Rule::kw_true => MoveCond::True,
         _ => return Err(unexpected(&pair, "a move condition")),
