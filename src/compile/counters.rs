@@ -13,12 +13,12 @@ impl Compiler<'_> {
     /// tokens in the reserves.
     pub(super) fn counters(&mut self, raw: &RawGame, scope: &mut Scope) -> Res<Counters> {
         let mut out = Counters {
-            first: scope.tokens.len(),
+            first: scope.tokens.len() - scope.counters.len(),
             list: Vec::new(),
         };
         let mut ok = true;
         for (key, c) in raw.counters.iter() {
-            if scope.tokens.contains(&key.value) {
+            if scope.tokens[..out.first].contains(&key.value) {
                 self.error(
                     Diagnostic::error("duplicate-name", format!("`{}` is also a token", key.value))
                         .at(key.loc())

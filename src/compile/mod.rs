@@ -218,7 +218,8 @@ struct Scope {
     forward: Vec<Option<u8>>,
     /// Classes of piece kinds: `officer` for general, colonel, ...
     classes: Vec<(String, Kinds)>,
-    /// Names of the tokens of `[tokens]`.
+    /// Names of the tokens of `[tokens]`, then of the counters (they
+    /// follow the tokens in the reserves).
     tokens: Vec<String>,
     /// Names of the counters of `[counters]`.
     counters: Vec<String>,
@@ -256,7 +257,9 @@ impl Scope {
             families: Vec::new(),
             forward,
             classes: Vec::new(),
-            tokens: raw.tokens.keys().map(str::to_string).collect(),
+            tokens: (raw.tokens.keys().chain(raw.counters.keys()))
+                .map(str::to_string)
+                .collect(),
             counters: raw.counters.keys().map(str::to_string).collect(),
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
@@ -359,8 +362,7 @@ impl<'a> Compiler<'a> {
 
         // Piece movement; barrier kinds and their slots.
         let mut kinds = self.kinds(raw, &mut scope);
-        let barriers = self.barriers(raw, &scope);
-        let counters = self.counters(raw, &mut scope);
+        let (barriers, counters) = (self.barriers(raw, &scope), self.counters(raw, &mut scope));
 
         // Turn order, phases and the rules of a turn.
         let Turn {
@@ -388,7 +390,6 @@ impl<'a> Compiler<'a> {
         let mut demand = self.demand(raw, &mut scope, &side_names);
         // After every condition that may read `score(...)`.
         let scores = self.scores(raw, &mut scope);
-
         let flags = self.flags(raw, &scope);
         let fen = self.fen(raw, &scope, &ends);
         let notation = self.notation(raw, &scope);
@@ -436,7 +437,7 @@ impl<'a> Compiler<'a> {
                 &board,
                 sides.len(),
                 kinds.len(),
-                barriers.len() + kinds.len() + scope.tokens.len() + scope.counters.len(),
+                barriers.len() + kinds.len() + scope.tokens.len(),
             ),
             board,
             sides,
@@ -470,12 +471,7 @@ impl<'a> Compiler<'a> {
             picture,
             capturing_kinds,
             choice_zones,
-            tokens: scope
-                .tokens
-                .iter()
-                .chain(&scope.counters)
-                .cloned()
-                .collect(),
+            tokens: scope.tokens.clone(),
             counters: counters?,
             flags: flags?,
             fen: fen?,
@@ -510,10 +506,12 @@ impl<'a> Compiler<'a> {
 
     /// A token named in an expression.
     fn token_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<TokenId> {
-        match scope.tokens.iter().position(|t| *t == n.text) {
+        // The counters that follow the tokens are not spent.
+        let tokens = &scope.tokens[..scope.tokens.len() - scope.counters.len()];
+        match tokens.iter().position(|t| *t == n.text) {
             Some(i) => Ok(i as TokenId),
             None => {
-                let known: Vec<&str> = scope.tokens.iter().map(String::as_str).collect();
+                let known: Vec<&str> = tokens.iter().map(String::as_str).collect();
                 self.unknown("token", s, n, &known);
                 Err(())
             }

@@ -1,6 +1,6 @@
 //! The counters of `[counters]` in a FEN, both ways: a counter named in
 //! `[fen] fields` is each side's value, sides in order, joined by `+`
-//! (python-chess's three-check field, `3+3`: checks left). Read also, in
+//! (`3+3`, as python-chess writes checks left). Read also, in
 //! any place after the board, as `+W+B`: how many moves each side has
 //! counted (lichess's field, `+1+0`: checks given), each taken from the
 //! counter's start by its step.

@@ -21,7 +21,7 @@ pub enum FenField {
     Hands,
     /// A counter of `[counters]`, by index: each side's value, in side
     /// order, joined by `+` (`3+3`); read also as `+W+B`, the moves each
-    /// side counted (lichess's three-check field), anywhere after the board.
+    /// side counted (lichess's form), anywhere after the board.
     Counter(u16),
 }
 
