@@ -47,14 +47,14 @@ impl Compiler<'_> {
                 .as_ref()
                 .map_or(Ok(0), |v| int_in(self, v, "a counter's start", 0, 255));
             let step = c
-                .step
+                .add
                 .as_ref()
-                .map_or(Ok(1), |v| int_in(self, v, "a counter's step", -255, 255));
-            if let Some(v) = c.step.as_ref().filter(|v| v.value == 0) {
+                .map_or(Ok(1), |v| int_in(self, v, "a counter's `add`", -255, 255));
+            if let Some(v) = c.add.as_ref().filter(|v| v.value == 0) {
                 self.error(
-                    Diagnostic::error("out-of-range", "a counter's step must not be 0")
+                    Diagnostic::error("out-of-range", "a counter's `add` must not be 0")
                         .at(v.loc())
-                        .hint("`step = 1` counts up, `step = -1` down"),
+                        .hint("`add = 1` counts up, `add = -1` down"),
                 );
                 ok = false;
             }

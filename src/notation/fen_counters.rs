@@ -3,7 +3,7 @@
 //! (`3+3`, as python-chess writes checks left). Read also, in
 //! any place after the board, as `+W+B`: how many moves each side has
 //! counted (lichess's field, `+1+0`: checks given), each taken from the
-//! counter's start by its step.
+//! counter's start by its `add`.
 
 use super::fen::FenReader;
 use super::*;

@@ -63,11 +63,7 @@ keyed_fields!(RawFen {
     hands,
     halfmove
 });
-keyed_fields!(RawCounter {
-    counts,
-    start,
-    step
-});
+keyed_fields!(RawCounter { counts, start, add });
 keyed_fields!(RawNotation { style, pawns });
 keyed_fields!(RawSide {
     forward,

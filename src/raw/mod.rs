@@ -538,14 +538,14 @@ pub struct RawFenCastling {
 }
 
 /// A `[counters]` entry: `checks = { counts = "gives_check" }`, with
-/// `start` (each side's value at the start) and `step` (what a counted move
+/// `start` (each side's value at the start) and `add` (what a counted move
 /// adds: `-1` counts down).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawCounter {
     pub counts: Option<Str>,
     pub start: Option<Located<i64>>,
-    pub step: Option<Located<i64>>,
+    pub add: Option<Located<i64>>,
 }
 
 /// A `[flags]` entry: `unmoved = { pieces = ["king", "rook"], moved = "clear" }`.
