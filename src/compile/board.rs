@@ -49,6 +49,7 @@ impl Compiler<'_> {
             forward: Vec::new(),
             classes: Vec::new(),
             tokens: raw.tokens.keys().map(str::to_string).collect(),
+            counters: raw.counters.keys().map(str::to_string).collect(),
             flags: Vec::new(),
             teams: Vec::new(),
             chance: Vec::new(),

@@ -340,6 +340,18 @@ impl Compiler<'_> {
         else {
             unreachable!("a count")
         };
+        // `count(own checks)`: a counter, not a piece kind.
+        let counter = scope.counters.iter().position(|c| *c == filter.kind.text);
+        if let (Some(counter), None) = (counter, region) {
+            let (owner, named) = self.owner(s, &filter.owner, scope)?;
+            return Ok(StateCond::Counter {
+                owner,
+                named,
+                counter: counter as u16,
+                op: compare(*op),
+                value: *value,
+            });
+        }
         let (owner, named, kind, region) =
             self.counted(raw, scope, s, &(filter.clone(), region.clone()))?;
         Ok(match region {

@@ -224,7 +224,8 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         | StateCond::Seeds { .. }
         | StateCond::Rolled { .. }
         | StateCond::Repeated { .. } => 0,
-        StateCond::Arith(_) => ALL_KINDS,
+        // A counter changes with moves of any kind.
+        StateCond::Arith(_) | StateCond::Counter { .. } => ALL_KINDS,
         StateCond::Reach { .. }
         | StateCond::Members { .. }
         | StateCond::MemberLine { .. }
@@ -256,6 +257,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         }
         StateCond::Count { .. }
         | StateCond::CountInHand { .. }
+        | StateCond::Counter { .. }
         | StateCond::Compare { .. }
         | StateCond::Stalled
         | StateCond::Repetitions { .. }

@@ -49,7 +49,7 @@ impl Compiler<'_> {
             }
         }
         if let Some(list) = &fen.fields {
-            match self.fen_fields(list) {
+            match self.fen_fields(list, &scope.counters) {
                 Ok(f) => out.order = f,
                 Err(()) => ok = false,
             }
@@ -122,12 +122,18 @@ impl Compiler<'_> {
 
     /// `[fen] fields`: known names, each once, the board first, not both
     /// move numbers.
-    fn fen_fields(&mut self, list: &Located<Vec<Str>>) -> Res<Vec<FenField>> {
+    /// A counter's name is a field too: its values, side by side.
+    fn fen_fields(&mut self, list: &Located<Vec<Str>>, counters: &[String]) -> Res<Vec<FenField>> {
         let mut out: Vec<FenField> = Vec::new();
         let mut ok = true;
-        let names: Vec<&str> = FenField::NAMES.iter().map(|(n, _)| *n).collect();
+        let names: Vec<&str> = (FenField::NAMES.iter().map(|(n, _)| *n))
+            .chain(counters.iter().map(String::as_str))
+            .collect();
         for name in &list.value {
+            let counter = (counters.iter().position(|c| *c == name.value))
+                .map(|i| ("", FenField::Counter(i as u16)));
             let field = FenField::NAMES.iter().find(|(n, _)| *n == name.value);
+            let field = field.or(counter.as_ref());
             let problem = match field {
                 None => Some((
                     format!("`{}` is no field of a FEN", name.value),

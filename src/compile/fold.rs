@@ -61,6 +61,7 @@ impl Folding<'_> {
             | MoveCond::Captures
             | MoveCond::Converts
             | MoveCond::Closes
+            | MoveCond::GivesCheck
             | MoveCond::Spends(_) => {}
         }
     }

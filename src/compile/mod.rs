@@ -23,6 +23,7 @@ mod barriers;
 mod board;
 mod chance;
 mod condition;
+mod counters;
 mod effect;
 mod end;
 mod family;
@@ -218,8 +219,11 @@ struct Scope {
     forward: Vec<Option<u8>>,
     /// Classes of piece kinds: `officer` for general, colonel, ...
     classes: Vec<(String, Kinds)>,
-    /// Names of the tokens of `[tokens]`.
+    /// Names of the tokens of `[tokens]`, then of the counters (they
+    /// follow the tokens in the reserves).
     tokens: Vec<String>,
+    /// Names of the counters of `[counters]`.
+    counters: Vec<String>,
     /// Names of the flags of `[flags]`.
     flags: Vec<String>,
     /// The teams, by name, with their sides (a side with no `team` is a
@@ -254,7 +258,10 @@ impl Scope {
             families: Vec::new(),
             forward,
             classes: Vec::new(),
-            tokens: raw.tokens.keys().map(str::to_string).collect(),
+            tokens: (raw.tokens.keys().chain(raw.counters.keys()))
+                .map(str::to_string)
+                .collect(),
+            counters: raw.counters.keys().map(str::to_string).collect(),
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
             chance: Vec::new(),
@@ -356,7 +363,7 @@ impl<'a> Compiler<'a> {
 
         // Piece movement; barrier kinds and their slots.
         let mut kinds = self.kinds(raw, &mut scope);
-        let barriers = self.barriers(raw, &scope);
+        let (barriers, counters) = (self.barriers(raw, &scope), self.counters(raw, &mut scope));
 
         // Turn order, phases and the rules of a turn.
         let Turn {
@@ -384,7 +391,6 @@ impl<'a> Compiler<'a> {
         let mut demand = self.demand(raw, &mut scope, &side_names);
         // After every condition that may read `score(...)`.
         let scores = self.scores(raw, &mut scope);
-
         let flags = self.flags(raw, &scope);
         let fen = self.fen(raw, &scope, &ends);
         let notation = self.notation(raw, &scope);
@@ -467,6 +473,7 @@ impl<'a> Compiler<'a> {
             capturing_kinds,
             choice_zones,
             tokens: scope.tokens.clone(),
+            counters: counters?,
             flags: flags?,
             fen: fen?,
             notation: notation?,
@@ -500,10 +507,12 @@ impl<'a> Compiler<'a> {
 
     /// A token named in an expression.
     fn token_ref(&mut self, s: &Str, n: &ast::Name, scope: &Scope) -> Res<TokenId> {
-        match scope.tokens.iter().position(|t| *t == n.text) {
+        // The counters that follow the tokens are not spent.
+        let tokens = &scope.tokens[..scope.tokens.len() - scope.counters.len()];
+        match tokens.iter().position(|t| *t == n.text) {
             Some(i) => Ok(i as TokenId),
             None => {
-                let known: Vec<&str> = scope.tokens.iter().map(String::as_str).collect();
+                let known: Vec<&str> = tokens.iter().map(String::as_str).collect();
                 self.unknown("token", s, n, &known);
                 Err(())
             }

@@ -132,6 +132,22 @@ impl Compiler<'_> {
             ast::MoveCond::Captures => MoveCond::Captures,
             ast::MoveCond::Converts => MoveCond::Converts,
             ast::MoveCond::Closes => MoveCond::Closes,
+            ast::MoveCond::GivesCheck => {
+                let royal = |p: &raw::RawPiece| p.royal.as_ref().is_some_and(|r| r.value);
+                if !raw.pieces.iter().any(|(_, p)| royal(p)) {
+                    self.error(
+                        Diagnostic::error(
+                            "gives-check-without-royals",
+                            "`gives_check` needs royal pieces",
+                        )
+                        .at(s.loc())
+                        .label("no piece of this game is royal")
+                        .hint("mark the piece a check attacks `royal = true`"),
+                    );
+                    return Err(());
+                }
+                MoveCond::GivesCheck
+            }
             ast::MoveCond::From(site) | ast::MoveCond::To(site) => {
                 if let Some(word) = needs_a_step(site) {
                     self.error(

@@ -124,6 +124,13 @@ impl Compiler<'_> {
                 }
             }
         }
+        // Every side starts each counter at its `start`.
+        let first = rules.barriers.len() + rules.kinds.len() + rules.counters.first;
+        for (c, counter) in rules.counters.list.iter().enumerate() {
+            for si in 0..rules.sides.len() {
+                st.reserves[si * rules.n_items() + first + c] = counter.start;
+            }
+        }
         if self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }

@@ -401,6 +401,16 @@ impl Rules {
                 self.count_in_hand(st, self.counted(side, *owner, *named), *kind),
                 *value,
             ),
+            StateCond::Counter {
+                owner,
+                named,
+                counter,
+                op,
+                value,
+            } => op.holds(
+                self.counter_sum(st, self.counted(side, *owner, *named), *counter),
+                *value,
+            ),
             StateCond::Reach {
                 owner,
                 named,

@@ -27,6 +27,7 @@ mod chance;
 mod check;
 mod closing;
 mod cond;
+mod counters;
 mod effect;
 mod effects;
 mod family;

@@ -249,18 +249,18 @@ impl Rules {
         if st.outcome != Outcome::Ongoing {
             return;
         }
-        let resets = self.history_resets(st, mv);
+        let counts = (self.history_resets(st, mv), self.counter_gains(st, mv));
         if !self.ends_read_last {
-            return self.play_after(st, mv, Last::None, known, (false, resets));
+            return self.play_after(st, mv, Last::None, known, (false, counts));
         }
         if let Some(decided) = self.decide_lasts(st, mv) {
-            return self.play_after(st, mv, Last::Decided(decided, mv), known, (false, resets));
+            return self.play_after(st, mv, Last::Decided(decided, mv), known, (false, counts));
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
         with_scratch(&BEFORE, st, |before, st| {
             before.copy_from(st);
-            self.play_after(st, mv, Last::On(before, mv), known, (false, resets))
+            self.play_after(st, mv, Last::On(before, mv), known, (false, counts))
         })
     }
 
@@ -275,7 +275,7 @@ impl Rules {
             return self.play_knowing(st, mv, known);
         }
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
-        let resets = self.history_resets(st, mv);
+        let counts = (self.history_resets(st, mv), self.counter_gains(st, mv));
         std::mem::swap(st, after);
         let before = after;
         // The scratch `after` was copied without the history: it moves over.
@@ -288,13 +288,14 @@ impl Rules {
             true => Last::On(before, mv),
             false => Last::None,
         };
-        self.play_after(st, mv, last, known, (true, resets));
+        self.play_after(st, mv, last, known, (true, counts));
     }
 
     /// Plays `mv` on `st` (unless `applied`: `st` is already the position
     /// after `apply`), then what follows a move: huffing, passes, the
-    /// history (the counters `resets` restarts), the end rules (reading
-    /// `last` of the move), the next turn.
+    /// history (the counters `resets` restarts), the counters (`gains`, read
+    /// before the move), the end rules (reading `last` of the move), the
+    /// next turn.
     #[inline]
     fn play_after(
         &self,
@@ -302,7 +303,7 @@ impl Rules {
         mv: Move,
         last: Last,
         known: Known,
-        (applied, resets): (bool, u64),
+        (applied, (resets, gains)): (bool, (u64, u64)),
     ) {
         let side = self.to_move(st);
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
@@ -323,6 +324,7 @@ impl Rules {
                 _ => st.huffable = Some(victim),
             }
         }
+        self.count_move(st, side, gains);
         self.record_history(st, side, resets);
         if matches!(mv, Move::Huff(_)) && self.huff_claim == HuffClaim::BeforeMove {
             // The claim is not the side's move: it moves next, in the same

@@ -99,6 +99,7 @@ impl Rules {
             MoveCond::Captures => self.n_captures(st, mv) > 0,
             MoveCond::Converts => self.converts(st, side, mv),
             MoveCond::Closes => self.closes(st, mv),
+            MoveCond::GivesCheck => self.gives_check(st, side, mv),
             MoveCond::From(c) => at(self.move_from(mv), c),
             MoveCond::To(c) => at(self.move_to(mv), c),
             MoveCond::Spends(t) => {

@@ -10,6 +10,7 @@
 //! counter; the move number into the history; the hands (`fen_hands`).
 //! Writing is `fen_write`.
 
+use super::fen_counters;
 use super::fen_write::side_letter;
 use super::*;
 use crate::diag::{Diagnostic, FileId, Loc};
@@ -31,15 +32,20 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
     if rules.fen.hands.is_some() {
         r.empty_hands();
     }
-    let fields: Vec<(usize, &str)> = text
+    let mut fields: Vec<(usize, &str)> = text
         .split_whitespace()
         .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
         .collect();
+    // Lichess's `+W+B`, read apart, wherever it stands.
+    let counted = fen_counters::counted_field(rules, &fields).map(|i| fields.remove(i));
     if fields.is_empty() {
         r.error(0..0, "the FEN is empty", "a FEN starts with the board: its ranks from the top, separated by `/`, such as `8/8/8/8/8/8/8/8 w - - 0 1`");
         return Err(r.errors);
     }
-    let layout = rules.fen.fields();
+    // Given as the moves counted, the counter's own field is left out.
+    let layout: Vec<FenField> = (rules.fen.fields().iter().copied())
+        .filter(|f| counted.is_none() || f.counter().is_none())
+        .collect();
     if let Some(&(at, extra)) = fields.get(layout.len()) {
         let names: Vec<&str> = layout.iter().map(|f| f.name()).collect();
         r.error(
@@ -65,7 +71,12 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
             FenField::Halfmove => counters.halfmove = r.number(at, text, field),
             FenField::Fullmove => counters.fullmove = r.number(at, text, field),
             FenField::Ply => counters.ply = r.number(at, text, field),
+            FenField::Counter(i) => r.counter(i, (at, text), false),
         }
+    }
+    let counter = rules.fen.fields().iter().find_map(FenField::counter);
+    if let (Some(i), Some(field)) = (counter, counted) {
+        r.counter(i, field, true);
     }
     let plies = match (counters.fullmove, counters.ply) {
         (Some(n), _) => r.fullmove_plies(n),

@@ -37,6 +37,7 @@ pub fn fen_string(rules: &Rules, st: &State) -> Result<String, String> {
             FenField::Fullmove => (plies / rules.order.len().max(1) as u32 + 1).to_string(),
             FenField::Ply => (plies + 1).to_string(),
             FenField::Hands => hands_text(rules, st, Style::Counts),
+            FenField::Counter(i) => super::fen_counters::counter_text(rules, st, *i),
         })
         .collect();
     Ok(fields.join(" "))

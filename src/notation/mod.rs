@@ -11,6 +11,7 @@
 mod counted;
 mod explain;
 mod fen;
+mod fen_counters;
 mod fen_hands;
 mod fen_write;
 mod history;

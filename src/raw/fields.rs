@@ -64,6 +64,7 @@ keyed_fields!(RawFen {
     hands,
     halfmove
 });
+keyed_fields!(RawCounter { counts, start, add });
 keyed_fields!(RawNotation { style, pawns, letters by entries });
 keyed_fields!(RawSide {
     forward,

@@ -117,6 +117,7 @@ impl Merge for RawGame {
             priority,
             demand,
             tokens,
+            counters,
             seats,
             flags,
             fen,
@@ -140,6 +141,7 @@ impl Merge for RawGame {
         merge_named(&mut self.priority, priority);
         self.demand.merge(demand);
         self.tokens.merge(tokens);
+        self.counters.merge(counters);
         self.seats.merge(seats);
         self.flags.merge(flags);
         self.seeds.merge(seeds);

@@ -160,6 +160,9 @@ pub struct RawGame {
     /// Token name -> how many each side starts with (spent by `spend`).
     #[serde(default)]
     pub tokens: Table<Located<i64>>,
+    /// Counter name -> the moves that raise or lower it, per side.
+    #[serde(default)]
+    pub counters: Table<RawCounter>,
     /// Seat name -> the sides it moves. A variant replaces the whole table.
     pub seats: Option<Located<Table<Located<Vec<Str>>>>>,
     /// Flag name -> which pieces carry it and what moving does to it.
@@ -535,6 +538,17 @@ pub struct RawFenCastling {
     pub flag: Str,
     pub king: Str,
     pub rook: Str,
+}
+
+/// A `[counters]` entry: `checks = { counts = "gives_check" }`, with
+/// `start` (each side's value at the start) and `add` (what a counted move
+/// adds: `-1` counts down).
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCounter {
+    pub counts: Option<Str>,
+    pub start: Option<Located<i64>>,
+    pub add: Option<Located<i64>>,
 }
 
 /// A `[flags]` entry: `unmoved = { pieces = ["king", "rook"], moved = "clear" }`.

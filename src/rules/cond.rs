@@ -303,6 +303,16 @@ pub enum StateCond {
         op: Compare,
         value: u32,
     },
+    /// `count(OWNER COUNTER) OP N`: the owners' values of a counter
+    /// ([`super::Counters`]), summed.
+    Counter {
+        owner: Owner,
+        /// The sides of [`Owner::Named`]; 0 for any other owner.
+        named: SideSet,
+        counter: u16,
+        op: Compare,
+        value: u32,
+    },
     /// Two counts compared: `count(own disc) > count(enemy disc)`.
     Compare {
         left: Counted,
@@ -365,6 +375,7 @@ impl StateCond {
             StateCond::Const(_)
             | StateCond::Count { .. }
             | StateCond::CountInHand { .. }
+            | StateCond::Counter { .. }
             | StateCond::Reach { .. }
             | StateCond::Connected { .. }
             | StateCond::Check
@@ -419,6 +430,8 @@ pub enum MoveCond {
     Converts,
     /// The move, a barrier placement, bars the last open side of a square.
     Closes,
+    /// The move leaves a royal piece of another team attacked.
+    GivesCheck,
     From(Cond),
     To(Cond),
     /// The move spends this token.
@@ -426,6 +439,18 @@ pub enum MoveCond {
     Not(Box<MoveCond>),
     And(Vec<MoveCond>),
     Or(Vec<MoveCond>),
+}
+
+impl MoveCond {
+    /// Whether `test` holds for this condition or one inside it.
+    pub fn any(&self, test: &dyn Fn(&MoveCond) -> bool) -> bool {
+        test(self)
+            || match self {
+                MoveCond::Not(inner) => inner.any(test),
+                MoveCond::And(cs) | MoveCond::Or(cs) => cs.iter().any(|c| c.any(test)),
+                _ => false,
+            }
+    }
 }
 
 /// What a `seeds(OWNER REGION)` sums: the owners' parts of the region.

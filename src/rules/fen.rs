@@ -19,6 +19,10 @@ pub enum FenField {
     Ply,
     /// The pieces in hand as a field of their own (SFEN: `2P3pS`, `-`).
     Hands,
+    /// A counter of `[counters]`, by index: each side's value, in side
+    /// order, joined by `+` (`3+3`); read also as `+W+B`, the moves each
+    /// side counted (lichess's form), anywhere after the board.
+    Counter(u16),
 }
 
 impl FenField {
@@ -44,7 +48,15 @@ impl FenField {
         FenField::Fullmove,
     ];
 
-    /// The field's name in `[fen] fields`.
+    /// The index of the counter the field is, if it is one.
+    pub fn counter(&self) -> Option<u16> {
+        match self {
+            FenField::Counter(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The field's name in `[fen] fields` (empty for a counter's).
     pub fn name(self) -> &'static str {
         (Self::NAMES.iter())
             .find(|(_, f)| *f == self)

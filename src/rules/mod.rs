@@ -9,6 +9,7 @@ mod barrier;
 mod chain;
 mod chance;
 mod cond;
+mod counters;
 mod effect;
 mod fen;
 pub(crate) mod flank;
@@ -29,6 +30,7 @@ pub use cond::{
     Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
     ScoreOf, SeedRhs, SeedSum, StateCond, NO_MEMBER, NUM_SCALE,
 };
+pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
@@ -223,8 +225,7 @@ pub struct Segment {
     pub to: Cond,
     /// What stands on the landing site is captured when the move ends.
     pub capture: bool,
-    /// A leap's vectors (files, ranks), all its images; empty for steps
-    /// and slides.
+    /// A leap's vectors (files, ranks), all its images; empty for steps.
     pub leaps: Vec<(i8, i8)>,
     /// `swap(COND)`: the condition on the partner's site.
     pub swap: Option<Cond>,
@@ -602,8 +603,7 @@ pub struct State {
     pub(crate) slots: Box<[u8]>,
     /// Bitset of board edges closed by barriers (derived from `slots`).
     pub(crate) blocked: Box<[u64]>,
-    /// Per side and reserve item (barrier kinds, then piece kinds): how
-    /// many are in hand.
+    /// Per side and reserve item (barriers, pieces, tokens, counters).
     pub(crate) reserves: Box<[u8]>,
     /// Index into the prelude followed by the turn order.
     pub(crate) turn: u8,
@@ -765,9 +765,9 @@ pub struct Game {
     pub(crate) scores: Vec<Option<Vec<(bool, Num)>>>,
     pub priorities: Vec<Priority>,
     pub demand: Option<Demand>,
-    /// Names of the tokens each side holds, counted in the reserves after
-    /// barriers and pieces.
+    /// Tokens, then counters' names: counts in the reserves after pieces.
     pub tokens: Vec<String>,
+    pub counters: Counters,
     /// The flags pieces may carry (`[flags]`), a bit each in `State::marks`.
     pub flags: Vec<Flag>,
     /// Whether the game reads the last move's sites, so `play` keeps them.

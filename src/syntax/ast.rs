@@ -363,6 +363,8 @@ pub enum MoveCond {
     Converts,
     /// The move, a barrier placement, closes a square all round.
     Closes,
+    /// `gives_check`: the move leaves a royal piece of another team attacked.
+    GivesCheck,
     /// `from(COND)`: the moving piece's starting site.
     From(SiteCond),
     /// `to(COND)`: where the piece (or a dropped piece) ends.

@@ -884,6 +884,7 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
         Rule::kw_captures => MoveCond::Captures,
         Rule::kw_converts => MoveCond::Converts,
         Rule::kw_closes => MoveCond::Closes,
+        Rule::kw_gives_check => MoveCond::GivesCheck,
         Rule::move_spends => MoveCond::Spends(name(pair.into_inner().nth(1).unwrap())),
         Rule::kw_true => MoveCond::True,
         _ => return Err(unexpected(&pair, "a move condition")),

@@ -17,10 +17,13 @@ an established implementation, outside cargo test:
 
 games/antichess.toml ~ AntichessBoard (GiveawayBoard without castling), king-of-the-hill.toml ~
 KingOfTheHillBoard, horde.toml ~ HordeBoard, racing-kings.toml ~
-RacingKingsBoard. The first run makes .venv (git-ignored) with python-chess.
+RacingKingsBoard, three-check.toml ~ ThreeCheckBoard (its FEN's `3+3`
+field, the checks left, read by tavoliere too). The other positions of a
+variant are compared by perft too, at the same depth. The first run makes
+.venv (git-ignored) with python-chess.
 
     cargo build --release
-    python3 tests/perft/variant_compare.py [--games 20] [--plies 80] [--seed 1]
+    python3 tests/perft/variant_compare.py [--games 30] [--plies 80] [--seed 1] [--only three-check]
 """
 
 import argparse
@@ -50,6 +53,10 @@ VARIANTS = [
      ["4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
       "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1"]),
     ("games/racing-kings.toml", chess.variant.RacingKingsBoard, []),
+    # python-chess's examples/perft/3check.perft: one check left each.
+    ("games/three-check.toml", chess.variant.ThreeCheckBoard,
+     ["r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1"]),
 ]
 
 
@@ -122,14 +129,17 @@ def walk(exe, game, board, plies, rng):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--plies", type=int, default=80)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--tavoliere", default=str(ROOT / "target/release/tavoliere"))
+    ap.add_argument("--only", help="the variants whose file name contains this")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     for game, cls, extra in VARIANTS:
+        if args.only and args.only not in game:
+            continue
         path = str(ROOT / game)
         starts = [cls.starting_fen] + extra
         total = 0
@@ -138,12 +148,14 @@ def main():
         print(f"{game}: {total} positions from {args.games} random games, legal moves equal;"
               f" {len(ENDINGS)} games ended, the same way in both ({', '.join(sorted(set(ENDINGS)))})")
         ENDINGS.clear()
-        for d in range(1, args.depth + 1):
-            ours = tavoliere_perft(args.tavoliere, path, cls.starting_fen, d)
-            theirs = board_perft(cls(), d)
-            if ours != theirs:
-                sys.exit(f"{game}: perft({d}) {ours} != python-chess {theirs}")
-        print(f"{game}: perft 1..{args.depth} from the start equal python-chess's")
+        for fen in starts:
+            for d in range(1, args.depth + 1):
+                ours = tavoliere_perft(args.tavoliere, path, fen, d)
+                theirs = board_perft(cls(fen), d)
+                if ours != theirs:
+                    sys.exit(f"{game}: perft({d}) of {fen}: {ours} != python-chess {theirs}")
+        print(f"{game}: perft 1..{args.depth} from the start and the {len(extra)} other"
+              f" positions equal python-chess's")
 
 
 if __name__ == "__main__":
