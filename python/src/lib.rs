@@ -825,11 +825,11 @@ impl State {
     }
 
     /// UCT search's view of the position, for training (policy targets
-    /// and a value), in Rust without the GIL: `(actions, visits, value)`,
-    /// the first action of each legal move (in `legal_actions` order),
-    /// the visits of the moves beginning with it summed over `threads`
-    /// searches of `budget` iterations each, and the root's mean return
-    /// for the player to move, from -1 (a loss) to 1 (a win).
+    /// and a value), in Rust without the GIL: `(moves, visits, value)`,
+    /// the actions of each legal move (in legal-move order; one for most
+    /// moves, one per landing of a chain), its visits summed over
+    /// `threads` searches of `budget` iterations each, and the root's mean
+    /// return for the player to move, from -1 (a loss) to 1 (a win).
     #[pyo3(signature = (budget, seed = 0, threads = 1, max_plies = 400))]
     fn mcts_policy(
         &mut self,
@@ -838,7 +838,7 @@ impl State {
         seed: u64,
         threads: usize,
         max_plies: u32,
-    ) -> PyResult<(Vec<Action>, Vec<u32>, f64)> {
+    ) -> PyResult<(Vec<Vec<Action>>, Vec<u32>, f64)> {
         if !self.prefix.is_empty() {
             return Err(self.not_ongoing("mcts_policy"));
         }
@@ -855,19 +855,14 @@ impl State {
             })
         })?;
         let found = found.ok_or_else(|| PyValueError::new_err("the game is over"))?;
-        let mut per_action: Vec<(Action, u32)> = Vec::new();
-        let mut seq = Vec::new();
-        for (&mv, &n) in found.moves.iter().zip(&found.visits) {
-            seq.clear();
-            self.data.space.encode(&self.data.rules, mv, &mut seq);
-            match per_action.iter_mut().find(|(a, _)| *a == seq[0]) {
-                Some((_, total)) => *total += n,
-                None => per_action.push((seq[0], n)),
-            }
-        }
-        per_action.sort_unstable();
-        let (actions, visits) = per_action.into_iter().unzip();
-        Ok((actions, visits, 2.0 * found.value - 1.0))
+        let moves = (found.moves.iter())
+            .map(|&mv| {
+                let mut seq = Vec::new();
+                self.data.space.encode(&self.data.rules, mv, &mut seq);
+                seq
+            })
+            .collect();
+        Ok((moves, found.visits, 2.0 * found.value - 1.0))
     }
 
     fn __str__(&self) -> String {
