@@ -169,6 +169,9 @@ impl Pairs {
                     let first = w.run(rs..re, o, &before);
                     let all = w.closure(rs..re, o, &before);
                     let ends = w.run(re..len, o, &all);
+                    // A walk that captured nothing ends after one
+                    // iteration: its steps come of the first.
+                    let steps = w.run(re..len, o, &first);
                     if captures {
                         // A stop on a captured piece's site is not kept:
                         // the leg runs on to a later one.
@@ -179,7 +182,7 @@ impl Pairs {
                         }
                         stops.extend(all.iter().copied());
                     }
-                    ends
+                    steps
                 }
             };
             let steps: Vec<u32> = (ends.iter())
