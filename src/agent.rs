@@ -232,19 +232,7 @@ impl Agent {
                     deadline,
                     stop,
                 };
-                let roots: Vec<Vec<(u32, f64)>> = std::thread::scope(|scope| {
-                    let handles: Vec<_> = (0..threads.max(1))
-                        .map(|t| {
-                            let seed = seed.wrapping_mul(31).wrapping_add(t as u64);
-                            let limits = &limits;
-                            scope.spawn(move || Tree::new(rules, st).search(rules, limits, seed))
-                        })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("a search thread"))
-                        .collect()
-                });
+                let roots = root_searches(rules, st, &limits, threads, seed);
                 let total = |i: usize| roots.iter().map(|v| v[i].0).sum::<u32>();
                 let best = (0..moves.len()).max_by_key(|&i| total(i))?;
                 let reward: f64 = roots.iter().map(|v| v[best].1).sum();
@@ -258,6 +246,80 @@ impl Agent {
             }
         }
     }
+}
+
+/// The root statistics of `threads` UCT searches, one per thread: per
+/// legal move (in legal-move order), its visits and summed score.
+fn root_searches(
+    rules: &Rules,
+    st: &State,
+    limits: &Limits,
+    threads: usize,
+    seed: u64,
+) -> Vec<Vec<(u32, f64)>> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|t| {
+                let seed = seed.wrapping_mul(31).wrapping_add(t as u64);
+                scope.spawn(move || Tree::new(rules, st).search(rules, limits, seed))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread"))
+            .collect()
+    })
+}
+
+/// What a UCT search thinks of a position, for training a policy and a
+/// value: the legal moves (in legal-move order), the visits of each summed
+/// over the threads, and the root's mean score for the side to move (1 a
+/// win, 0 a loss, a draw between).
+#[derive(Clone, Debug)]
+pub struct Visits {
+    pub moves: Vec<Move>,
+    pub visits: Vec<u32>,
+    pub value: f64,
+}
+
+/// The visits of [`Agent::Mcts`]'s search (`iterations` per thread), with
+/// the seed of [`Agent::choose`]; `None` when the game is over or chance
+/// moves (nobody chooses a roll).
+pub fn mcts_visits(
+    rules: &Rules,
+    st: &State,
+    iterations: u32,
+    threads: usize,
+    max_plies: u32,
+    seed: u64,
+) -> Option<Visits> {
+    let mut moves = Vec::new();
+    rules.legal_moves(st, &mut moves);
+    if moves.is_empty() || rules.is_chance(st) {
+        return None;
+    }
+    let limits = Limits {
+        iterations: iterations.max(1),
+        max_plies: max_plies.max(1),
+        deadline: None,
+        stop: None,
+    };
+    let roots = root_searches(rules, st, &limits, threads, seed);
+    let visits: Vec<u32> = (0..moves.len())
+        .map(|i| roots.iter().map(|v| v[i].0).sum())
+        .collect();
+    let total: u32 = visits.iter().sum();
+    let reward: f64 = roots.iter().flatten().map(|&(_, r)| r).sum();
+    let value = if total > 0 {
+        reward / f64::from(total)
+    } else {
+        0.5
+    };
+    Some(Visits {
+        moves,
+        visits,
+        value,
+    })
 }
 
 /// What a search found: the move, the playouts run, and the move's mean

@@ -1,19 +1,30 @@
 //! The action numbering (`tavoliere::actions`): every legal move of every
 //! shipped game has its own sequence of actions, each below the size of the
-//! numbering, and following a move's actions one by one leads back to that
-//! move, through positions of random games.
+//! (compact) numbering, distinct moves have distinct sequences, and
+//! following a move's actions one by one leads back to that move, through
+//! positions of random games; the sizes of a few games are counted by hand.
 
 mod common;
 
-use tavoliere::actions::{ActionKind, ActionSpace, Encoded, Followed};
+use std::collections::HashSet;
+use tavoliere::actions::{ActionKind, ActionSpace, Encoded, Followed, UNNUMBERED};
 use tavoliere::rules::{Move, Rules, State};
 
 fn check_position(rules: &Rules, space: &ActionSpace, st: &State, moves: &[Move], what: &str) {
     let enc = Encoded::new(space, rules, moves);
     let mut next = Vec::new();
+    let mut seen = HashSet::new();
     for (i, &mv) in moves.iter().enumerate() {
         let seq = enc.of(i);
         assert!(!seq.is_empty(), "{what}: {mv:?} has no action");
+        assert!(
+            !seq.contains(&UNNUMBERED),
+            "{what}: {mv:?} is outside the numbering ({seq:?})"
+        );
+        assert!(
+            seen.insert(seq.to_vec()),
+            "{what}: {mv:?} shares its actions {seq:?} with another legal move"
+        );
         for (j, &a) in seq.iter().enumerate() {
             assert!(
                 (a as usize) < space.len(),
@@ -86,22 +97,51 @@ fn every_legal_move_has_its_own_actions() {
     }
 }
 
-#[test]
-fn describe_inverts_the_numbering() {
-    let rules = common::load("games/quoridor.toml");
-    let space = ActionSpace::new(&rules);
-    // Quoridor: 81 squares, walls in 8 × 8 crossings × 2 orientations.
-    let n = 81;
-    assert_eq!(rules.board.n_sites(), n);
-    assert_eq!(rules.board.slots.len(), 128);
-    // Steps, legs, swaps; walls; drops; huffs and removals; pass and end.
-    let expected = 3 * n * n + rules.barriers.len() * 128 + rules.kinds.len() * n + 2 * n + 2;
-    assert_eq!(space.len(), expected);
-    let mut seen = std::collections::HashSet::new();
+/// Every action of a game is described once, differently from every other.
+fn assert_described_once(space: &ActionSpace, what: &str) {
+    let mut seen = HashSet::new();
     for a in 0..space.len() as u32 {
         let d = space.describe(a).expect("in range");
-        assert!(seen.insert(d), "two actions described as {d:?}");
+        assert!(seen.insert(d), "{what}: two actions described as {d:?}");
     }
-    assert_eq!(space.describe(space.len() as u32), None);
-    assert_eq!(space.describe(space.end()), Some((ActionKind::End, false)));
+    assert_eq!(space.describe(space.len() as u32), None, "{what}");
+}
+
+#[test]
+fn describe_inverts_the_numbering() {
+    for file in common::game_files() {
+        let rules = common::load(&file);
+        let space = ActionSpace::new(&rules);
+        assert_described_once(&space, &file);
+        // `cargo test --test actions -- --nocapture` prints the sizes.
+        eprintln!("{file} {} {:?}", space.len(), space.blocks());
+    }
+}
+
+#[test]
+fn the_numbering_is_compact() {
+    // Tic-tac-toe: one drop per cell, nothing else (9, as OpenSpiel).
+    let size = |f: &str| ActionSpace::new(&common::load(f)).len();
+    assert_eq!(size("games/tic-tac-toe.toml"), 9);
+    // Connect Four: a disc let go into one of 7 columns (OpenSpiel: 7).
+    let space = ActionSpace::new(&common::load("games/connect-four.toml"));
+    assert_eq!(space.len(), 7);
+    assert_eq!(space.blocks(), vec![("fall", 0, 7)]);
+    // Go 9×9: a stone on any of 81 points, or a pass (OpenSpiel: 82).
+    assert_eq!(size("games/go-9.toml"), 82);
+    // Chess: the queen's and the knight's moves from every square (1,456
+    // + 336 pairs, which hold every piece's) and a castling king's with
+    // any square of its rank (64 × 7) are below OpenSpiel's 4,672.
+    let chess = size("games/chess.toml");
+    assert!((1792 + 448..4672).contains(&chess), "chess: {chess}");
+    // Quoridor: walls in 8 × 8 crossings × 2 orientations.
+    let rules = common::load("games/quoridor.toml");
+    let space = ActionSpace::new(&rules);
+    let place = space.blocks().into_iter().find(|b| b.0 == "place");
+    assert_eq!(place.map(|b| b.2), Some(128));
+    assert_eq!(
+        space.describe(space.end()),
+        None,
+        "no chain and no choice: no `end`"
+    );
 }

@@ -386,6 +386,11 @@ impl State {
     fn action_text(&self, a: Action) -> String {
         let rules = &self.data.rules;
         let site = |s| rules.board.site_name(s).to_string();
+        // A drop's kind, or the piece of the side to move's hand.
+        let kind_name = |k: Option<u8>| match k {
+            Some(k) => rules.kinds[k as usize].name.clone(),
+            None => "piece".to_string(),
+        };
         let Some((kind, demanding)) = self.data.space.describe(a) else {
             return format!("<action {a} out of range>");
         };
@@ -397,9 +402,8 @@ impl State {
                 "{}:{}",
                 rules.barriers[barrier as usize].name, rules.board.slots[slot as usize].name
             ),
-            ActionKind::Drop { kind, to } => {
-                format!("{}@{}", rules.kinds[kind as usize].name, site(to))
-            }
+            ActionKind::Drop { kind, to } => format!("{}@{}", kind_name(kind), site(to)),
+            ActionKind::Fall { kind, line } => format!("{}@line {}", kind_name(kind), site(line)),
             ActionKind::Huff(s) => format!("huff {}", site(s)),
             ActionKind::Remove(s) => format!("x{}", site(s)),
             ActionKind::Pass => "pass".into(),
@@ -818,6 +822,47 @@ impl State {
             millis: None,
         };
         self.chosen(py, agent, seed)
+    }
+
+    /// UCT search's view of the position, for training (policy targets
+    /// and a value), in Rust without the GIL: `(moves, visits, value)`,
+    /// the actions of each legal move (in legal-move order; one for most
+    /// moves, one per landing of a chain), its visits summed over
+    /// `threads` searches of `budget` iterations each, and the root's mean
+    /// return for the player to move, from -1 (a loss) to 1 (a win).
+    #[pyo3(signature = (budget, seed = 0, threads = 1, max_plies = 400))]
+    fn mcts_policy(
+        &mut self,
+        py: Python<'_>,
+        budget: u32,
+        seed: u64,
+        threads: usize,
+        max_plies: u32,
+    ) -> PyResult<(Vec<Vec<Action>>, Vec<u32>, f64)> {
+        if !self.prefix.is_empty() {
+            return Err(self.not_ongoing("mcts_policy"));
+        }
+        if self.terminal()? || self.data.rules.is_chance(&self.st) {
+            return Err(PyValueError::new_err(
+                "mcts_policy: the game is over, or chance moves",
+            ));
+        }
+        let threads = threads_arg(threads)?;
+        let (data, st) = (self.data.clone(), self.st.clone());
+        let found = py.allow_threads(|| {
+            bounded(&data.rules, || {
+                tavoliere::agent::mcts_visits(&data.rules, &st, budget, threads, max_plies, seed)
+            })
+        })?;
+        let found = found.ok_or_else(|| PyValueError::new_err("the game is over"))?;
+        let moves = (found.moves.iter())
+            .map(|&mv| {
+                let mut seq = Vec::new();
+                self.data.space.encode(&self.data.rules, mv, &mut seq);
+                seq
+            })
+            .collect();
+        Ok((moves, found.visits, 2.0 * found.value - 1.0))
     }
 
     fn __str__(&self) -> String {

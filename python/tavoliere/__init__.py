@@ -9,7 +9,8 @@
 
 Submodules: ``tavoliere.pettingzoo`` (AEC environment), ``tavoliere.gym``
 (Gymnasium single-agent wrapper), ``tavoliere.ray`` (self-play analysis on
-a Ray cluster).
+a Ray cluster), ``tavoliere.selfplay`` (search policies and values as
+training targets, a search guided by your network, self-play rows).
 """
 
 from ._tavoliere import (

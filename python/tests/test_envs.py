@@ -50,6 +50,10 @@ def test_pettingzoo_render_test(game):
 def test_an_illegal_action_ends_a_gym_episode_with_the_worst_reward():
     env = SingleAgentEnv("tic-tac-toe", seat=0, opponent="random")
     obs, info = env.reset(seed=1)
+    # At the start every cell is free (9 actions, all legal): after a
+    # move, its cell is not.
+    first = next(a for a in range(env.action_space.n) if info["action_mask"][a])
+    obs, reward, terminated, truncated, info = env.step(first)
     illegal = next(a for a in range(env.action_space.n) if not info["action_mask"][a])
     obs, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
