@@ -123,7 +123,7 @@ fn random_playouts_keep_every_invariant() {
             while rules.outcome(&st) == Outcome::Ongoing && Some(plies) != cap {
                 let moves = check_position(&rules, &st, &game);
                 assert!(!moves.is_empty(), "{game}: an ongoing game has a move");
-                if rules.notation.san && plies % 40 == 0 {
+                if rules.notation.written() && plies % 40 == 0 {
                     check_san(&rules, &st, &moves, &game);
                 }
                 let mv = moves[rng.usize(..moves.len())];

@@ -100,7 +100,7 @@ style = "coordinates"
     let black = rules.side("black").unwrap() as usize;
     assert_eq!(rules.kinds[knight].figurine.as_deref(), Some("♘"));
     assert_eq!(rules.sides[black].glyphs[knight].as_deref(), Some("n"));
-    assert!(!rules.notation.san);
+    assert!(!rules.notation.written());
     // The base's other key of the table stays.
     assert_eq!(rules.notation.pawns, 1 << rules.kind("pawn").unwrap());
 }
