@@ -178,3 +178,31 @@ fn a_pinned_piece_is_explained_by_its_pin() {
     let why = tavoliere::notation::explain_site(&rules, &st, site("a1")).unwrap();
     assert_eq!(why, "there is no piece on a1");
 }
+
+#[test]
+fn the_counted_notations_read_as_written_and_name_the_pieces_moves() {
+    // Xiangqi in WXF from the start: red's right cannon to the centre.
+    let rules = common::load("games/xiangqi.toml");
+    let st = rules.initial();
+    let mv = parse_move(&rules, &st, "C2=5").unwrap();
+    assert_eq!(move_to_string(&rules, &st, mv), "h3-e3");
+    // No horse stands on red's ninth file from the right (b1 is its
+    // eighth): its four moves are listed.
+    let err = parse_move(&rules, &st, "H9+7").unwrap_err();
+    assert_eq!(err.message, "`H9+7` is not a legal move here");
+    assert_eq!(
+        err.hint.as_deref(),
+        Some("the `H` moves are H2+1, H2+3, H8+7, H8+9")
+    );
+    // Shogi in Hodges's: a trailing `+` is a promotion, not a check, and
+    // a silver on 4h is outside the zone.
+    let rules = common::load("games/shogi.toml");
+    let st = rules.initial();
+    let mv = parse_move(&rules, &st, "P-7f").unwrap();
+    assert_eq!(move_to_string(&rules, &st, mv), "c3-c4");
+    let err = parse_move(&rules, &st, "S-4h+").unwrap_err();
+    assert_eq!(
+        err.hint.as_deref(),
+        Some("the `S` moves are S-3h, S-4h, S-6h, S-7h")
+    );
+}

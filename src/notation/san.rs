@@ -201,16 +201,16 @@ pub(super) fn read_san(
     legal: &[Move],
     text: &str,
 ) -> Option<Result<Move, MoveError>> {
+    let texts = san_texts(rules, st, legal);
+    if rules.notation.style != NotationStyle::San {
+        // A `+` there may be a promotion: nothing is stripped.
+        return read_counted(legal, &texts, text);
+    }
     let typed = text.trim_end_matches(['+', '#', '!', '?']);
     let typed = typed.strip_suffix("e.p.").unwrap_or(typed).trim_end();
     let typed = typed.replace('0', "O");
-    let texts = san_texts(rules, st, legal);
     if let Some(i) = texts.iter().position(|t| bare(t) == typed) {
         return Some(Ok(legal[i]));
-    }
-    if rules.notation.style != NotationStyle::San {
-        // The counted notations are read as they are written.
-        return texts.iter().position(|t| t == text).map(|i| Ok(legal[i]));
     }
     let written = Written::parse(rules, &typed)?;
     let named: Vec<usize> = (0..legal.len())
@@ -234,6 +234,32 @@ pub(super) fn read_san(
                     .join(", ")
             )),
         }),
+    })
+}
+
+/// Reads a text of a counted notation as it is written; one that starts
+/// with a piece's letter and names no legal move lists that piece's moves.
+fn read_counted(legal: &[Move], texts: &[String], text: &str) -> Option<Result<Move, MoveError>> {
+    if let Some(i) = texts.iter().position(|t| t == text) {
+        return Some(Ok(legal[i]));
+    }
+    // `+R` (a promoted rook) or `R`, before the rest.
+    let lead = |t: &str| {
+        let promoted = usize::from(t.starts_with('+'));
+        let letters = t[promoted..].chars().take_while(char::is_ascii_uppercase);
+        t[..promoted + letters.map(char::len_utf8).sum::<usize>()].to_string()
+    };
+    let piece = lead(text);
+    let mut of_piece: Vec<&str> = (texts.iter())
+        .filter(|t| !piece.is_empty() && lead(t) == piece)
+        .map(String::as_str)
+        .collect();
+    of_piece.sort_unstable();
+    (!of_piece.is_empty()).then(|| {
+        Err(MoveError {
+            message: format!("`{text}` is not a legal move here"),
+            hint: Some(format!("the `{piece}` moves are {}", of_piece.join(", "))),
+        })
     })
 }
 
