@@ -581,12 +581,7 @@ impl Board {
                             anchor: SiteId(anchor),
                             edges,
                             conflicts: Vec::new(),
-                            corners: (0..=l)
-                                .map(|i| match orient {
-                                    'h' => self.corner(x + i, y + 1),
-                                    _ => self.corner(x + 1, y + i),
-                                })
-                                .collect(),
+                            corners: self.groove_corners((x, y), orient, l),
                             cell: (x, y),
                             rim: false,
                         });
@@ -595,6 +590,17 @@ impl Board {
             }
         }
         slots
+    }
+
+    /// The groove corners a slot of `l` squares runs through, end to end,
+    /// starting along the top (`h`) or right side (`v`) of cell (x, y).
+    pub(crate) fn groove_corners(&self, (x, y): (i32, i32), orient: char, l: i32) -> Vec<u16> {
+        (0..=l)
+            .map(|i| match orient {
+                'h' => self.corner(x + i, y + 1),
+                _ => self.corner(x + 1, y + i),
+            })
+            .collect()
     }
 
     /// The id of groove corner (x, y): the lower-left corner of square

@@ -94,12 +94,7 @@ impl Board {
                     anchor: SiteId(anchor),
                     edges,
                     conflicts: Vec::new(),
-                    corners: (0..=l)
-                        .map(|i| match orient {
-                            'h' => self.corner(x + i, y + 1),
-                            _ => self.corner(x + 1, y + i),
-                        })
-                        .collect(),
+                    corners: self.groove_corners((x, y), orient, l),
                     cell: (x, y),
                     rim: true,
                 });
