@@ -14,10 +14,12 @@
 //! pieces on the board and in hand, the root team's against the others';
 //! where an end rule is won by bringing a piece into a region, each side's
 //! distance to it (`Rules::goal_distance`: Quoridor's path length) counts
-//! too, a step worth a quarter of a unit of `value`.
+//! too, a step worth a quarter of a unit of `value`; and each side's
+//! mobility (`Rules::mobility`: the moves its pieces have by their
+//! patterns), a move worth a twenty-fifth of a unit ([`Weights`]).
 
 use crate::engine::Goal;
-use crate::rules::{Move, Outcome, Rules, State};
+use crate::rules::{Kinds, Move, Outcome, Rules, State};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -26,8 +28,25 @@ use std::time::Instant;
 const WIN: i32 = 1_000_000;
 /// Scores of material are in hundredths of a `value`.
 const SCALE: f64 = 100.0;
-/// A step nearer a goal, in hundredths of a `value`.
-const STEP: f64 = 25.0;
+
+/// What the evaluation weighs besides material, in hundredths of a
+/// `value` (a pawn's in chess).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// A step nearer a goal.
+    pub step: f64,
+    /// A move more for one's pieces.
+    pub mobility: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            step: 25.0,
+            mobility: 4.0,
+        }
+    }
+}
 /// Iterative deepening stops here even with budget left.
 const MAX_DEPTH: u32 = 64;
 /// Captures followed past the horizon at most.
@@ -54,6 +73,16 @@ pub struct Found {
 /// The move the search prefers for the side to move; `None` when it has
 /// no legal move.
 pub fn best_move(rules: &Rules, st: &State, budget: &Budget) -> Option<Found> {
+    best_move_weighing(rules, st, budget, Weights::default())
+}
+
+/// [`best_move`] with an evaluation of other [`Weights`] (to compare two).
+pub fn best_move_weighing(
+    rules: &Rules,
+    st: &State,
+    budget: &Budget,
+    weights: Weights,
+) -> Option<Found> {
     let mut moves = Vec::new();
     rules.legal_moves(st, &mut moves);
     let first = *moves.first()?;
@@ -66,6 +95,13 @@ pub fn best_move(rules: &Rules, st: &State, budget: &Budget) -> Option<Found> {
         out: false,
         table: HashMap::new(),
         goals: rules.goals(),
+        weights,
+        moving: if weights.mobility == 0.0 {
+            0
+        } else {
+            rules.moving_kinds()
+        },
+        scratch: Vec::new(),
     };
     let mut found = Found {
         mv: first,
@@ -127,6 +163,11 @@ struct Searcher<'a> {
     table: HashMap<u64, Move>,
     /// The end rules won by reaching a region.
     goals: Vec<Goal>,
+    weights: Weights,
+    /// The kinds whose mobility counts (none when it weighs nothing).
+    moving: Kinds,
+    /// Room for the moves mobility counts.
+    scratch: Vec<Move>,
 }
 
 impl Searcher<'_> {
@@ -281,13 +322,16 @@ impl Searcher<'_> {
 
     /// A position that is not over, for the root team: its material and
     /// nearness to its goals against the others'.
-    fn evaluate(&self, st: &State) -> i32 {
+    fn evaluate(&mut self, st: &State) -> i32 {
         let mut score = self.material(st);
-        if !self.goals.is_empty() {
-            for side in 0..self.rules.sides.len() as u8 {
-                if let Some(d) = self.rules.goal_distance(st, side, &self.goals) {
-                    score -= (self.signed(side, STEP * f64::from(d))) as i32;
-                }
+        let rules = self.rules;
+        for side in 0..rules.sides.len() as u8 {
+            if let Some(d) = rules.goal_distance(st, side, &self.goals) {
+                score -= (self.signed(side, self.weights.step * f64::from(d))) as i32;
+            }
+            if self.moving != 0 {
+                let n = rules.mobility(st, side, self.moving, &mut self.scratch);
+                score += (self.signed(side, self.weights.mobility * n as f64)) as i32;
             }
         }
         score

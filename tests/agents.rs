@@ -187,6 +187,7 @@ fn progress_counts_a_named_side_alone() {
 
 #[derive(serde::Deserialize)]
 struct Tactics {
+    game: String,
     position: Vec<Tactic>,
 }
 
@@ -199,36 +200,50 @@ struct Tactic {
     take: Option<String>,
 }
 
+/// Every suite of `tests/tactics/` (chess, xiangqi, shogi: mates in one
+/// and undefended pieces, each explained and confirmed by
+/// `tests/tactics/check.py` with Fairy-Stockfish): `medium` finds them all.
 #[test]
-fn medium_finds_mates_in_one_and_takes_hanging_pieces_in_chess() {
-    let text = std::fs::read_to_string(common::root().join("tests/tactics/chess.toml")).unwrap();
-    let suite: Tactics = toml::from_str(&text).unwrap();
-    let rules = common::load("games/chess.toml");
+fn medium_finds_mates_in_one_and_takes_hanging_pieces() {
     let medium = Agent::parse("medium").unwrap();
-    // Chess's pieces have values: a strength is alpha-beta there.
-    assert!(matches!(medium.for_game(&rules), Agent::AlphaBeta { .. }));
     let mut missed = Vec::new();
-    for t in &suite.position {
-        let st = common::fen(&rules, &t.fen);
-        let mover = rules.to_move(&st);
-        let mv = medium.choose(&rules, &st, 1).expect("a move");
-        let mut after = st.clone();
-        rules.play(&mut after, mv);
-        let ok = if t.mate {
-            rules.outcome(&after) == Outcome::Win(mover)
-        } else {
-            let square = t.take.as_deref().expect("mate or take");
-            let site = rules.board.site(square).expect("a square");
-            rules.move_to(&mv) == Some(site)
-                && st
-                    .piece_at(&rules, site)
-                    .is_some_and(|(side, _)| side != mover)
-        };
-        if !ok {
-            let text = tavoliere::notation::move_to_string(&rules, &st, mv);
-            missed.push(format!("{}: played {text}, wanted {}", t.fen, t.why));
+    let mut suites = 0;
+    for entry in std::fs::read_dir(common::root().join("tests/tactics")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        suites += 1;
+        let suite: Tactics = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let rules = common::load(&suite.game);
+        // These games' pieces have values: a strength is alpha-beta there.
+        assert!(matches!(medium.for_game(&rules), Agent::AlphaBeta { .. }));
+        for t in &suite.position {
+            let st = common::fen(&rules, &t.fen);
+            let mover = rules.to_move(&st);
+            let mv = medium.choose(&rules, &st, 1).expect("a move");
+            let mut after = st.clone();
+            rules.play(&mut after, mv);
+            let ok = if t.mate {
+                rules.outcome(&after) == Outcome::Win(mover)
+            } else {
+                let square = t.take.as_deref().expect("mate or take");
+                let site = rules.board.site(square).expect("a square");
+                rules.move_to(&mv) == Some(site)
+                    && st
+                        .piece_at(&rules, site)
+                        .is_some_and(|(side, _)| side != mover)
+            };
+            if !ok {
+                let text = tavoliere::notation::move_to_string(&rules, &st, mv);
+                missed.push(format!(
+                    "{}: {}: played {text}, wanted {}",
+                    suite.game, t.fen, t.why
+                ));
+            }
         }
     }
+    assert!(suites >= 3, "the chess, xiangqi and shogi suites");
     assert!(missed.is_empty(), "{}", missed.join("\n"));
 }
 

@@ -129,6 +129,9 @@ async fn start(dir: &Path, args: &[&str]) -> Session {
 
 impl Session {
     async fn open(&self, file: &str) {
+        // Another game on the same page: wait for its view, not the last.
+        let forget = "if (window.tav) { window.tav.app.view = null; window.tav.app.id = null; }";
+        self.client.execute(forget, vec![]).await.unwrap();
         self.client
             .goto(&format!("{}#{file}", self.base))
             .await
@@ -596,6 +599,43 @@ async fn a_flipped_board_drags_marks_check_counts_and_steps_by_keys() {
     // Go shows the scores, komi included.
     s.open("go-9.toml").await;
     assert_eq!(s.text("#counts").await, "black 0 · white 7.5");
+}
+
+#[tokio::test]
+#[ignore = "needs chromium: run by scripts/test.d/browser.sh"]
+async fn lost_pieces_and_hands_are_drawn_as_pieces() {
+    let s = start(&games(), &[]).await;
+    s.open("chess.toml").await;
+    for (i, (from, to)) in [("e2", "e4"), ("d7", "d5"), ("e4", "d5")]
+        .iter()
+        .enumerate()
+    {
+        s.click_site(from).await;
+        s.click_site(to).await;
+        s.wait(&format!("app.history.length === {}", i + 1)).await;
+    }
+    // Black has lost a pawn, drawn as the board draws it; White nothing.
+    s.wait("document.querySelectorAll('.lost .piece').length === 1")
+        .await;
+    let lost = s
+        .js("[...document.querySelectorAll('.lost .piece')].map(p => p.title + ' ' + p.textContent)")
+        .await;
+    assert_eq!(lost, json!(["black pawn \u{265f}"]));
+    assert!(s.text("#hands-top").await.starts_with("black"));
+    s.screenshot("chess-lost-pawn").await;
+    // Shogi: captured pieces go to the captor's hand, drawn with their
+    // kanji; nothing is listed as lost.
+    s.open("shogi.toml").await;
+    s.set_position("4k4/9/9/9/9/9/9/9/4K4 b G 1").await;
+    s.wait("document.querySelectorAll('.hand button .piece').length === 1")
+        .await;
+    let held = s
+        .js("document.querySelector('.hand button .piece').textContent")
+        .await;
+    assert_eq!(held, json!("金"));
+    let lost = s.js("document.querySelectorAll('.lost').length").await;
+    assert_eq!(lost, json!(0));
+    s.screenshot("shogi-hand").await;
 }
 
 #[tokio::test]

@@ -38,6 +38,7 @@ mod group;
 mod history;
 mod layout;
 mod line;
+mod mobility;
 mod moves;
 mod outcome;
 mod phase;

@@ -558,7 +558,7 @@ impl Rules {
     /// until `done` (asked after each piece) says so; whether it did.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn piece_moves(
+    pub(super) fn piece_moves(
         &self,
         st: &State,
         side: SideId,

@@ -71,6 +71,7 @@ pub fn position(rules: &Rules, st: &State, flipped: bool) -> Value {
         "to_move": to_move,
         "seat": rules.seat_of(to_move),
         "hands": hands(rules, st),
+        "lost": lost(rules, st),
         // Per site, its seeds (`[seeds]`); empty in a game without.
         "seeds": (0..st.seeds_len()).map(|i| rules.seeds_at(st, SiteId(i as u16))).collect::<Vec<_>>(),
         // The royal pieces in check, marked; each side's pieces on the
@@ -108,9 +109,80 @@ fn hands(rules: &Rules, st: &State) -> Vec<Value> {
             for (i, k) in rules.kinds.iter().enumerate() {
                 let n = st.pieces_in_hand(rules, side, i as u8);
                 if n > 0 {
-                    items.push(json!({ "name": k.name, "count": n, "barrier": false }));
+                    let face = face(rules, side, i as u8);
+                    items.push(
+                        json!({ "name": k.name, "count": n, "barrier": false, "face": face }),
+                    );
                 }
             }
+            json!(items)
+        })
+        .collect()
+}
+
+/// How a piece is drawn: its figurine, or the glyph or symbol on its disc.
+fn face(rules: &Rules, side: u8, kind: u8) -> Value {
+    let the_side = &rules.sides[side as usize];
+    match &rules.kinds[kind as usize].figurine {
+        Some(f) => json!({ "text": f, "figurine": true }),
+        None => {
+            let text = (the_side.glyphs[kind as usize].as_ref())
+                .unwrap_or(&the_side.symbols[kind as usize]);
+            json!({ "text": text, "figurine": false })
+        }
+    }
+}
+
+/// Per side, the pieces it has lost since the game's start, by kind: the
+/// pieces it held then (on the board and in hand) that it holds no more,
+/// less those a promotion turned into a kind it now holds more of. None
+/// where captured pieces go to the captor's hand, which shows them.
+fn lost(rules: &Rules, st: &State) -> Vec<Value> {
+    let n_kinds = rules.kinds.len();
+    if rules.kinds.iter().any(|k| k.to_hand.is_some()) {
+        return vec![json!([]); rules.sides.len()];
+    }
+    let held = |st: &State| {
+        let mut held = vec![0i64; rules.sides.len() * n_kinds];
+        for s in 0..rules.board.n_sites() as u16 {
+            if let Some((side, kind)) = st.piece_at(rules, SiteId(s)) {
+                held[side as usize * n_kinds + kind as usize] += 1;
+            }
+        }
+        for (i, n) in held.iter_mut().enumerate() {
+            *n += i64::from(st.pieces_in_hand(rules, (i / n_kinds) as u8, (i % n_kinds) as u8));
+        }
+        held
+    };
+    let (start, now) = (held(&rules.initial()), held(st));
+    let promotes_to = |from: usize, to: usize| {
+        rules.kinds[from].promote.as_ref().is_some_and(|p| {
+            p.to as usize == to
+                || p.otherwise.is_some_and(|o| o as usize == to)
+                || p.choices.iter().any(|&c| c as usize == to)
+        })
+    };
+    (0..rules.sides.len())
+        .map(|side| {
+            let base = side * n_kinds;
+            let mut missing: Vec<i64> = (0..n_kinds)
+                .map(|k| start[base + k] - now[base + k])
+                .collect();
+            for k in 0..n_kinds {
+                let mut surplus = -missing[k];
+                for from in (0..n_kinds).filter(|&f| promotes_to(f, k)) {
+                    let back = surplus.min(missing[from]).max(0);
+                    missing[from] -= back;
+                    surplus -= back;
+                }
+            }
+            let items: Vec<Value> = (0..n_kinds)
+                .filter(|&k| missing[k] > 0)
+                .map(|k| {
+                    let face = face(rules, side as u8, k as u8);
+                    json!({ "name": rules.kinds[k].name, "count": missing[k], "face": face })
+                })
+                .collect();
             json!(items)
         })
         .collect()

@@ -205,25 +205,52 @@ function renderMarks() {
   board.mark(marks);
 }
 
+// A piece as the board draws it, small: its figurine, or a disc in its
+// side's colours with its glyph or symbol; its name on hover.
+function pieceIcon(i, name, face) {
+  const side = app.game.sides[i];
+  const span = document.createElement("span");
+  span.className = face.figurine ? "piece figurine" : "piece disc";
+  span.textContent = face.text;
+  span.title = `${side.name} ${name}`;
+  span.style.color = face.figurine ? side.fill : side.ink;
+  if (face.figurine) span.style.webkitTextStroke = `1px ${side.ink}`;
+  else span.style.background = side.fill;
+  return span;
+}
+
+// Each side's row: what it holds in hand (to drop: a click picks one),
+// and the pieces it has lost.
 function renderHands() {
   const v = app.view, g = app.game;
   const tops = [], bottoms = [];
   g.sides.forEach((side, i) => {
-    const items = v.hands[i];
-    if (!items.length) return;
+    const items = v.hands[i], lost = (v.lost && v.lost[i]) || [];
+    if (!items.length && !lost.length) return;
     const div = document.createElement("div");
     div.className = "hand" + (v.to_move === i && !v.over ? " to-move" : "");
     div.dataset.side = side.name;
     div.innerHTML = `<span class="disc" style="background:${side.fill}"></span> ${side.name}:`;
     for (const it of items) {
       const b = document.createElement(it.barrier ? "span" : "button");
-      b.textContent = `${it.name} ×${it.count}`;
+      if (it.face) b.append(pieceIcon(i, it.name, it.face), ` ×${it.count}`);
+      else b.textContent = `${it.name} ×${it.count}`;
       if (!it.barrier) {
         b.dataset.kind = it.name;
         if (app.sel && app.sel.drop === it.name && v.to_move === i) b.classList.add("selected");
         b.onclick = () => clickHand(i, it.name);
       }
       div.appendChild(b);
+    }
+    if (lost.length) {
+      const box = document.createElement("span");
+      box.className = "lost";
+      box.title = "pieces lost";
+      for (const it of lost) {
+        for (let k = 0; k < Math.min(it.count, 4); k++) box.appendChild(pieceIcon(i, it.name, it.face));
+        if (it.count > 4) box.append(`×${it.count}`);
+      }
+      div.appendChild(box);
     }
     (i % 2 ? tops : bottoms).push(div);
   });
