@@ -5,7 +5,7 @@
 use super::{Compiler, Res, Scope};
 use crate::diag::Diagnostic;
 use crate::raw::{RawGame, Str};
-use crate::rules::{Cond, Effect, KindId, ALL_KINDS};
+use crate::rules::{Cond, Effect, KindId, MoveCond, ALL_KINDS};
 use crate::syntax::{self, ast};
 
 impl Compiler<'_> {
@@ -29,6 +29,26 @@ impl Compiler<'_> {
                 return Err(());
             }
         };
+        let guard = match &ast.guard {
+            Some((c, span)) => self.effect_guard(raw, scope, s, c, span).map(Some),
+            None => Ok(None),
+        };
+        if ast.mover {
+            return Ok(Effect {
+                convert: false,
+                dirs: 0,
+                min: 1,
+                max: 1,
+                over: Cond::True,
+                to: None,
+                surrounded: None,
+                kind: None,
+                over_cells: None,
+                to_cells: None,
+                mover: true,
+                guard: guard?,
+            });
+        }
         let dirs = self.dirs(&scope.board, s, &ast.dirs, false);
         let (min, max) = self.effect_range(s, &ast)?;
         let over = match &ast.over {
@@ -63,7 +83,38 @@ impl Compiler<'_> {
             kind: kind?,
             over_cells: None,
             to_cells: None,
+            mover: false,
+            guard: guard?,
         })
+    }
+
+    /// The move condition of `if ...`: any, but for the conditions that
+    /// read the move's own effects (`converts`) or the position after it
+    /// (`gives_check`), which the effect itself would change.
+    fn effect_guard(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        c: &ast::MoveCond,
+        span: &ast::Span,
+    ) -> Res<MoveCond> {
+        let cond = self.move_cond(raw, scope, s, c)?;
+        let after = |c: &MoveCond| matches!(c, MoveCond::Converts | MoveCond::GivesCheck);
+        if cond.any(&after) {
+            let loc = s.inner_loc(self.sources, span.clone());
+            self.error(
+                Diagnostic::error(
+                    "effect-guard",
+                    "an effect's `if` reads the move as it is chosen, before its effects",
+                )
+                .at(loc)
+                .label("`converts` and `gives_check` read what the effects do")
+                .hint("guard the effect with `captures`, `from(...)`, `to(...)` or `spends(...)`"),
+            );
+            return Err(());
+        }
+        Ok(cond)
     }
 
     /// `surrounded by` and `to` in one effect: a group has no site after it.

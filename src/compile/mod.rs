@@ -388,6 +388,7 @@ impl<'a> Compiler<'a> {
         // Promotions, once every kind is known.
         self.promotions(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
+        let check_exempt = self.check_exempt(raw);
         let mut demand = self.demand(raw, &mut scope, &side_names);
         // After every condition that may read `score(...)`.
         let scores = self.scores(raw, &mut scope);
@@ -479,6 +480,7 @@ impl<'a> Compiler<'a> {
             notation: notation?,
             tracks_last: self.tracks_last,
             check,
+            check_exempt,
             sowing,
             chance: scope.chance.clone(),
             tables: Default::default(),

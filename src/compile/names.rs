@@ -174,7 +174,8 @@ const COMPILER_WORDS: [&str; 8] = [
 ///   (`capture last`, `through last`; `last(...)` takes a parenthesis),
 ///   `through` (after `line(...)` and `group(...)`), `size`,
 ///   `liberties` and `encloses` (after `group(...)`), `by` (after `surrounded`), `falling`
-///   (after `place KIND`, where a region comes only after `in`);
+///   (after `place KIND`, where a region comes only after `in`), `mover`
+///   (only in `capture mover`, an effect of its own);
 /// - the section words of a position as text, each read only at the start
 ///   of a section, before its names: `pieces`, `barriers`, `reserves`,
 ///   `turn`, `phase` (after `turn SIDE`), `passes`, `demanded`,
@@ -186,8 +187,9 @@ const COMPILER_WORDS: [&str; 8] = [
 /// conditions of their own (a side named `stuck` made `to empty or stuck`
 /// the condition, not the side), and `as`, `surrounded` and `spend` end a
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
-/// not as a kind after its owner).
-const FREE_KEYWORDS: [&str; 52] = [
+/// not as a kind after its owner), and `if`, which ends an effect's site
+/// condition as `as` does.
+const FREE_KEYWORDS: [&str; 53] = [
     "territory",
     "score",
     "repeated",
@@ -240,6 +242,7 @@ const FREE_KEYWORDS: [&str; 52] = [
     "counters",
     "plies",
     "history",
+    "mover",
 ];
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use crate::diag::{suggest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::Cond;
 use crate::rules::{
-    self, Action, BarrierId, Captures, Check, Huff, HuffClaim, KindId, NoMoves, PreludeTurn,
-    SideId, StateCond, ALL_KINDS,
+    self, Action, BarrierId, Captures, Check, CheckExempt, Huff, HuffClaim, KindId, NoMoves,
+    PreludeTurn, SideId, StateCond, ALL_KINDS,
 };
 use crate::syntax::{self, ast};
 
@@ -179,6 +179,31 @@ impl Compiler<'_> {
             ],
         )
         .unwrap_or(Check::EveryRoyal)
+    }
+
+    /// `[turn] check_exempt`: the exemptions from the check rule listed.
+    pub(super) fn check_exempt(&mut self, raw: &RawGame) -> CheckExempt {
+        let mut out = CheckExempt::default();
+        let Some(list) = &raw.turn.check_exempt else {
+            return out;
+        };
+        #[derive(Clone, Copy)]
+        enum Exempt {
+            AdjacentRoyals,
+            NoEnemyRoyal,
+        }
+        let choices = [
+            ("adjacent-royals", Exempt::AdjacentRoyals),
+            ("no-enemy-royal", Exempt::NoEnemyRoyal),
+        ];
+        for s in &list.value {
+            match self.choice(Some(s), "check exemption", &choices) {
+                Some(Exempt::AdjacentRoyals) => out.adjacent_royals = true,
+                Some(Exempt::NoEnemyRoyal) => out.no_enemy_royal = true,
+                None => {}
+            }
+        }
+        out
     }
 
     fn order(&mut self, raw: &RawGame, sides: &[String]) -> Res<Vec<SideId>> {

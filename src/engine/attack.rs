@@ -50,6 +50,9 @@ impl Rules {
         s: SiteId,
     ) -> bool {
         let inner = Asking::Attack;
+        if self.check_exempt.adjacent_royals && self.next_to_enemy_royal(st, side, s) {
+            return false;
+        }
         if origin == NOWHERE || origin == s {
             st.board[s.0 as usize] != 0 && self.attacked(st, s, side, inner)
         } else {
@@ -157,6 +160,9 @@ impl Rules {
     /// Whether `side`'s royal pieces are safe under the check rule: none
     /// attacked, or, under `sole-royal`, any number but one.
     pub(crate) fn royals_safe(&self, st: &State, side: SideId, asking: Asking) -> bool {
+        if self.check_exempt.any() {
+            return self.royals_safe_exempt(st, side, asking);
+        }
         let mask = &self.tables.royal_values[side as usize];
         let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
         let mut royals = self
@@ -170,6 +176,51 @@ impl Rules {
             };
         }
         royals.all(|s| !self.attacked(st, s, side, asking))
+    }
+
+    /// [`Rules::royals_safe`] under `[turn] check_exempt`: safe when no
+    /// other team has a royal left (`no-enemy-royal`), and a royal next to
+    /// an enemy royal is not attacked (`adjacent-royals`).
+    #[inline(never)]
+    fn royals_safe_exempt(&self, st: &State, side: SideId, asking: Asking) -> bool {
+        let exempt = self.check_exempt;
+        if exempt.no_enemy_royal && !self.enemy_royal_left(st, side) {
+            return true;
+        }
+        let mask = &self.tables.royal_values[side as usize];
+        let royal = |v: u8| mask[v as usize / 64] >> (v % 64) & 1 == 1;
+        let royals: Vec<SiteId> = (self.pieces_of(st, side))
+            .filter(|s| royal(st.board[s.0 as usize]))
+            .collect();
+        if self.check == Check::SoleRoyal && royals.len() != 1 {
+            return true;
+        }
+        royals.into_iter().all(|s| {
+            (exempt.adjacent_royals && self.next_to_enemy_royal(st, side, s))
+                || !self.attacked(st, s, side, asking)
+        })
+    }
+
+    /// Whether a royal piece of another team than `side`'s stands on `st`.
+    fn enemy_royal_left(&self, st: &State, side: SideId) -> bool {
+        st.board.iter().any(|&v| self.enemy_royal(side, v))
+    }
+
+    /// Whether `v` is a royal piece of another team than `side`'s.
+    fn enemy_royal(&self, side: SideId, v: u8) -> bool {
+        v != 0 && {
+            let (owner, kind) = self.unman(v);
+            !self.same_team(owner, side) && self.kinds[kind as usize].royal
+        }
+    }
+
+    /// Whether a site one step from `s` (in any direction of the board)
+    /// holds a royal piece of another team than `side`'s.
+    pub(super) fn next_to_enemy_royal(&self, st: &State, side: SideId, s: SiteId) -> bool {
+        (0..self.board.n_dirs() as u8).any(|d| {
+            (self.board.neighbor(s, d))
+                .is_some_and(|t| self.enemy_royal(side, st.board[t.0 as usize]))
+        })
     }
 
     /// Every grid offset a piece of `kind` and `side` could end a move at,

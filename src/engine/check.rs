@@ -205,7 +205,12 @@ impl<'a> RoyalCheck<'a> {
         let (rules, st, side) = (self.rules, self.st, self.side);
         let known = proofs.and_then(|p| p.of(side));
         let hint = known.map(|p| p.site);
-        let before = match rules.lone_royal(st, side, hint.as_slice()) {
+        // Exemptions read more than the attacks: every move judged in full.
+        let lone = match rules.check_exempt.any() {
+            true => None,
+            false => rules.lone_royal(st, side, hint.as_slice()),
+        };
+        let before = match lone {
             None => Before::Other,
             Some(r) => {
                 let known = known.filter(|p| rules.proof_holds_for(p, st, r));
@@ -302,6 +307,12 @@ impl<'a> RoyalCheck<'a> {
         }
         after.copy_from(st);
         rules.apply(after, side, mv);
+        if rules.check_exempt.any() {
+            return match rules.royals_safe(after, side, Asking::Play) {
+                true => Verdict::SafeApplied,
+                false => Verdict::Unsafe,
+            };
+        }
         // Where the royal was, or where the move took a piece.
         let hints = match (before, rules.move_to(&mv)) {
             (Before::Safe(r), Some(to)) => [r, to],

@@ -4,7 +4,7 @@
 //! `converts`).
 
 use super::*;
-use crate::rules::{CellSets, Effect};
+use crate::rules::{CellSets, Effect, MoveCond};
 
 impl Rules {
     /// Calls `hit` with each site enclosed by the effects of a piece `m`
@@ -12,16 +12,24 @@ impl Rules {
     /// board of `st` with `m.origin` read as empty (the piece's starting
     /// site, or `NOWHERE`). The runs of one effect are read along each of
     /// its directions, across no barrier; a site may be enclosed by
-    /// several effects.
+    /// several effects. Only the effects of `active` act (a bit per
+    /// effect, [`Rules::active_effects`]); `capture mover` encloses `at`.
     pub(super) fn each_enclosed(
         &self,
         st: &State,
         m: Mover,
-        kind: KindId,
+        (kind, active): (KindId, u64),
         at: SiteId,
         hit: &mut dyn FnMut(SiteId, &Effect),
     ) {
-        for e in &self.kinds[kind as usize].effects {
+        for (i, e) in self.kinds[kind as usize].effects.iter().enumerate() {
+            if i < 64 && active >> i & 1 == 0 {
+                continue;
+            }
+            if e.mover {
+                hit(at, e);
+                continue;
+            }
             if e.surrounded.is_some() {
                 self.each_surrounded(st, m, at, e, hit);
                 continue;
@@ -38,6 +46,39 @@ impl Rules {
                     hit(s, e);
                 }
             }
+        }
+    }
+
+    /// The effects of a piece of `kind` that act on the move `mv` of
+    /// `side` from `st`: a bit per effect, set unless the effect's `if`
+    /// fails on the move (read on `st`, before the move).
+    pub(super) fn active_effects(&self, st: &State, side: SideId, kind: KindId, mv: Move) -> u64 {
+        let mut active = u64::MAX;
+        for (i, e) in self.kinds[kind as usize].effects.iter().enumerate() {
+            if let Some(g) = &e.guard {
+                if i < 64 && !self.guard_meets(g, st, side, &mv) {
+                    active &= !(1 << i);
+                }
+            }
+        }
+        active
+    }
+
+    /// Whether the move `mv` meets an effect's guard: `captures` is the
+    /// move's own capture (its pattern's), the rest as for any move
+    /// condition ([`Rules::move_meets`]).
+    fn guard_meets(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
+        match c {
+            MoveCond::Captures => match self.base(*mv) {
+                Move::Step { to, .. } => st.board[to.0 as usize] != 0,
+                Move::Chain(c) => c.captures() > 0,
+                Move::Remove(_) => true,
+                _ => false,
+            },
+            MoveCond::Not(inner) => !self.guard_meets(inner, st, side, mv),
+            MoveCond::And(cs) => cs.iter().all(|c| self.guard_meets(c, st, side, mv)),
+            MoveCond::Or(cs) => cs.iter().any(|c| self.guard_meets(c, st, side, mv)),
+            _ => self.move_meets(c, st, side, mv),
         }
     }
 
@@ -156,14 +197,16 @@ impl Rules {
         mut hit: Option<Hit<'_>>,
     ) {
         let landers = self.castling_landers(st, mv);
+        let active = landers.map(|(kind, _)| self.active_effects(st, side, kind, mv));
         self.apply_plain(st, side, mv);
-        for (kind, at) in landers {
+        for ((kind, at), active) in landers.into_iter().zip(active) {
             // A piece the first one's effects took encloses nothing.
             if self.effect_kinds >> kind & 1 == 1 && st.board[at.0 as usize] != 0 {
                 if let Some(hit) = hit.as_deref_mut() {
-                    self.each_enclosed(st, Mover::none(side, asking), kind, at, hit);
+                    let m = Mover::none(side, asking);
+                    self.each_enclosed(st, m, (kind, active), at, hit);
                 }
-                self.enclose(st, side, kind, at, asking);
+                self.enclose(st, side, (kind, active), at, asking);
             }
         }
     }
@@ -203,18 +246,14 @@ impl Rules {
             true => turned += 1,
             false => taken += 1,
         };
+        let acting = (kind, self.active_effects(st, side, kind, mv));
         if let Move::Chain(_) = self.base(mv) {
             // The chain's captures are gone before the effects are read.
             let after = self.after_landing(st, mv);
-            self.each_enclosed(
-                &after,
-                Mover::none(side, Asking::Play),
-                kind,
-                to,
-                &mut count,
-            );
+            let m = Mover::none(side, Asking::Play);
+            self.each_enclosed(&after, m, acting, to, &mut count);
         } else {
-            self.each_enclosed(st, Mover::playing(side, from), kind, to, &mut count);
+            self.each_enclosed(st, Mover::playing(side, from), acting, to, &mut count);
         }
         (taken, turned)
     }
@@ -234,8 +273,10 @@ impl Rules {
         if let Move::Chain(_) = self.base(*mv) {
             return self.effect_counts(st, *mv).1 > 0;
         }
-        let effects = self.kinds[kind as usize].effects.iter();
-        effects.filter(|e| e.convert).any(|e| {
+        let active = self.active_effects(st, side, kind, *mv);
+        let effects = self.kinds[kind as usize].effects.iter().enumerate();
+        let acting = effects.filter(|&(i, e)| e.convert && (i >= 64 || active >> i & 1 == 1));
+        acting.map(|(_, e)| e).any(|e| {
             let m = Mover::playing(side, from);
             if e.surrounded.is_some() {
                 let mut any = false;
@@ -317,7 +358,7 @@ impl Rules {
         &self,
         st: &mut State,
         side: SideId,
-        kind: KindId,
+        (kind, active): (KindId, u64),
         at: SiteId,
         asking: Asking,
     ) {
@@ -332,7 +373,8 @@ impl Rules {
         // are found first (on the stack while they are few), then changed.
         let mut few = [(NOWHERE, 0u8); 64];
         let (mut n, mut more) = (0, Vec::new());
-        self.each_enclosed(st, Mover::none(side, asking), kind, at, &mut |s, e| {
+        let acting = (kind, active);
+        self.each_enclosed(st, Mover::none(side, asking), acting, at, &mut |s, e| {
             let v = match (e.convert, e.kind) {
                 (false, _) => 0,
                 (true, Some(k)) => self.man(side, k),

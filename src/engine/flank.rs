@@ -22,6 +22,10 @@ impl Flanks {
         let shifts: Vec<Option<Shift>> = (0..board.n_dirs()).map(|d| shift(board, d)).collect();
         let kinds: Vec<Option<Box<[FlankRun]>>> = (rules.kinds.iter())
             .map(|k| {
+                // An effect with `if` acts on some moves only: walked.
+                if k.effects.iter().any(|e| e.guard.is_some()) {
+                    return None;
+                }
                 let converting = k.effects.iter().filter(|e| e.convert);
                 let runs = converting.map(|e| rules.flank_run(e, &shifts));
                 let runs: Option<Box<[FlankRun]>> = runs.collect();

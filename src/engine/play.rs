@@ -48,9 +48,12 @@ impl Rules {
             return self.apply_castling_telling(st, (side, asking), mv, None);
         }
         let landing = self.landing(st, side, mv);
+        let active = landing.map_or(0, |(side, kind, ..)| {
+            self.active_effects(st, side, kind, mv)
+        });
         self.apply_plain(st, side, mv);
         if let Some((side, kind, _, to)) = landing {
-            self.enclose(st, side, kind, to, asking);
+            self.enclose(st, side, (kind, active), to, asking);
         }
     }
 

@@ -54,6 +54,7 @@ keyed_fields!(RawTurn {
     huff_claim,
     prelude,
     check,
+    check_exempt,
     again
 });
 keyed_fields!(RawFen {

@@ -659,6 +659,9 @@ pub struct RawTurn {
     /// `every-royal` or `sole-royal`: which royal pieces a move may not
     /// leave attacked.
     pub check: Option<Str>,
+    /// `adjacent-royals`, `no-enemy-royal`: where the check rule does not
+    /// apply.
+    pub check_exempt: Option<Located<Vec<Str>>>,
     /// A position condition read after a turn's last action: while it
     /// holds, the same side plays another turn.
     pub again: Option<Str>,

@@ -1,7 +1,7 @@
 //! Landing effects: what a piece does to other pieces when it lands
 //! (`[pieces.NAME] effects`), custodian capture, outflanking, neighbours.
 
-use super::{Cond, KindId};
+use super::{Cond, KindId, MoveCond};
 
 /// One landing effect: from the landing site, along each direction of
 /// `dirs`, the run of sites meeting `over` — at least `min`, at most `max`
@@ -33,6 +33,13 @@ pub struct Effect {
     pub over_cells: Option<CellSets>,
     /// `to`, likewise.
     pub to_cells: Option<CellSets>,
+    /// `capture mover`: the effect takes the landing site itself (the
+    /// piece that has just landed there); `dirs` is then empty.
+    pub mover: bool,
+    /// `if MOVE_COND`: the effect acts only on the moves meeting it, read
+    /// on the position before the move, `captures` there being the move's
+    /// own capture (its pattern's), not its effects'.
+    pub guard: Option<MoveCond>,
 }
 
 /// Per side, a set of board cell values (bit `v` of 256): what a condition

@@ -412,6 +412,24 @@ pub enum Check {
     SoleRoyal,
 }
 
+/// Where the check rule does not apply (`[turn] check_exempt`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckExempt {
+    /// `adjacent-royals`: a royal piece next to a royal piece of another
+    /// team is not attacked, and neither is any site next to one for the
+    /// `attacked` condition (taking it would take the taker's royal too).
+    pub adjacent_royals: bool,
+    /// `no-enemy-royal`: a move after which no other team has a royal
+    /// piece left is legal whatever it leaves attacked (it wins at once).
+    pub no_enemy_royal: bool,
+}
+
+impl CheckExempt {
+    pub fn any(self) -> bool {
+        self.adjacent_royals || self.no_enemy_royal
+    }
+}
+
 /// Who plays: a seat moves one or more sides, and wins when their team wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
@@ -778,6 +796,8 @@ pub struct Game {
     pub notation: Notation,
     /// Which royal pieces a move may not leave attacked.
     pub check: Check,
+    /// Where the check rule does not apply.
+    pub check_exempt: CheckExempt,
     /// The kinds whose promotion is a choice ([`Promote::chooses`]).
     pub(crate) choosing_kinds: Kinds,
     /// Per side, the promotion zones of the choosing kinds: a move that

@@ -159,6 +159,10 @@ pub struct Effect {
     pub by: Option<(SiteCond, Span)>,
     /// `as KIND`: the kind a converted piece becomes.
     pub kind: Option<Name>,
+    /// `capture mover`: the piece that lands is taken itself.
+    pub mover: bool,
+    /// `if MOVE_COND`: the moves the effect acts on, with the clause's span.
+    pub guard: Option<(MoveCond, Span)>,
     pub span: Span,
 }
 

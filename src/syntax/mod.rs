@@ -570,20 +570,34 @@ pub fn parse_effect(text: &str) -> Result<Effect> {
     let entry = parse_entry(Rule::effect_entry, text)?;
     let effect = entry.into_inner().next().unwrap();
     let sp = span(&effect);
-    let mut inner = effect.into_inner();
+    let mut inner = effect.into_inner().peekable();
     let mut out = Effect {
-        convert: inner.next().unwrap().as_rule() == Rule::kw_convert,
-        dirs: dir_set(inner.next().unwrap()),
+        convert: false,
+        dirs: Vec::new(),
         range: None,
         over: None,
         to: None,
         by: None,
         kind: None,
+        mover: false,
+        guard: None,
         span: sp,
     };
+    if inner.peek().map(|p| p.as_rule()) == Some(Rule::effect_mover) {
+        inner.next();
+        out.mover = true;
+    } else {
+        out.convert = inner.next().unwrap().as_rule() == Rule::kw_convert;
+        out.dirs = dir_set(inner.next().unwrap());
+    }
     for item in inner {
         match item.as_rule() {
             Rule::range => out.range = Some(range(item)?),
+            Rule::effect_if => {
+                let guard_span = span(&item);
+                let cond = item.into_inner().nth(1).unwrap();
+                out.guard = Some((move_cond(cond)?, guard_span));
+            }
             Rule::effect_clause => {
                 let clause = item.into_inner().next().unwrap();
                 let clause_span = span(&clause);

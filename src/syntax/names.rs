@@ -68,6 +68,8 @@ pub(super) fn human(rule: Rule) -> &'static str {
         }
         Rule::effect_as => "`as KIND`",
         Rule::effect_by => "`surrounded by CONDITION`",
+        Rule::effect_mover => "`capture mover`",
+        Rule::effect_if => "`if MOVE_CONDITION`",
         Rule::site_attacks => "`attacks(...) >= N`",
         Rule::site_threatens => "`threatens(...) >= N`",
         Rule::site_line => "`line(N, DIRS)`",

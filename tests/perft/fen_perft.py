@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Perft from a FEN with pieces in hand, counted by established
-implementations, outside cargo test, for tests/perft/crazyhouse.toml and
-tests/perft/shogi.toml (plain Python, no tavoliere code):
+implementations, outside cargo test, for tests/perft/crazyhouse.toml,
+tests/perft/shogi.toml and tests/perft/atomic.toml (plain Python, no
+tavoliere code):
 
 - crazyhouse: python-chess's CrazyhouseBoard, from the FEN with its
   pocket in brackets (`.../R3K2R[Pnp] b KQ - 0 9`);
+- atomic: python-chess's AtomicBoard, from a FEN;
 - shogi and minishogi: Fairy-Stockfish through pyffish, from an SFEN
   (`board side hands ply`, USI). pyffish does not read SFEN, so the SFEN
   is turned into Fairy-Stockfish's FEN first: the hands as a pocket in
@@ -19,6 +21,7 @@ The first run makes a virtualenv in .venv (git-ignored) and installs
 python-chess and pyffish there.
 
     python3 tests/perft/fen_perft.py crazyhouse "FEN" 3
+    python3 tests/perft/fen_perft.py atomic "FEN" 3
     python3 tests/perft/fen_perft.py shogi "SFEN" 3
 """
 
@@ -76,8 +79,9 @@ def shogi_perft(variant, fen, played, depth):
 def main():
     variant, fen, depth = sys.argv[1], sys.argv[2], int(sys.argv[3])
     for d in range(1, depth + 1):
-        if variant == "crazyhouse":
-            board = chess.variant.CrazyhouseBoard(fen)
+        if variant in ("crazyhouse", "atomic"):
+            cls = {"crazyhouse": chess.variant.CrazyhouseBoard, "atomic": chess.variant.AtomicBoard}
+            board = cls[variant](fen)
             assert board.is_valid(), board.status()
             n = board_perft(board, d)
         else:

@@ -44,6 +44,15 @@ from chess_compare import as_pairs, reference_pairs, tavoliere_moves, tavoliere_
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Atomic positions of tests/perft/atomic.toml, beside python-chess's own.
+ATOMIC_FENS = [
+    "4r3/8/8/8/8/8/3k4/4K2R w K - 0 1",
+    "4k3/3pp3/8/8/B7/8/8/4K2r w - - 0 1",
+    "4k3/2n1b3/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    "8/8/8/8/8/8/6k1/4K2R w K - 0 1",
+    "4k3/8/8/8/8/8/3pQ3/4K3 w - - 0 1",
+]
+
 # (game file, python-chess board class, extra start positions)
 VARIANTS = [
     ("games/antichess.toml", chess.variant.AntichessBoard,
@@ -53,6 +62,13 @@ VARIANTS = [
      ["4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
       "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1"]),
     ("games/racing-kings.toml", chess.variant.RacingKingsBoard, []),
+    # python-chess's examples/perft/atomic.perft (programfox-1, -2), and
+    # positions of tests/perft/atomic.toml: kings side by side, a blast
+    # that wins out of check, en passant's blast, castling beside the
+    # enemy king.
+    ("games/atomic.toml", chess.variant.AtomicBoard,
+     ["rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+      "rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1"] + ATOMIC_FENS),
     # python-chess's examples/perft/3check.perft: one check left each.
     ("games/three-check.toml", chess.variant.ThreeCheckBoard,
      ["r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1",
