@@ -1,9 +1,9 @@
 //! Two evaluations of the alpha-beta player against each other, at equal
-//! nodes a move: the default [`Weights`] against the same without
+//! nodes (or milliseconds) a move: the default [`Weights`] against the same without
 //! mobility (or other weights given), to decide what the evaluation reads.
 //! Not run by `cargo test` or CI.
 //!
-//!     cargo bench --bench eval_match -- [--pairs 10] [--nodes 20000] \
+//!     cargo bench --bench eval_match -- [--pairs 10] [--nodes 20000 | --ms 100] \
 //!         [--mobility 0] [--step 25] GAME ...
 //!
 //! Each pair of games starts from the same opening, 4 random plies from
@@ -12,6 +12,7 @@
 //! and half the draws) with a 95% Wilson interval.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 use tavoliere::diag::Sources;
 use tavoliere::rules::{Outcome, Rules};
 use tavoliere::search::{best_move_weighing, Budget, Weights};
@@ -33,7 +34,7 @@ fn load(rel: &str) -> Rules {
 }
 
 /// The outcome for the seat that plays `first` first: 1, ½ or 0.
-fn game(rules: &Rules, seed: u64, first: Weights, second: Weights, nodes: u64) -> f64 {
+fn game(rules: &Rules, seed: u64, first: Weights, second: Weights, nodes: u64, ms: u64) -> f64 {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut st = rules.initial();
     for _ in 0..4 {
@@ -42,15 +43,15 @@ fn game(rules: &Rules, seed: u64, first: Weights, second: Weights, nodes: u64) -
         }
     }
     let opener = rules.to_move(&st);
-    let budget = Budget {
-        nodes,
-        deadline: None,
-        stop: None,
-    };
     for _ in 0..300 {
         if rules.outcome(&st) != Outcome::Ongoing {
             break;
         }
+        let budget = Budget {
+            nodes,
+            deadline: (ms > 0).then(|| Instant::now() + Duration::from_millis(ms)),
+            stop: None,
+        };
         let weights = if rules.to_move(&st) == opener {
             first
         } else {
@@ -69,7 +70,7 @@ fn game(rules: &Rules, seed: u64, first: Weights, second: Weights, nodes: u64) -
 }
 
 fn main() {
-    let (mut pairs, mut nodes) = (10u64, 20_000u64);
+    let (mut pairs, mut nodes, mut ms) = (10u64, 20_000u64, 0u64);
     let mut other = Weights {
         mobility: 0.0,
         ..Weights::default()
@@ -86,6 +87,7 @@ fn main() {
         match arg.as_str() {
             "--pairs" => pairs = value() as u64,
             "--nodes" => nodes = value() as u64,
+            "--ms" => (ms, nodes) = (value() as u64, u64::MAX),
             "--mobility" => other.mobility = value(),
             "--step" => other.step = value(),
             game => games.push(game.to_string()),
@@ -96,8 +98,8 @@ fn main() {
         let rules = load(&format!("games/{name}.toml"));
         let mut score = 0.0;
         for pair in 0..pairs {
-            score += game(&rules, pair, ours, other, nodes);
-            score += 1.0 - game(&rules, pair, other, ours, nodes);
+            score += game(&rules, pair, ours, other, nodes, ms);
+            score += 1.0 - game(&rules, pair, other, ours, nodes, ms);
         }
         let n = (2 * pairs) as f64;
         let (low, high) = wilson(score, n);
