@@ -16,6 +16,7 @@ pub(crate) mod flank;
 mod history;
 mod session;
 mod sow;
+mod track;
 mod stages;
 pub(crate) mod tables;
 
@@ -36,6 +37,7 @@ pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
+pub use track::Track;
 pub use stages::{Filter, Preference, Refusal, Stages};
 
 /// Index of a side in [`Rules::sides`].
@@ -142,6 +144,8 @@ pub struct Kind {
     pub effects: Vec<Effect>,
     /// Captured, it goes to the captor's hand as this kind.
     pub to_hand: Option<KindId>,
+    /// Captured, it goes back to its owner's hand (`returns = true`).
+    pub returns: bool,
     /// Where and how it may be dropped from the hand.
     pub drop: DropRule,
 }
@@ -352,6 +356,11 @@ pub enum Action {
     Sow(RegionId),
     /// Roll the chance event of this index (alone in its phase).
     Roll(u8),
+    /// Move one piece of the side along the track of this index
+    /// ([`Rules::tracks`]) as many sites as the event of this index
+    /// rolled, to a site meeting the condition [`Rules::removals`] holds
+    /// at the index.
+    Advance(u8, u8, u16),
     Pass,
 }
 
@@ -561,6 +570,9 @@ pub enum Move {
     Remove(SiteId),
     /// The seeds on the site are sown along the mover's track.
     Sow(SiteId),
+    /// The piece on the site goes past the end of its track, off the
+    /// board (an `advance` action: a piece borne off).
+    Off(SiteId),
     /// A chance event ([`Rules::chance`], by index) gives the outcome of
     /// this index: the "move" of a chance position.
     Roll {
@@ -822,6 +834,9 @@ pub struct Game {
     /// `[chance.NAME]`: the random events, in declaration order; empty in
     /// a game without chance.
     pub chance: Vec<Chance>,
+    /// `[tracks.NAME]`: the routes `advance` moves pieces along, in
+    /// declaration order; empty in a game without.
+    pub tracks: Vec<Track>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// What the engine derives from the compiled game to play it fast.
@@ -895,6 +910,7 @@ impl Rules {
                 Some(from)
             }
             Move::Chain(c) => Some(self.chain(c).from),
+            Move::Off(at) => Some(at),
             _ => None,
         }
     }
