@@ -228,11 +228,12 @@ def reference(seed):
     start = [perft(Ur(), d) for d in range(1, 11)]
     games = [random_game(rng) for _ in range(100)]
     positions = []
-    for _ in range(30):
+    while len(positions) < 30:
         moves, _, _ = random_game(rng, limit=rng.randrange(10, 160))
         pos = Ur()
         for m in moves:
             pos.play_text(m)
+        # A position about to roll, the game not over.
         if pos.roll is not None or pos.winner() is not None:
             continue
         positions.append((pos.position(), [perft(pos, d) for d in range(1, 6)]))
