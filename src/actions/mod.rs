@@ -213,12 +213,18 @@ impl ActionSpace {
                     for sites in &track.sites {
                         for (i, a) in sites.iter().enumerate() {
                             let later = sites[i + 1..].iter();
-                            pairs.steps.extend(later.map(|b| a.0 as u32 * n + b.0 as u32));
+                            pairs
+                                .steps
+                                .extend(later.map(|b| a.0 as u32 * n + b.0 as u32));
                             if track.off {
                                 removals.push(a.0 as u32);
                             }
                             if track.enter {
-                                let kinds = if one_kind { 1 } else { rules.kinds.len() as u32 };
+                                let kinds = if one_kind {
+                                    1
+                                } else {
+                                    rules.kinds.len() as u32
+                                };
                                 drops.extend((0..kinds).map(|k| k * n + a.0 as u32));
                             }
                         }
@@ -394,7 +400,9 @@ impl ActionSpace {
             }
             // A sowing is numbered as the removal of the seeds it takes up,
             // a piece borne off as its removal.
-            Move::Remove(s) | Move::Sow(s) | Move::Off(s) => out.push(self.find(Family::Remove, s.0 as u32)),
+            Move::Remove(s) | Move::Sow(s) | Move::Off(s) => {
+                out.push(self.find(Family::Remove, s.0 as u32))
+            }
             // `base` never returns a demanding or promoting move.
             Move::Pass | Move::Demanding(_) | Move::Promoting(_) => {
                 out.push(self.find(Family::Pass, 0))

@@ -22,7 +22,6 @@ mod arith;
 mod barriers;
 mod board;
 mod chance;
-mod tracks;
 mod condition;
 mod counters;
 mod effect;
@@ -41,6 +40,7 @@ mod region;
 mod seeds;
 mod setup;
 mod sides;
+mod tracks;
 mod turn;
 mod warnings;
 

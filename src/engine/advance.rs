@@ -30,9 +30,8 @@ impl Rules {
         let t = &self.tracks[track as usize];
         let sites = &t.sites[side as usize];
         let c = &self.removals[cond as usize];
-        let lands = |to: SiteId| {
-            self.eval(c, st, Mover::none(side, Asking::Play), &[], to, NO_HEADING)
-        };
+        let lands =
+            |to: SiteId| self.eval(c, st, Mover::none(side, Asking::Play), &[], to, NO_HEADING);
         if t.enter && n <= sites.len() && lands(sites[n - 1]) {
             for kind in 0..self.kinds.len() as KindId {
                 if st.pieces_in_hand(self, side, kind) > 0 {

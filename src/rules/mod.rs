@@ -16,9 +16,9 @@ pub(crate) mod flank;
 mod history;
 mod session;
 mod sow;
-mod track;
 mod stages;
 pub(crate) mod tables;
+mod track;
 
 pub(crate) use barrier::MARKED_SLOTS;
 pub use barrier::{Again, BarrierKind};
@@ -37,8 +37,8 @@ pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
-pub use track::Track;
 pub use stages::{Filter, Preference, Refusal, Stages};
+pub use track::Track;
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
