@@ -48,10 +48,8 @@ impl Rules {
                 continue;
             }
             match i + n {
-                j if j < sites.len() => {
-                    if lands(sites[j]) {
-                        out.push(Move::Step { from, to: sites[j] });
-                    }
+                j if j < sites.len() && lands(sites[j]) => {
+                    out.push(Move::Step { from, to: sites[j] });
                 }
                 j if j == sites.len() && t.off => out.push(Move::Off(from)),
                 _ => {}

@@ -356,10 +356,7 @@ pub enum Action {
     Sow(RegionId),
     /// Roll the chance event of this index (alone in its phase).
     Roll(u8),
-    /// Move one piece of the side along the track of this index
-    /// ([`Rules::tracks`]) as many sites as the event of this index
-    /// rolled, to a site meeting the condition [`Rules::removals`] holds
-    /// at the index.
+    /// `advance`: track, event, landing condition (in `removals`).
     Advance(u8, u8, u16),
     Pass,
 }
@@ -570,8 +567,7 @@ pub enum Move {
     Remove(SiteId),
     /// The seeds on the site are sown along the mover's track.
     Sow(SiteId),
-    /// The piece on the site goes past the end of its track, off the
-    /// board (an `advance` action: a piece borne off).
+    /// The piece on the site is borne off past the end of its track.
     Off(SiteId),
     /// A chance event ([`Rules::chance`], by index) gives the outcome of
     /// this index: the "move" of a chance position.
@@ -834,8 +830,7 @@ pub struct Game {
     /// `[chance.NAME]`: the random events, in declaration order; empty in
     /// a game without chance.
     pub chance: Vec<Chance>,
-    /// `[tracks.NAME]`: the routes `advance` moves pieces along, in
-    /// declaration order; empty in a game without.
+    /// `[tracks.NAME]`, in declaration order; empty in a game without.
     pub tracks: Vec<Track>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
