@@ -113,9 +113,11 @@ fn play_one(
         // One ply, checked against the chain budget as it is played.
         let played = rules.bounded(|| {
             // A roll is no side's move: drawn by weight, and counted
-            // neither as a ply nor among the moves seen.
+            // neither as a ply nor among the moves seen. Several rolls may
+            // come before a move (a roll with no move passes the turn to
+            // the next roll): one generator draws them all, each anew.
+            let mut rng = fastrand::Rng::with_seed(seed ^ (result.plies as u64) << 32);
             while let Some(event) = rules.rolling(&st) {
-                let mut rng = fastrand::Rng::with_seed(seed ^ (result.plies as u64) << 32);
                 rules.play(&mut st, rules.draw_roll(event, &mut rng));
             }
             rules.legal_moves(&st, &mut moves);

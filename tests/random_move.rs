@@ -42,11 +42,14 @@ fn check_uniform(rules: &Rules, st: &State, per_move: usize, seed: u64, what: &s
     if legal.len() == 1 {
         return;
     }
-    let expected = per_move as f64;
+    // A roll is drawn by its outcomes' weights (four binary dice: 1, 4, 6,
+    // 4, 1), any other move uniformly.
+    let odds: HashMap<Move, f64> = rules.chance_outcomes(st).into_iter().collect();
     let chi2: f64 = legal
         .iter()
         .map(|m| {
             let o = *seen.get(m).unwrap_or(&0) as f64;
+            let expected = odds.get(m).map_or(per_move as f64, |p| p * draws as f64);
             (o - expected).powi(2) / expected
         })
         .sum();

@@ -172,7 +172,7 @@ impl ActionSpace {
         let n = rules.board.n_sites() as u32;
         let n_slots = rules.board.slots.len() as u32;
         let open = vec![0u64; rules.initial.blocked.len()];
-        let pairs = reach::Pairs::of(rules);
+        let mut pairs = reach::Pairs::of(rules);
         let falls = reach::falls(rules, &open);
         let one_kind = reach::one_kind_hands(rules);
         let (mut drops, mut lines, mut removals) = (Vec::new(), Vec::new(), Vec::new());
@@ -207,6 +207,28 @@ impl ActionSpace {
                             .flat_map(|set| set.iter())
                             .map(|s| s.0 as u32),
                     );
+                }
+                TurnAction::Advance(t, ..) => {
+                    let track = &rules.tracks[t as usize];
+                    for sites in &track.sites {
+                        for (i, a) in sites.iter().enumerate() {
+                            let later = sites[i + 1..].iter();
+                            pairs
+                                .steps
+                                .extend(later.map(|b| a.0 as u32 * n + b.0 as u32));
+                            if track.off {
+                                removals.push(a.0 as u32);
+                            }
+                            if track.enter {
+                                let kinds = if one_kind {
+                                    1
+                                } else {
+                                    rules.kinds.len() as u32
+                                };
+                                drops.extend((0..kinds).map(|k| k * n + a.0 as u32));
+                            }
+                        }
+                    }
                 }
                 TurnAction::Pass => pass = true,
                 _ => {}
@@ -376,8 +398,11 @@ impl ActionSpace {
                     .sum();
                 out.push(self.find(Family::Roll, before as u32 + outcome as u32))
             }
-            // A sowing is numbered as the removal of the seeds it takes up.
-            Move::Remove(s) | Move::Sow(s) => out.push(self.find(Family::Remove, s.0 as u32)),
+            // A sowing is numbered as the removal of the seeds it takes up,
+            // a piece borne off as its removal.
+            Move::Remove(s) | Move::Sow(s) | Move::Off(s) => {
+                out.push(self.find(Family::Remove, s.0 as u32))
+            }
             // `base` never returns a demanding or promoting move.
             Move::Pass | Move::Demanding(_) | Move::Promoting(_) => {
                 out.push(self.find(Family::Pass, 0))

@@ -53,6 +53,7 @@ impl Compiler<'_> {
             flags: Vec::new(),
             teams: Vec::new(),
             chance: Vec::new(),
+            tracks: Vec::new(),
         };
         let mut coords_of = |c: &mut Self, text: &Option<Str>| -> Res<Option<Vec<(i32, i32)>>> {
             let Some(text) = text else { return Ok(None) };

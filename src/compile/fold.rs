@@ -62,6 +62,7 @@ impl Folding<'_> {
             | MoveCond::Converts
             | MoveCond::Closes
             | MoveCond::GivesCheck
+            | MoveCond::BearsOff
             | MoveCond::Spends(_) => {}
         }
     }

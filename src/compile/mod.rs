@@ -40,6 +40,7 @@ mod region;
 mod seeds;
 mod setup;
 mod sides;
+mod tracks;
 mod turn;
 mod warnings;
 
@@ -232,6 +233,9 @@ struct Scope {
     /// The chance events of `[chance]` (one that failed to compile kept
     /// with its name, so that it is not reported again where it is named).
     chance: Vec<Chance>,
+    /// The tracks of `[tracks]` (one that failed to compile kept with its
+    /// name and no site).
+    tracks: Vec<Track>,
 }
 
 impl Scope {
@@ -265,6 +269,7 @@ impl Scope {
             flags: raw.flags.keys().map(str::to_string).collect(),
             teams: Vec::new(),
             chance: Vec::new(),
+            tracks: Vec::new(),
         }
     }
 }
@@ -354,6 +359,7 @@ impl<'a> Compiler<'a> {
         self.check_entry_names(raw);
         let mut scope = Scope::new(raw, board, side_names.clone(), kind_names.clone(), forward);
         scope.chance = self.chance_events(raw);
+        scope.tracks = self.tracks(raw, &scope);
         scope.teams = team_members(team_names, &teams);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
@@ -432,7 +438,7 @@ impl<'a> Compiler<'a> {
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
             choosing_kinds: mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses)),
             move_reach: kinds.iter().map(move_reach).collect(),
-            hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some()),
+            hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some() || k.returns),
             no_mate_drops: mask_of(&kinds, |k| k.drop.no_mate),
             initial: empty_position(
                 &board,
@@ -483,6 +489,7 @@ impl<'a> Compiler<'a> {
             check_exempt,
             sowing,
             chance: scope.chance.clone(),
+            tracks: scope.tracks.clone(),
             tables: Default::default(),
         });
         rules.game_mut().initial.seeds = seeds;

@@ -158,6 +158,7 @@ impl Compiler<'_> {
                 patterns,
                 promote: None,
                 to_hand: None,
+                returns: piece.returns.as_ref().is_some_and(|r| r.value),
                 drop: Default::default(),
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
                 value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
@@ -245,6 +246,19 @@ impl Compiler<'_> {
         kind: &mut Kind,
         piece: &RawPiece,
     ) {
+        if let (Some(to), Some(r)) = (&piece.to_hand, &piece.returns) {
+            if r.value {
+                self.error(
+                    Diagnostic::error("returns-and-to-hand", "a captured piece goes to one hand")
+                        .at(r.loc())
+                        .label("`returns` sends it back to its owner's hand")
+                        .hint(format!(
+                            "keep `to_hand = \"{}\"` (the captor's hand) or `returns = true` (its owner's), not both",
+                            to.value
+                        )),
+                );
+            }
+        }
         if let Some(to) = &piece.to_hand {
             match kind_names.iter().position(|k| *k == to.value) {
                 Some(k) => kind.to_hand = Some(k as KindId),

@@ -132,6 +132,7 @@ impl Compiler<'_> {
             ast::MoveCond::Captures => MoveCond::Captures,
             ast::MoveCond::Converts => MoveCond::Converts,
             ast::MoveCond::Closes => MoveCond::Closes,
+            ast::MoveCond::BearsOff => MoveCond::BearsOff,
             ast::MoveCond::GivesCheck => {
                 let royal = |p: &raw::RawPiece| p.royal.as_ref().is_some_and(|r| r.value);
                 if !raw.pieces.iter().any(|(_, p)| royal(p)) {

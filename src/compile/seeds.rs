@@ -4,7 +4,7 @@
 use super::{Compiler, Res, Scope};
 use crate::board::SiteId;
 use crate::diag::{Diagnostic, Loc};
-use crate::raw::{Located, RawGame, RawSeeds, RegionValue, Str};
+use crate::raw::{Located, RawGame, RawRegion, RegionValue, Str};
 use crate::rules::{Region, RegionId, SowCapture, Sowing};
 use crate::syntax::{self, ast};
 
@@ -27,7 +27,7 @@ impl Compiler<'_> {
         let Some(seeds) = &raw.seeds else {
             return Ok(None);
         };
-        let track = self.tracks(seeds, scope);
+        let track = self.side_tracks(&seeds.track, scope);
         let mut start = Vec::new();
         let mut ok = true;
         for (key, n) in seeds.start.iter() {
@@ -114,8 +114,7 @@ impl Compiler<'_> {
     }
 
     /// Each side's track: one list for every side, or one per side.
-    fn tracks(&mut self, seeds: &RawSeeds, scope: &Scope) -> Res<Vec<Vec<SiteId>>> {
-        let t = &seeds.track;
+    pub(super) fn side_tracks(&mut self, t: &RawRegion, scope: &Scope) -> Res<Vec<Vec<SiteId>>> {
         let as_str = |text: &String| Located {
             value: text.clone(),
             file: t.file,

@@ -410,6 +410,27 @@ impl Compiler<'_> {
                 ast::Action::Roll(n) => {
                     phase.extend(self.event_ref(s, &n, scope).ok().map(Action::Roll))
                 }
+                ast::Action::Advance(t, e, to) => {
+                    let track = self.track_ref(s, &t, scope);
+                    let event = self.event_ref(s, &e, scope);
+                    let to = match &to {
+                        Some(c) => self.drop_condition(raw, scope, s, c),
+                        None => {
+                            let empty = ast::SiteCond::Occupant {
+                                word: ast::Name {
+                                    text: "empty".into(),
+                                    span: 0..0,
+                                },
+                                kind: None,
+                            };
+                            self.drop_condition(raw, scope, s, &empty)
+                        }
+                    };
+                    if let (Ok(t), Ok(e), Ok(c)) = (track, event, to) {
+                        phase.push(Action::Advance(t, e, removals.len() as u16));
+                        removals.push(c);
+                    }
+                }
                 ast::Action::Pass => phase.push(Action::Pass),
             }
         }

@@ -93,7 +93,7 @@ impl Rules {
                 marks[partner_to.0 as usize] = self.moved_marks(partner);
             }
             Move::Drop { to, .. } => marks[to.0 as usize] = 0,
-            Move::Huff(at) | Move::Remove(at) => marks[at.0 as usize] = 0,
+            Move::Huff(at) | Move::Remove(at) | Move::Off(at) => marks[at.0 as usize] = 0,
             Move::Sow(_) | Move::Roll { .. } => {}
             Move::Demanding(_) | Move::Promoting(_) | Move::Place { .. } | Move::Pass => {}
         }

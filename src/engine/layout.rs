@@ -21,6 +21,8 @@ fn surely_meets(m: &MoveCond, swap: Option<TokenId>) -> Option<bool> {
         // A swap takes nothing; a step may.
         MoveCond::Captures | MoveCond::Converts | MoveCond::Closes => swap.map(|_| false),
         MoveCond::From(_) | MoveCond::To(_) | MoveCond::GivesCheck => None,
+        // Neither a swap nor a step bears a piece off.
+        MoveCond::BearsOff => Some(false),
         MoveCond::Not(inner) => surely_meets(inner, swap).map(|b| !b),
         // `and` is `not (not a or not b)`.
         MoveCond::And(ms) => any_meets(ms, swap, false).map(|b| !b),

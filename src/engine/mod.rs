@@ -20,6 +20,7 @@ use crate::board::{EdgeId, SiteId};
 use crate::rules::*;
 use std::cell::RefCell;
 
+mod advance;
 mod arith;
 mod attack;
 mod castle;

@@ -322,6 +322,7 @@ impl Rules {
             | Move::Remove(_)
             | Move::Huff(_)
             | Move::Sow(_)
+            | Move::Off(_)
             | Move::Roll { .. } => return false,
             Move::Pass => return false,
             Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
@@ -403,6 +404,7 @@ impl Rules {
             Action::Pass => out.push(Move::Pass),
             Action::Sow(r) => self.sow_moves(st, side, r, out),
             Action::Roll(event) => self.roll_moves(event, out),
+            Action::Advance(t, e, c) => self.advance_moves(st, side, (t, e, c), out),
             Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
         }
     }

@@ -118,7 +118,9 @@ impl Rules {
         };
         let check = match self.base(mv) {
             Move::Drop { .. } | Move::Sow(_) => true,
-            Move::Huff(at) | Move::Remove(at) => !self.constraints_barrier_only && taken(at),
+            Move::Huff(at) | Move::Remove(at) | Move::Off(at) => {
+                !self.constraints_barrier_only && taken(at)
+            }
             Move::Step { from, to } => {
                 !self.constraints_barrier_only && (moved(from, to) || taken(to))
             }

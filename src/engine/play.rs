@@ -149,7 +149,7 @@ impl Rules {
                     st.reserves[i] = st.reserves[i].saturating_sub(1);
                 }
             }
-            Move::Huff(at) | Move::Remove(at) => self.put(st, at, 0),
+            Move::Huff(at) | Move::Remove(at) | Move::Off(at) => self.put(st, at, 0),
             Move::Castle { from, to, with } => {
                 let (mover, partner) = (st.board[from.0 as usize], st.board[with.0 as usize]);
                 let partner_to = self.castle_partner_to(from, to, with);
@@ -160,6 +160,11 @@ impl Rules {
                 self.arrive(st, mover, from, to);
             }
             Move::Drop { kind, to } => {
+                // A piece entering a track may land on an enemy (`advance`).
+                let taken = st.board[to.0 as usize];
+                if self.hand_kinds != 0 && taken != 0 {
+                    self.to_hand(st, side, taken);
+                }
                 self.put(st, to, self.man(side, kind));
                 let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
                 // A reserve of 255 is unlimited.
@@ -204,7 +209,12 @@ impl Rules {
     /// Puts the piece `taken`, captured by `side`, in `side`'s hand as its
     /// kind's `to_hand` kind, if it has one.
     fn to_hand(&self, st: &mut State, side: SideId, taken: u8) {
-        let kind = self.unman(taken).1;
+        let (owner, kind) = self.unman(taken);
+        if self.kinds[kind as usize].returns {
+            let i = owner as usize * self.n_items() + self.barriers.len() + kind as usize;
+            st.reserves[i] = st.reserves[i].saturating_add(1);
+            return;
+        }
         if let Some(k) = self.kinds[kind as usize].to_hand {
             let i = side as usize * self.n_items() + self.barriers.len() + k as usize;
             st.reserves[i] = st.reserves[i].saturating_add(1);

@@ -100,6 +100,7 @@ impl Rules {
             MoveCond::Converts => self.converts(st, side, mv),
             MoveCond::Closes => self.closes(st, mv),
             MoveCond::GivesCheck => self.gives_check(st, side, mv),
+            MoveCond::BearsOff => matches!(self.base(*mv), Move::Off(_)),
             MoveCond::From(c) => at(self.move_from(mv), c),
             MoveCond::To(c) => at(self.move_to(mv), c),
             MoveCond::Spends(t) => {

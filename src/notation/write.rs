@@ -239,6 +239,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
         Move::Huff(at) => format!("huff@{}", rules.board.site_name(at)),
         Move::Remove(at) => format!("x{}", rules.board.site_name(at)),
         Move::Sow(at) => rules.board.site_name(at).to_string(),
+        Move::Off(at) => format!("{}-off", rules.board.site_name(at)),
         Move::Pass => "pass".to_string(),
         Move::Roll { event, outcome } => roll_text(rules, event, outcome),
     }

@@ -89,6 +89,7 @@ keyed_fields!(RawPiece {
     number,
     effects,
     to_hand,
+    returns,
     drop
 });
 keyed_fields!(RawBarrier {
@@ -99,6 +100,7 @@ keyed_fields!(RawBarrier {
     claim
 });
 keyed_fields!(RawFlag { pieces, moved });
+keyed_fields!(RawTrack { sites, enter, off });
 keyed_fields!(RawChance {
     faces,
     weights,

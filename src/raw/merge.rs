@@ -124,6 +124,7 @@ impl Merge for RawGame {
             notation,
             seeds,
             chance,
+            tracks,
             remove: _,
             removed: _,
         } = over;
@@ -146,6 +147,7 @@ impl Merge for RawGame {
         self.flags.merge(flags);
         self.seeds.merge(seeds);
         self.chance.merge(chance);
+        self.tracks.merge(tracks);
         merge_keys(&mut self.fen, fen);
         merge_keys(&mut self.notation, notation);
     }

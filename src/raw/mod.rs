@@ -177,6 +177,9 @@ pub struct RawGame {
     /// `[chance.NAME]`: random events rolled in a `roll NAME` phase.
     #[serde(default)]
     pub chance: Table<RawChance>,
+    /// `[tracks.NAME]`: routes that `advance` moves pieces along.
+    #[serde(default)]
+    pub tracks: Table<RawTrack>,
     /// What a variant drops from its base before merging over it.
     #[serde(default)]
     pub remove: RawRemove,
@@ -425,6 +428,8 @@ pub struct RawPiece {
     pub effects: Option<Located<Vec<Str>>>,
     /// Captured, it goes to the captor's hand as this kind.
     pub to_hand: Option<Str>,
+    /// Captured, it goes back to its owner's hand, as it is.
+    pub returns: Option<Located<bool>>,
     /// Where and how it may be dropped from the hand.
     pub drop: Option<RawDrop>,
 }
@@ -571,6 +576,17 @@ pub struct RawChance {
     pub faces: Option<Located<Vec<Located<i64>>>>,
     pub weights: Option<Located<Vec<Located<i64>>>>,
     pub dice: Option<Located<i64>>,
+}
+
+/// A `[tracks.NAME]` route: `sites` in order (one list for every side, or
+/// one per side), whether pieces `enter` from the hand and go `off` past
+/// its end.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTrack {
+    pub sites: Option<RawRegion>,
+    pub enter: Option<Located<bool>>,
+    pub off: Option<Located<bool>>,
 }
 
 /// A string, or a list of strings (`to = "queen"`, `to = ["queen", "rook"]`).

@@ -432,6 +432,8 @@ pub enum MoveCond {
     Closes,
     /// The move leaves a royal piece of another team attacked.
     GivesCheck,
+    /// The move bears a piece off past the end of its track ([`Move::Off`]).
+    BearsOff,
     From(Cond),
     To(Cond),
     /// The move spends this token.

@@ -18,6 +18,7 @@ mod session;
 mod sow;
 mod stages;
 pub(crate) mod tables;
+mod track;
 
 pub(crate) use barrier::MARKED_SLOTS;
 pub use barrier::{Again, BarrierKind};
@@ -37,6 +38,7 @@ pub use history::{History, HistoryRules, Seen};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
+pub use track::Track;
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -142,6 +144,8 @@ pub struct Kind {
     pub effects: Vec<Effect>,
     /// Captured, it goes to the captor's hand as this kind.
     pub to_hand: Option<KindId>,
+    /// Captured, it goes back to its owner's hand (`returns = true`).
+    pub returns: bool,
     /// Where and how it may be dropped from the hand.
     pub drop: DropRule,
 }
@@ -352,6 +356,8 @@ pub enum Action {
     Sow(RegionId),
     /// Roll the chance event of this index (alone in its phase).
     Roll(u8),
+    /// `advance`: track, event, landing condition (in `removals`).
+    Advance(u8, u8, u16),
     Pass,
 }
 
@@ -579,6 +585,8 @@ pub enum Move {
     Remove(SiteId),
     /// The seeds on the site are sown along the mover's track.
     Sow(SiteId),
+    /// The piece on the site is borne off past the end of its track.
+    Off(SiteId),
     /// A chance event ([`Rules::chance`], by index) gives the outcome of
     /// this index: the "move" of a chance position.
     Roll {
@@ -842,6 +850,8 @@ pub struct Game {
     /// `[chance.NAME]`: the random events, in declaration order; empty in
     /// a game without chance.
     pub chance: Vec<Chance>,
+    /// `[tracks.NAME]`, in declaration order; empty in a game without.
+    pub tracks: Vec<Track>,
     /// Per board cell value: its side and kind (index 0 unused).
     pub(crate) cell_owner: Vec<(SideId, KindId)>,
     /// What the engine derives from the compiled game to play it fast.
@@ -915,6 +925,7 @@ impl Rules {
                 Some(from)
             }
             Move::Chain(c) => Some(self.chain(c).from),
+            Move::Off(at) => Some(at),
             _ => None,
         }
     }

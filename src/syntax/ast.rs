@@ -346,6 +346,8 @@ pub enum Action {
     Sow(Name),
     /// `roll EVENT`.
     Roll(Name),
+    /// `advance TRACK by EVENT [to COND]`.
+    Advance(Name, Name, Option<SiteCond>),
     Pass,
 }
 
@@ -369,6 +371,9 @@ pub enum MoveCond {
     Closes,
     /// `gives_check`: the move leaves a royal piece of another team attacked.
     GivesCheck,
+    /// `bears_off`: the move takes the mover's piece off past the end of
+    /// its track.
+    BearsOff,
     /// `from(COND)`: the moving piece's starting site.
     From(SiteCond),
     /// `to(COND)`: where the piece (or a dropped piece) ends.

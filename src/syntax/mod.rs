@@ -899,6 +899,7 @@ fn move_cond(pair: Pair<'_, Rule>) -> Result<MoveCond> {
         Rule::kw_converts => MoveCond::Converts,
         Rule::kw_closes => MoveCond::Closes,
         Rule::kw_gives_check => MoveCond::GivesCheck,
+        Rule::kw_bears_off => MoveCond::BearsOff,
         Rule::move_spends => MoveCond::Spends(name(pair.into_inner().nth(1).unwrap())),
         Rule::kw_true => MoveCond::True,
         _ => return Err(unexpected(&pair, "a move condition")),
@@ -964,6 +965,16 @@ fn phase_action(inner: Pair<'_, Rule>) -> Result<Action> {
         Rule::action_remove => Action::Remove(site_cond(inner.into_inner().nth(1).unwrap())?),
         Rule::action_sow => Action::Sow(name(inner.into_inner().nth(1).unwrap())),
         Rule::action_roll => Action::Roll(name(inner.into_inner().nth(1).unwrap())),
+        Rule::action_advance => {
+            let mut it = inner.into_inner();
+            let track = name(it.nth(1).unwrap());
+            let event = name(it.nth(1).unwrap());
+            let to = match it.next() {
+                Some(p) => Some(site_cond(p.into_inner().nth(1).unwrap())?),
+                None => None,
+            };
+            Action::Advance(track, event, to)
+        }
         Rule::kw_pass => Action::Pass,
         _ => return Err(unexpected(&inner, "a phase's action")),
     })

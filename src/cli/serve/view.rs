@@ -237,8 +237,9 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
             path.push(site(s));
             captures.push(site(s));
         }
-        // A sowing is clicked on the site it takes the seeds from.
-        Move::Sow(s) => path.push(site(s)),
+        // A sowing is clicked on the site it takes the seeds from, a piece
+        // borne off on itself.
+        Move::Sow(s) | Move::Off(s) => path.push(site(s)),
         Move::Pass | Move::Roll { .. } | Move::Demanding(_) | Move::Promoting(_) => {}
     }
     json!({
