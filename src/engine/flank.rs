@@ -341,6 +341,44 @@ impl Rules {
         }
     }
 
+    /// The empty sites where a piece let go anywhere comes to rest falling
+    /// along `d` (the next site that way is occupied or off the board), as
+    /// a bitset: the empty sites, less those whose neighbour along `d` is
+    /// empty, one shift. `None` when `d` is not a shift of site indices
+    /// (a board with barriers or of more than 256 sites, an irregular one).
+    #[inline]
+    pub(super) fn fall_stops(&self, st: &State, d: u8) -> Option<[u64; FLANK_WORDS]> {
+        let shift = self.tables.flanks.shifts.get(d as usize)?.as_ref()?;
+        let widen = |found: &[u64]| {
+            let mut out = [0; FLANK_WORDS];
+            out[..found.len()].copy_from_slice(found);
+            out
+        };
+        match self.site_words() {
+            1 => Some(widen(&self.stops::<1>(st, shift))),
+            2 => Some(widen(&self.stops::<2>(st, shift))),
+            3 => Some(widen(&self.stops::<3>(st, shift))),
+            4 => Some(widen(&self.stops::<4>(st, shift))),
+            _ => None,
+        }
+    }
+
+    /// [`Rules::fall_stops`] on a board of `W` words.
+    #[inline(always)]
+    fn stops<const W: usize>(&self, st: &State, shift: &Shift) -> [u64; W] {
+        let every = ((1u64 << self.sides.len()) - 1) as SideSet;
+        let occupied = self.side_pieces::<W>(st, every);
+        let below = shifted(&occupied, shift.offset);
+        let n = self.board.n_sites();
+        std::array::from_fn(|w| {
+            let on_board = match n - w * 64 {
+                rest if rest >= 64 => u64::MAX,
+                rest => (1 << rest) - 1,
+            };
+            !occupied[w] & on_board & (!shift.has[w] | below[w])
+        })
+    }
+
     /// The sites of the pieces of `sides`.
     #[inline(always)]
     fn side_pieces<const W: usize>(&self, st: &State, mut sides: SideSet) -> [u64; W] {

@@ -486,6 +486,23 @@ impl Rules {
             }
             return;
         };
+        // From anywhere, the landing sites are the empty sites that stop a
+        // fall, found with bitsets where the fall is a shift of sites.
+        if let Some(stops) = region.is_none().then(|| self.fall_stops(st, d)).flatten() {
+            debug_assert!(self.stops_walked(st, d) == stops, "fall stops");
+            for (w, &word) in stops[..self.site_words()].iter().enumerate() {
+                let mut bits = word;
+                out.reserve(bits.count_ones() as usize);
+                while bits != 0 {
+                    let to = SiteId((w * 64) as u16 + bits.trailing_zeros() as u16);
+                    bits &= bits - 1;
+                    if !restricted || self.drop_allowed(st, side, kind, to) {
+                        out.push(Move::Drop { kind, to });
+                    }
+                }
+            }
+            return;
+        }
         let start = out.len();
         for (i, &v) in st.board.iter().enumerate() {
             let at = SiteId(i as u16);
@@ -533,6 +550,19 @@ impl Rules {
             Some(r) => empty & self.regions[r as usize].per_side[side as usize].0[w],
             None => empty,
         }
+    }
+
+    /// The empty sites that stop a fall along `d`, site by site: what
+    /// [`Rules::fall_stops`] finds with bitsets (checked in debug builds).
+    fn stops_walked(&self, st: &State, d: u8) -> [u64; 4] {
+        let mut stops = [0u64; 4];
+        for (i, &v) in st.board.iter().enumerate() {
+            let next = self.board.step(SiteId(i as u16), d, &st.blocked);
+            if v == 0 && next.is_none_or(|n| st.board[n.0 as usize] != 0) {
+                stops[i / 64] |= 1 << (i % 64);
+            }
+        }
+        stops
     }
 
     /// The direction a drop of `kind` falls along in the current phase, if

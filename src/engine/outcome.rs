@@ -124,6 +124,13 @@ impl Rules {
                 axes,
                 ..
             } => {
+                // The piece on `to` must be one the line counts.
+                let v = usize::from(st.board[to.0 as usize]);
+                let n_kinds = self.kinds.len();
+                let counted = self.counted(side, *owner, *named);
+                if v == 0 || counted.checked_shr(((v - 1) / n_kinds) as u32).unwrap_or(0) & 1 == 0 {
+                    return false;
+                }
                 let matches = self.line_matcher(side, *owner, *named, *kind);
                 self.line_through(st, &matches, to, *length, *axes)
             }
