@@ -407,14 +407,8 @@ impl<'a> Compiler<'a> {
         let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
         let (again, ends_read_last) = self.again(raw, &mut scope, &ends);
-        // A rule against repetition makes the legal moves depend on the
-        // history too, and so does an end rule on a board seen before:
-        // the game ends there, and its tree with it.
-        let reads_repeated =
-            |c: &StateCond| c.any_part(&|p| matches!(p, StateCond::Repeated { .. }));
-        let phases_read_history = phase_when.iter().flatten().any(reads_history)
-            || self.no_repeat.is_some()
-            || ends.iter().any(|e| reads_repeated(&e.when));
+        let phases_read_history =
+            moves_read_history(&phase_when, &ends) || self.no_repeat.is_some();
         let board = scope.board;
         let n_sites = board.n_sites();
         let folding = Folding {
@@ -742,4 +736,12 @@ fn move_reach(kind: &Kind) -> u16 {
             .unwrap_or(u16::MAX),
     };
     kind.patterns.iter().map(pattern_reach).max().unwrap_or(0)
+}
+
+/// Whether the legal moves depend on the history: a phase's condition
+/// reads it, or an end rule is a board seen before (the game ends there,
+/// and its tree with it). A rule against repetition does too.
+fn moves_read_history(phase_when: &[Option<StateCond>], ends: &[EndRule]) -> bool {
+    let reads_repeated = |c: &StateCond| c.any_part(&|p| matches!(p, StateCond::Repeated { .. }));
+    phase_when.iter().flatten().any(reads_history) || ends.iter().any(|e| reads_repeated(&e.when))
 }

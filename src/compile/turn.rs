@@ -269,6 +269,36 @@ impl Compiler<'_> {
         Ok((phases, conditions))
     }
 
+    /// `advance TRACK by EVENT [to COND]`: the landing condition (`empty`
+    /// when not given) joins the removals, at the index the action keeps.
+    #[allow(clippy::too_many_arguments)]
+    fn advance(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        track: &ast::Name,
+        event: &ast::Name,
+        to: Option<&ast::SiteCond>,
+        removals: &mut Vec<Cond>,
+    ) -> Option<Action> {
+        let track = self.track_ref(s, track, scope);
+        let event = self.event_ref(s, event, scope);
+        let empty = ast::SiteCond::Occupant {
+            word: ast::Name {
+                text: "empty".into(),
+                span: 0..0,
+            },
+            kind: None,
+        };
+        let to = self.drop_condition(raw, scope, s, to.unwrap_or(&empty));
+        let (Ok(t), Ok(e), Ok(c)) = (track, event, to) else {
+            return None;
+        };
+        removals.push(c);
+        Some(Action::Advance(t, e, removals.len() as u16 - 1))
+    }
+
     /// The actions of one phase: `move | place wall`, `place officer in
     /// fortress`; and its condition, which only a later phase of a turn
     /// (`later`) may have.
@@ -411,25 +441,7 @@ impl Compiler<'_> {
                     phase.extend(self.event_ref(s, &n, scope).ok().map(Action::Roll))
                 }
                 ast::Action::Advance(t, e, to) => {
-                    let track = self.track_ref(s, &t, scope);
-                    let event = self.event_ref(s, &e, scope);
-                    let to = match &to {
-                        Some(c) => self.drop_condition(raw, scope, s, c),
-                        None => {
-                            let empty = ast::SiteCond::Occupant {
-                                word: ast::Name {
-                                    text: "empty".into(),
-                                    span: 0..0,
-                                },
-                                kind: None,
-                            };
-                            self.drop_condition(raw, scope, s, &empty)
-                        }
-                    };
-                    if let (Ok(t), Ok(e), Ok(c)) = (track, event, to) {
-                        phase.push(Action::Advance(t, e, removals.len() as u16));
-                        removals.push(c);
-                    }
+                    phase.extend(self.advance(raw, scope, s, &t, &e, to.as_ref(), removals))
                 }
                 ast::Action::Pass => phase.push(Action::Pass),
             }

@@ -14,6 +14,7 @@ mod effect;
 mod fen;
 pub(crate) mod flank;
 mod history;
+mod kind;
 mod session;
 mod sow;
 mod stages;
@@ -35,6 +36,7 @@ pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
+pub use kind::{DropRule, Kind, Promote};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
@@ -123,72 +125,6 @@ pub struct Side {
     /// Per kind, the glyph pictures write on the side's pieces: the side's
     /// `glyphs`, else the piece's `glyph`; none writes the symbol.
     pub glyphs: Vec<Option<String>>,
-}
-
-#[derive(Clone, Debug)]
-pub struct Kind {
-    pub name: String,
-    /// What pictures draw instead of a disc (`figurine`).
-    pub figurine: Option<String>,
-    /// The piece's own symbol (upper case), used in drop notation `O@c5`.
-    pub symbol: String,
-    pub patterns: Vec<Pattern>,
-    /// What the piece becomes on ending a move in a region.
-    pub promote: Option<Promote>,
-    pub royal: bool,
-    /// What the piece is worth to computer players (0 when not given).
-    pub value: f64,
-    /// Its `number`, read by `nearest(EVENT)` (cubes numbered 1 to 6).
-    pub number: Option<i64>,
-    /// What it does to other pieces when it lands.
-    pub effects: Vec<Effect>,
-    /// Captured, it goes to the captor's hand as this kind.
-    pub to_hand: Option<KindId>,
-    /// Captured, it goes back to its owner's hand (`returns = true`).
-    pub returns: bool,
-    /// Where and how it may be dropped from the hand.
-    pub drop: DropRule,
-}
-
-/// The restrictions on dropping a piece kind from the hand (`drop = {...}`).
-#[derive(Clone, Debug, Default)]
-pub struct DropRule {
-    /// A region (the dropping side's part) it may not be dropped in.
-    pub not_in: Option<RegionId>,
-    /// How many pieces of this kind of the dropping side a file may hold
-    /// for a drop there.
-    pub file_limit: Option<u8>,
-    /// A drop of it may not checkmate.
-    pub no_mate: bool,
-}
-
-/// A promotion: on ending a move in `region` (the mover's part) the piece
-/// becomes `to`; with `at`, it is also moved to that region's first site
-/// (the mover's part) if it is empty, and otherwise becomes `otherwise`
-/// where it stands (or `to`, when there is no `otherwise`).
-#[derive(Clone, Debug)]
-pub struct Promote {
-    pub region: RegionId,
-    pub to: KindId,
-    pub at: Option<RegionId>,
-    pub otherwise: Option<KindId>,
-    /// The other kinds the mover may choose instead of `to` (`to = [...]`),
-    /// in the order written.
-    pub choices: Vec<KindId>,
-    /// The mover may also stay what it is (`optional = true`)...
-    pub optional: bool,
-    /// ... except where it ends in this region (`forced`).
-    pub forced: Option<RegionId>,
-    /// A move that starts in the region promotes too (`leaving = true`).
-    pub leaving: bool,
-}
-
-impl Promote {
-    /// Whether the mover chooses what it becomes: among several kinds, or
-    /// whether to change at all.
-    pub fn chooses(&self) -> bool {
-        self.optional || !self.choices.is_empty()
-    }
 }
 
 /// Which directions a segment may take: absolute ones, plus ones relative
