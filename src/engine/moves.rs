@@ -448,6 +448,28 @@ impl Rules {
             _ => 0,
         }
     }
+    /// A drop of `kind` on each site of a word of a site bitset (`w`, its
+    /// index, and its bits), where the kind's drop rule allows it
+    /// (`restricted`: the rule has limits to ask).
+    #[inline]
+    fn drops_on(
+        &self,
+        st: &State,
+        side: SideId,
+        kind: KindId,
+        restricted: bool,
+        (w, mut bits): (usize, u64),
+        out: &mut Vec<Move>,
+    ) {
+        out.reserve(bits.count_ones() as usize);
+        while bits != 0 {
+            let to = SiteId((w * 64) as u16 + bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+            if !restricted || self.drop_allowed(st, side, kind, to) {
+                out.push(Move::Drop { kind, to });
+            }
+        }
+    }
 
     /// The drops of a kind from `side`'s reserve: on every empty site (of
     /// the region), or, falling along `fall`, on the site each one falls to.
@@ -474,15 +496,8 @@ impl Rules {
         };
         let Some(d) = fall else {
             for w in 0..self.site_words() {
-                let mut empty = self.empty_sites(st, side, region, w);
-                out.reserve(empty.count_ones() as usize);
-                while empty != 0 {
-                    let to = SiteId((w * 64) as u16 + empty.trailing_zeros() as u16);
-                    empty &= empty - 1;
-                    if !restricted || self.drop_allowed(st, side, kind, to) {
-                        out.push(Move::Drop { kind, to });
-                    }
-                }
+                let empty = self.empty_sites(st, side, region, w);
+                self.drops_on(st, side, kind, restricted, (w, empty), out);
             }
             return;
         };
@@ -491,15 +506,7 @@ impl Rules {
         if let Some(stops) = region.is_none().then(|| self.fall_stops(st, d)).flatten() {
             debug_assert!(self.stops_walked(st, d) == stops, "fall stops");
             for (w, &word) in stops[..self.site_words()].iter().enumerate() {
-                let mut bits = word;
-                out.reserve(bits.count_ones() as usize);
-                while bits != 0 {
-                    let to = SiteId((w * 64) as u16 + bits.trailing_zeros() as u16);
-                    bits &= bits - 1;
-                    if !restricted || self.drop_allowed(st, side, kind, to) {
-                        out.push(Move::Drop { kind, to });
-                    }
-                }
+                self.drops_on(st, side, kind, restricted, (w, word), out);
             }
             return;
         }
