@@ -51,8 +51,11 @@ impl Compiler<'_> {
                     if self.repeat_rule(&c.rule, &rule).is_some() {
                         continue;
                     }
+                    let own_check =
+                        matches!(&rule, StateCond::Not(c) if matches!(**c, StateCond::Check));
                     constraints.push(Constraint {
                         rule,
+                        own_check,
                         sides,
                         text: c.rule.value.clone(),
                     });

@@ -36,6 +36,7 @@ mod pattern;
 mod phase;
 mod pieces;
 mod priority;
+mod reads;
 mod region;
 mod seeds;
 mod setup;
@@ -46,7 +47,7 @@ mod warnings;
 
 pub use pattern::DIRECTION_WORDS;
 
-use end::{kinds_read, reads_barriers_only, reads_history};
+use end::reads_history;
 use fold::Folding;
 use pattern::may_capture;
 use region::final_regions;
@@ -387,8 +388,8 @@ impl<'a> Compiler<'a> {
         // End rules and constraints.
         let mut ends = self.ends(raw, &mut scope, n_teams);
         let constraints = self.constraints(raw, &mut scope, &side_names);
-        let (constraints_barrier_only, constraint_kinds) =
-            constraint_reads(&constraints, &scope.board);
+        let constraint_reads = reads::constraint_reads(&constraints, &scope.board);
+        let constraint_kinds = constraint_reads.kinds;
         let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
@@ -458,8 +459,9 @@ impl<'a> Compiler<'a> {
             constraints,
             no_repeat: self.no_repeat,
             scores,
-            constraints_barrier_only,
+            constraints_barrier_only: constraint_reads.barrier_only,
             constraint_kinds,
+            constraint_sights: constraint_reads.sights,
             constraint_creators,
             constraint_taken,
             ends_read_last,
@@ -676,18 +678,6 @@ fn cell_owners(n_sides: usize, n_kinds: usize) -> Vec<(SideId, KindId)> {
     std::iter::once((0, 0))
         .chain((0..n_sides).flat_map(|s| (0..n_kinds).map(move |k| (s as SideId, k as KindId))))
         .collect()
-}
-
-/// Whether every constraint reads only barriers and the sites of pieces
-/// that move along board edges, and the kinds the constraints count.
-fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) {
-    let barrier_only = constraints
-        .iter()
-        .all(|c| reads_barriers_only(&c.rule, board));
-    let kinds = constraints
-        .iter()
-        .fold(0, |mask, c| mask | kinds_read(&c.rule));
-    (barrier_only, kinds)
 }
 
 /// The kinds a piece of `kind` may end a move as, other than its own: its

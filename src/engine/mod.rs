@@ -48,6 +48,7 @@ mod play;
 mod priority;
 mod random;
 mod reach;
+mod sight;
 mod sow;
 mod surround;
 mod table;

@@ -4,7 +4,7 @@
 //! priorities, a demand), and why a move was refused.
 
 use super::flank::Judge;
-use super::placement::Judged;
+use super::placement::{Judged, Judging};
 use super::walk::{PerPiece, Walker};
 use super::*;
 
@@ -127,10 +127,10 @@ impl Rules {
                 // position. A piece move is checked only when it moves,
                 // takes or may create a piece of a kind the constraints
                 // count (a promotion to it, a capture into a hand).
-                let (mut after, mut placing) = (None, None);
+                let (mut after, mut judging) = (None, Judging::default());
                 let make = || self.placing(st, side, Judged::Every, Vec::new());
                 out.retain(|&mv| {
-                    self.move_keeps_constraints(st, side, mv, &mut placing, make, &mut after)
+                    self.move_keeps_constraints(st, side, mv, &mut judging, make, &mut after)
                 });
                 Refusal::Constraint
             }
@@ -451,7 +451,7 @@ impl Rules {
     /// A drop of `kind` on each site of a word of a site bitset (`w`, its
     /// index, and its bits), where the kind's drop rule allows it
     /// (`restricted`: the rule has limits to ask).
-    #[inline]
+    #[inline(always)]
     fn drops_on(
         &self,
         st: &State,

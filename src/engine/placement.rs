@@ -17,6 +17,16 @@ pub(super) enum Judged {
 /// A placement plan and a copy of the closed edges to try barriers on.
 pub(super) type Placing<'a> = (Plan<'a>, Vec<u64>);
 
+/// What judging the moves of one position against the constraints makes
+/// once, when first needed.
+#[derive(Default)]
+pub(super) struct Judging<'a> {
+    /// The placement plan, and a copy of the closed edges to try barriers on.
+    pub placing: Option<Placing<'a>>,
+    /// The sites the constraints see from pieces ([`Rules::sighted`]).
+    pub sighted: Option<Vec<u64>>,
+}
+
 /// How placements are checked against the constraints of one position.
 pub(super) enum Plan<'a> {
     /// Evaluate every constraint with the barrier added.
@@ -100,7 +110,7 @@ impl Rules {
         st: &State,
         side: SideId,
         mv: Move,
-        after: &mut Option<Box<State>>,
+        (after, sighted): (&mut Option<Box<State>>, &mut Option<Vec<u64>>),
     ) -> bool {
         let kind = |s: SiteId| {
             let v = st.board[s.0 as usize];
@@ -143,18 +153,31 @@ impl Rules {
             | Move::Demanding(_)
             | Move::Promoting(_) => false,
         };
+        let check = check
+            || !self.constraint_sights.is_empty()
+                && self.touches_sights(sighted.get_or_insert_with(|| self.sighted(st)), mv);
         // Landing effects may take or turn pieces of any kind; under `not
         // repeated`, every move reaches a position to judge.
         if !check
             && self.no_repeat.is_none()
             && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv))
         {
+            debug_assert!(self.constraint_sights.is_empty() || self.unchanged_by(st, side, mv));
             return true;
         }
         let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
         self.constraints_hold(after, side, &after.blocked) && self.not_repeated(st, mv, after)
+    }
+
+    /// Whether the constraints say after `mv` what they said before (what
+    /// skipping a move not judged assumes; checked in debug builds).
+    fn unchanged_by(&self, st: &State, side: SideId, mv: Move) -> bool {
+        let mut after = st.clone();
+        self.apply(&mut after, side, mv);
+        self.constraints_hold(st, side, &st.blocked)
+            == self.constraints_hold(&after, side, &after.blocked)
     }
 
     /// Whether the piece on `from`, ending its move `mv` on `to`, becomes a
@@ -182,24 +205,27 @@ impl Rules {
     }
 
     /// Whether the constraints still hold after `mv` of `side`: a
-    /// placement by `placing`'s plan (made at the first placement judged,
-    /// by `make`), another move by
+    /// placement by the plan of `judging` (made at the first placement
+    /// judged, by `make`), another move by
     /// [`Rules::piece_move_keeps_constraints`] with the scratch `after`.
     pub(super) fn move_keeps_constraints<'a>(
         &'a self,
         st: &State,
         side: SideId,
         mv: Move,
-        placing: &mut Option<Placing<'a>>,
+        judging: &mut Judging<'a>,
         make: impl FnOnce() -> Placing<'a>,
         after: &mut Option<Box<State>>,
     ) -> bool {
         match mv {
             Move::Place { slot, .. } => {
-                let (plan, blocked) = placing.get_or_insert_with(make);
+                let (plan, blocked) = judging.placing.get_or_insert_with(make);
                 self.placement_keeps_constraints(st, side, slot, plan, blocked)
             }
-            _ => self.piece_move_keeps_constraints(st, side, mv, after),
+            _ => {
+                let scratch = (after, &mut judging.sighted);
+                self.piece_move_keeps_constraints(st, side, mv, scratch)
+            }
         }
     }
 
@@ -305,12 +331,16 @@ impl Rules {
         ok
     }
 
+    /// Whether every constraint holds in `st`, reached by a move of
+    /// `side`. A `not check` read for the mover is left to the check rule
+    /// (a stage of every side of a game with royal pieces).
     fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
+        let ruled = |c: &Constraint, s: SideId| c.own_check && s == side && self.has_royals;
         self.constraints.iter().all(|c| match &c.sides {
-            None => self.eval_state(&c.rule, st, side, blocked),
+            None => ruled(c, side) || self.eval_state(&c.rule, st, side, blocked),
             Some(sides) => sides
                 .iter()
-                .all(|&s| self.eval_state(&c.rule, st, s, blocked)),
+                .all(|&s| ruled(c, s) || self.eval_state(&c.rule, st, s, blocked)),
         })
     }
 

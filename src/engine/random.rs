@@ -25,7 +25,7 @@
 //! a demand offered alongside a pass, the full list is made.
 
 use super::flank::Judge;
-use super::placement::{Judged, Placing};
+use super::placement::{Judged, Judging};
 use super::play::Known;
 use super::priority::Ask;
 use super::walk::PerPiece;
@@ -776,8 +776,8 @@ struct Survives<'a> {
     side: SideId,
     /// Scratch: a position to play candidates on, of the same shape.
     after: &'a mut Option<Box<State>>,
-    /// The placement plan, and a copy of the closed edges to try barriers on.
-    plan: Option<Placing<'a>>,
+    /// The placement plan and what else judging constraints makes once.
+    judging: Judging<'a>,
     /// The check rule, when the game has royal pieces.
     royals: Option<check::RoyalCheck<'a>>,
     /// Where the check rule's proofs are kept between plies, if they are.
@@ -803,7 +803,7 @@ impl<'a> Survives<'a> {
             st,
             side,
             after: scratch,
-            plan: None,
+            judging: Judging::default(),
             royals: rules
                 .has_royals
                 .then(|| check::RoyalCheck::new(rules, st, side)),
@@ -844,7 +844,7 @@ impl<'a> Survives<'a> {
                     let spare = SPARE_EDGES.with(|s| std::mem::take(&mut *s.borrow_mut()));
                     rules.placing(st, side, Judged::Few, spare)
                 };
-                rules.move_keeps_constraints(st, side, mv, &mut self.plan, make, self.after)
+                rules.move_keeps_constraints(st, side, mv, &mut self.judging, make, self.after)
             }
             Filter::Check => {
                 let royals =
@@ -880,7 +880,7 @@ impl Drop for Survives<'_> {
     /// Keeps the closed edges for the next filters of the thread.
     fn drop(&mut self) {
         // (Not `take`: the plan is large, and usually absent.)
-        if let Some((_, blocked)) = &mut self.plan {
+        if let Some((_, blocked)) = &mut self.judging.placing {
             let blocked = std::mem::take(blocked);
             SPARE_EDGES.with(|s| *s.borrow_mut() = blocked);
         }

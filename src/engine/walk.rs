@@ -86,7 +86,7 @@ impl Walker<'_> {
 
     /// Adds a step of the piece to `to`, unless it has it already: a step
     /// is a duplicate when its target was stepped to already.
-    #[inline]
+    #[inline(always)]
     pub(super) fn push_step(&mut self, to: SiteId, out: &mut Vec<Move>) {
         let mv = Move::Step {
             from: self.origin,

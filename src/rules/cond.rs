@@ -599,3 +599,16 @@ pub struct Family {
 
 /// [`Family::member_of`] of a site in no region of the family.
 pub const NO_MEMBER: u16 = u16::MAX;
+
+/// What a constraint reads along the board's lines from pieces
+/// (`somewhere(KIND and sees(DIRS, ...))`, `adjacent(...)`): from each
+/// piece of the kinds `from`, along each of `dirs`, at most `max` sites,
+/// up to and including the first occupied one. A move that changes none
+/// of those sites, and moves, takes or creates no piece of a kind the
+/// constraint reads, leaves what it says as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sight {
+    pub from: Kinds,
+    pub dirs: u32,
+    pub max: u8,
+}

@@ -30,7 +30,7 @@ pub use chain::{
 pub use chance::{Chance, MAX_EVENTS};
 pub use cond::{
     Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
-    ScoreOf, SeedRhs, SeedSum, StateCond, NO_MEMBER, NUM_SCALE,
+    ScoreOf, SeedRhs, SeedSum, Sight, StateCond, NO_MEMBER, NUM_SCALE,
 };
 pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
@@ -439,6 +439,9 @@ pub enum EndResult {
 #[derive(Clone, Debug)]
 pub struct Constraint {
     pub rule: StateCond,
+    /// The rule is `not check`: for the mover, the check rule says the
+    /// same, so it is read for the other sides only.
+    pub(crate) own_check: bool,
     pub sides: Option<Vec<SideId>>,
     /// The rule as written, for explanations.
     pub text: String,
@@ -764,6 +767,9 @@ pub struct Game {
     /// The piece kinds the constraints count: a move that neither moves nor
     /// captures such a piece, nor creates one, leaves them as they were.
     pub(crate) constraint_kinds: Kinds,
+    /// The lines the constraints read from pieces ([`Sight`]): a move that
+    /// changes a site on one is judged too.
+    pub(crate) constraint_sights: Vec<Sight>,
     /// The kinds that may promote to a counted kind (by default or by
     /// choice): their moves are checked when they do.
     pub(crate) constraint_creators: Kinds,
