@@ -674,6 +674,58 @@ impl Rules {
     }
 }
 
+/// A side's lone royal piece, unattacked in a position, with its
+/// suspects there: what a move of another side is judged against when a
+/// constraint forbids giving check ([`Rules::still_safe`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SafeRoyal {
+    site: SiteId,
+    suspects: Option<Suspects>,
+}
+
+impl Rules {
+    /// `side`'s lone royal in `st`, if it has one and no enemy attacks it
+    /// (and no `check_exempt` makes check read more than attacks).
+    pub(super) fn safe_royal(&self, st: &State, side: SideId) -> Option<SafeRoyal> {
+        if self.check_exempt.any() {
+            return None;
+        }
+        let r = self.lone_royal(st, side, &[])?;
+        let suspects = self.suspects(st, r, side);
+        let attacked = match &suspects {
+            Some(list) => self.suspects_attack(list, st, r, None),
+            None => self.attacked(st, r, side, Asking::Play),
+        };
+        (!attacked).then_some(SafeRoyal { site: r, suspects })
+    }
+
+    /// Whether the royal `known` safe in `st` is still unattacked in
+    /// `after`, reached from `st` by a move: only the pieces the move
+    /// changed are asked. `None` when the royal moved, another royal of the
+    /// side appeared, or edges closed.
+    pub(super) fn still_safe(
+        &self,
+        known: &SafeRoyal,
+        st: &State,
+        after: &State,
+        side: SideId,
+    ) -> Option<bool> {
+        let r = known.site;
+        let stayed = st.blocked == after.blocked
+            && st.board[r.0 as usize] == after.board[r.0 as usize]
+            && self.lone_royal(after, side, &[r]) == Some(r);
+        if !stayed {
+            return None;
+        }
+        let attacked = match &known.suspects {
+            Some(list) => self.attacked_among(list, &st.board, after, r, side),
+            None => self.attacked_since(&st.board, after, r, side),
+        };
+        debug_assert_eq!(attacked, self.attacked(after, r, side, Asking::Play));
+        Some(!attacked)
+    }
+}
+
 impl Rules {
     /// The union of what the attacks of the suspects `list` on the royal
     /// on `r` read on their way to it ([`MoveTables::reads_toward`]);

@@ -3,6 +3,7 @@
 //! of barriers, or crosses no piece's current shortest path, cannot cut
 //! a piece off its goal.
 
+use super::check::SafeRoyal;
 use super::reach::Open;
 use super::*;
 
@@ -23,8 +24,19 @@ pub(super) type Placing<'a> = (Plan<'a>, Vec<u64>);
 pub(super) struct Judging<'a> {
     /// The placement plan, and a copy of the closed edges to try barriers on.
     pub placing: Option<Placing<'a>>,
+    /// What judging piece moves reads of the position.
+    pub before: Before,
+}
+
+/// What judging piece moves against the constraints reads of the position
+/// before them, once, when first needed.
+#[derive(Default)]
+pub(super) struct Before {
     /// The sites the constraints see from pieces ([`Rules::sighted`]).
-    pub sighted: Option<Vec<u64>>,
+    sighted: Option<Vec<u64>>,
+    /// Per side, its lone royal piece when no enemy attacks it
+    /// ([`Rules::safe_royal`]).
+    safe_royals: Option<Vec<Option<SafeRoyal>>>,
 }
 
 /// How placements are checked against the constraints of one position.
@@ -110,7 +122,7 @@ impl Rules {
         st: &State,
         side: SideId,
         mv: Move,
-        (after, sighted): (&mut Option<Box<State>>, &mut Option<Vec<u64>>),
+        (after, before): (&mut Option<Box<State>>, &mut Before),
     ) -> bool {
         let kind = |s: SiteId| {
             let v = st.board[s.0 as usize];
@@ -155,7 +167,7 @@ impl Rules {
         };
         let check = check
             || !self.constraint_sights.is_empty()
-                && self.touches_sights(sighted.get_or_insert_with(|| self.sighted(st)), mv);
+                && self.touches_sights(before.sighted.get_or_insert_with(|| self.sighted(st)), mv);
         // Landing effects may take or turn pieces of any kind; under `not
         // repeated`, every move reaches a position to judge.
         if !check
@@ -168,7 +180,40 @@ impl Rules {
         let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
-        self.constraints_hold(after, side, &after.blocked) && self.not_repeated(st, mv, after)
+        self.constraints_hold_after(st, after, side, before) && self.not_repeated(st, mv, after)
+    }
+
+    /// [`Rules::constraints_hold`] in `after`, reached from `st` by a move
+    /// of `side`. A `not check` read for another side whose lone royal was
+    /// safe in `st` and has not moved asks only the pieces the move
+    /// changed ([`Rules::attacked_since`]).
+    fn constraints_hold_after(
+        &self,
+        st: &State,
+        after: &State,
+        side: SideId,
+        before: &mut Before,
+    ) -> bool {
+        let mut holds = |c: &Constraint, s: SideId| {
+            if c.own_check && self.has_royals {
+                if s == side {
+                    return true;
+                }
+                let royals = (before.safe_royals).get_or_insert_with(|| {
+                    let sides = 0..self.sides.len() as SideId;
+                    sides.map(|s| self.safe_royal(st, s)).collect()
+                });
+                let known = royals[s as usize].as_ref();
+                if let Some(safe) = known.and_then(|k| self.still_safe(k, st, after, s)) {
+                    return safe;
+                }
+            }
+            self.eval_state(&c.rule, after, s, &after.blocked)
+        };
+        self.constraints.iter().all(|c| match &c.sides {
+            None => holds(c, side),
+            Some(sides) => sides.iter().all(|&s| holds(c, s)),
+        })
     }
 
     /// Whether the constraints say after `mv` what they said before (what
@@ -223,7 +268,7 @@ impl Rules {
                 self.placement_keeps_constraints(st, side, slot, plan, blocked)
             }
             _ => {
-                let scratch = (after, &mut judging.sighted);
+                let scratch = (after, &mut judging.before);
                 self.piece_move_keeps_constraints(st, side, mv, scratch)
             }
         }

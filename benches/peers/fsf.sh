@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Perft beside Fairy-Stockfish built from source, CPU time, one run each:
+#   benches/peers/fsf.sh [GAME:VARIANT:DEPTH ...]     (from the repository root)
+# Default: chess, xiangqi, crazyhouse, breakthrough and minishogi.
+# Fairy-Stockfish's source: $FSF_SRC if set, else a clone of its public
+# repository in target/peers/fairy-stockfish (needs the network once).
+# It is built with its Makefile (`largeboards=yes`, for xiangqi's board)
+# for the best ARCH this CPU has; the script checks that both engines
+# count the same leaves and prints each CPU time and the ratio.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+peers="$root/target/peers"
+src=${FSF_SRC:-$peers/fairy-stockfish}
+if [ ! -d "$src/src" ]; then
+    mkdir -p "$peers"
+    git clone --depth 1 https://github.com/fairy-stockfish/Fairy-Stockfish "$src"
+fi
+if grep -qw avx2 /proc/cpuinfo; then arch=x86-64-avx2
+elif grep -qw bmi2 /proc/cpuinfo; then arch=x86-64-bmi2
+else arch=x86-64-modern; fi
+fsf="$src/src/stockfish"
+if [ ! -x "$fsf" ]; then
+    make -C "$src/src" -j"$(nproc)" build ARCH="$arch" largeboards=yes >/dev/null
+fi
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+tav="$root/target/release/tavoliere"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# CPU seconds (user + system) of a command; its output goes to $tmp/out.
+cpu() {
+    local TIMEFORMAT='%3U %3S'
+    { time "$@" >"$tmp/out" 2>/dev/null; } 2>"$tmp/time"
+    awk '{ printf "%.3f", $1 + $2 }' "$tmp/time"
+}
+fsf_perft() { # VARIANT DEPTH
+    printf 'setoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' "$1" "$2" | "$fsf"
+}
+
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=(chess:chess:5 xiangqi:xiangqi:5 crazyhouse:crazyhouse:5
+    breakthrough:breakthrough:5 minishogi:minishogi:6)
+printf '%-14s %6s %14s %10s %10s %7s\n' game depth leaves fsf_s tav_s ratio
+for c in "${cases[@]}"; do
+    IFS=: read -r game variant depth <<<"$c"
+    f_time=$(cpu fsf_perft "$variant" "$depth")
+    f_count=$(grep -o 'Nodes searched: [0-9]*' "$tmp/out" | awk '{ print $3 }')
+    t_time=$(cpu "$tav" perft "$root/games/$game.toml" --depth "$depth")
+    t_count=$(tail -1 "$tmp/out" | awk '{ print $2 }')
+    if [ "$f_count" != "$t_count" ]; then
+        echo "$game perft($depth) differs: Fairy-Stockfish $f_count, tavoliere $t_count" >&2
+        exit 1
+    fi
+    awk -v g="$game" -v d="$depth" -v n="$t_count" -v f="$f_time" -v t="$t_time" \
+        'BEGIN { printf "%-14s %6s %14s %10.2f %10.2f %7.2f\n", g, d, n, f, t, t / (f > 0 ? f : 0.001) }'
+done
+echo "ratio = tavoliere CPU time / Fairy-Stockfish CPU time (below 1: tavoliere faster)"
