@@ -29,9 +29,16 @@ impl Folding<'_> {
         if let Some(d) = demand {
             self.fold_move(&mut d.rule);
         }
+        let mut givens = 0;
         for pattern in kinds.iter_mut().flat_map(|k| &mut k.patterns) {
             if let Some(guard) = &mut pattern.guard {
                 self.fold_in_place(guard);
+            }
+            if givens < 64 {
+                if let Some(given) = split_given(&mut pattern.guard) {
+                    pattern.given = Some((givens, Box::new(given)));
+                    givens += 1;
+                }
             }
             for seg in &mut pattern.segments {
                 self.fold_in_place(&mut seg.over);
@@ -147,6 +154,39 @@ impl Folding<'_> {
             1 => parts.pop().expect("one part"),
             _ if and => Cond::And(parts),
             _ => Cond::Or(parts),
+        }
+    }
+}
+
+/// Takes out of a pattern's guard the conditions on the position
+/// (`given(...)`, alone or in a conjunction), which the walker reads once
+/// per position rather than once per piece; what is left stays the guard.
+fn split_given(guard: &mut Option<Cond>) -> Option<StateCond> {
+    match guard.take() {
+        Some(Cond::Given(state)) => Some(*state),
+        Some(Cond::And(cs)) if cs.iter().any(|c| matches!(c, Cond::Given(_))) => {
+            let (givens, rest): (Vec<Cond>, Vec<Cond>) =
+                cs.into_iter().partition(|c| matches!(c, Cond::Given(_)));
+            let mut states: Vec<StateCond> = givens
+                .into_iter()
+                .filter_map(|c| match c {
+                    Cond::Given(state) => Some(*state),
+                    _ => None,
+                })
+                .collect();
+            *guard = match rest.len() {
+                0 => None,
+                1 => rest.into_iter().next(),
+                _ => Some(Cond::And(rest)),
+            };
+            Some(match states.len() {
+                1 => states.pop().expect("one"),
+                _ => StateCond::And(states),
+            })
+        }
+        other => {
+            *guard = other;
+            None
         }
     }
 }

@@ -195,6 +195,7 @@ impl Compiler<'_> {
                 segments,
                 repeat,
                 last_gate: None,
+                given: None,
             })
         } else {
             Err(())

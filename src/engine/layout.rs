@@ -748,6 +748,10 @@ impl Place<'_> {
         if (pattern.segments.iter()).any(|s| s.castle.is_some() || s.capture_last) {
             return None;
         }
+        // A condition on the position is read in play, once per position.
+        if pattern.given.is_some() {
+            return None;
+        }
         // A repeated group is laid out once for every site, when it is the
         // whole pattern (`(...)+`); other repeats are walked.
         let chain = match pattern.repeat {

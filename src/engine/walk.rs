@@ -70,6 +70,10 @@ pub(super) struct Walker<'a> {
     pub(super) effects: super::effects::Effects,
     /// The chain steps this walker explored ([`Rules::chain_step`]).
     pub(super) chain_steps: u32,
+    /// The patterns' `given` conditions read so far (bit: its index), and
+    /// which of them held, for the side and question of `givens_for`.
+    givens: (u64, u64),
+    givens_for: (SideId, Asking),
 }
 
 impl Walker<'_> {
@@ -131,6 +135,8 @@ impl Walker<'_> {
             last_gate: None,
             effects: Default::default(),
             chain_steps: 0,
+            givens: (0, 0),
+            givens_for: (side, Asking::Play),
         }
     }
 
@@ -176,6 +182,11 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let (side, origin) = (w.side, w.origin);
+        if let Some((i, given)) = &pattern.given {
+            if !self.given_holds(st, w, *i, given) {
+                return;
+            }
+        }
         // The guard reads the starting site with the moving piece on it
         // (no site is left behind yet: `NOWHERE`).
         if let Some(guard) = &pattern.guard {
@@ -199,6 +210,22 @@ impl Rules {
         }
         w.pattern = Some(pattern);
         self.walk(st, w, 0, origin, 0, out);
+    }
+
+    /// Whether a pattern's `given` condition of index `i` holds, read once
+    /// per walker (a walker serves one position) for its side and question.
+    fn given_holds(&self, st: &State, w: &mut Walker, i: u8, given: &StateCond) -> bool {
+        if w.givens_for != (w.side, w.asking) {
+            w.givens = (0, 0);
+            w.givens_for = (w.side, w.asking);
+        }
+        let bit = 1u64 << i;
+        if w.givens.0 & bit == 0 {
+            let holds = self.eval_state_asking(given, st, w.side, &st.blocked, w.asking);
+            w.givens.0 |= bit;
+            w.givens.1 |= u64::from(holds) << i;
+        }
+        w.givens.1 & bit != 0
     }
 
     /// Walks the pattern from segment `seg` at site `at`, `heading` being

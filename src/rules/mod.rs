@@ -249,6 +249,11 @@ pub const NO_TOKEN: TokenId = u8::MAX;
 pub struct Pattern {
     /// Condition on the starting site.
     pub guard: Option<Cond>,
+    /// The part of the guard that reads the position, not the site
+    /// (`given(...)`), with its index below 64: a walker reads it once per
+    /// position ([`Rules::given_holds`]). Split from `guard` when the game
+    /// is compiled.
+    pub(crate) given: Option<(u8, Box<StateCond>)>,
     pub segments: Vec<Segment>,
     /// Segments `start..end` repeat as long as they can, at least once.
     pub repeat: Option<(usize, usize)>,
