@@ -49,6 +49,7 @@ mod priority;
 mod random;
 mod reach;
 mod sow;
+mod stack;
 mod surround;
 mod table;
 mod table_budget;

@@ -588,6 +588,12 @@ pub struct State {
     pub(crate) last: [SiteId; 2],
     /// Per site, its count of seeds (`[seeds]`); empty in a game without.
     pub(crate) seeds: Box<[u16]>,
+    /// Per site, how many pieces beyond the first stand there (a kind with
+    /// `stacks = true`); empty in a game without stacking pieces.
+    pub(crate) heights: Box<[u8]>,
+    /// The dice of the event rolled `apart` still to play this turn, each
+    /// its value (0: none); zeros in a game without such an event.
+    pub(crate) dice: [u8; 4],
     /// Per chance event ([`Rules::chance`]), 1 + the index of the outcome
     /// last rolled, 0 before any roll; zeros in a game without chance.
     pub(crate) rolled: [u8; MAX_EVENTS],
@@ -1093,6 +1099,10 @@ impl State {
         if !o.seeds.is_empty() {
             self.seeds.copy_from_slice(&o.seeds);
         }
+        if !o.heights.is_empty() {
+            self.heights.copy_from_slice(&o.heights);
+        }
+        self.dice = o.dice;
         self.history = None;
     }
 
