@@ -312,6 +312,11 @@ pub fn status(rules: &Rules, st: &State) -> String {
                 if let Some(v) = rules.rolled(st, e as u8) {
                     notes.push(format!("{} rolled {v}", c.name));
                 }
+                let left = st.dice_left();
+                if !c.apart.is_empty() && !left.is_empty() {
+                    let dice: Vec<String> = left.iter().map(u8::to_string).collect();
+                    notes.push(format!("{} to play {}", c.name, dice.join(" ")));
+                }
             }
             let does = match rules.rolling(st) {
                 Some(e) => format!("to roll {}", rules.chance[e as usize].name),

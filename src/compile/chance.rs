@@ -207,7 +207,7 @@ impl Compiler<'_> {
                 )
                 .at(at)
                 .label("`dice` times `doubles` passes 4")
-                .hint("play at most 4 dice a turn (backgammon: `dice = 2`, `doubles = 2`)"),
+                .hint("play at most 4 dice a turn (two dice, doubles twice: `dice = 2`, `doubles = 2`)"),
             );
             return Err(());
         }

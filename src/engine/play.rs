@@ -379,6 +379,8 @@ impl Rules {
             }
         }
         if self.end_if_over(st, side, last) {
+            // Dice left unplayed at the end are dropped.
+            st.dice = [0; 4];
             return;
         }
         if sown != NOWHERE && self.sows_again(st, side, sown) {

@@ -413,7 +413,7 @@ impl PositionReader<'_> {
         let rules = self.rules;
         if !rules.stacking(&self.st) {
             if let Some((site, ..)) = list.first() {
-                let d = Diagnostic::error("no-stacks", "this game has no stacking pieces")
+                let d = Diagnostic::error("bad-position", "this game has no stacking pieces")
                     .at(self.at(site.span.clone()))
                     .hint("only a game with a piece of `stacks = true` has a `stacks` section");
                 self.errors.push(d);
@@ -432,7 +432,7 @@ impl PositionReader<'_> {
             let v = self.st.board[t.0 as usize];
             let stacks = v != 0 && rules.kinds[rules.unman(v).1 as usize].stacks;
             if !stacks || !(1..=256).contains(&n) {
-                let d = Diagnostic::error("bad-stack", format!("no stack of {n} on `{}`", site.text))
+                let d = Diagnostic::error("bad-position", format!("no stack of {n} on `{}`", site.text))
                     .at(self.at(span))
                     .label("a stack is 1 to 256 pieces of a kind that stacks")
                     .hint("name the site's piece in the `pieces` section first, a kind with `stacks = true`");
@@ -453,7 +453,7 @@ impl PositionReader<'_> {
             _ => None,
         };
         if let Some(sp) = at {
-            let d = Diagnostic::error("bad-dice", "not dice this game plays apart")
+            let d = Diagnostic::error("bad-position", "not dice this game plays apart")
                 .at(self.at(sp))
                 .label("1 to 4 dice, each 1 to 255")
                 .hint("only a game with a `[chance]` event of `apart = true` keeps dice to play");

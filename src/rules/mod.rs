@@ -1106,6 +1106,12 @@ impl State {
         self.history = None;
     }
 
+    /// The dice rolled apart still to play this turn (`apart = true`).
+    pub fn dice_left(&self) -> &[u8] {
+        let n = self.dice.iter().take_while(|&&d| d != 0).count();
+        &self.dice[..n]
+    }
+
     /// How many sites have a count of seeds: every site in a game with
     /// `[seeds]`, none in any other.
     pub fn seeds_len(&self) -> usize {
