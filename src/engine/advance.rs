@@ -73,18 +73,16 @@ impl Rules {
             if v == 0 || self.unman(v).0 != side {
                 continue;
             }
-            match i + n {
-                j if j < sites.len() => {
-                    if lands(sites[j]) {
-                        out.push(Move::Step { from, to: sites[j] });
-                    }
+            let j = i + n;
+            if j < sites.len() {
+                if lands(sites[j]) {
+                    out.push(Move::Step { from, to: sites[j] });
                 }
-                j if t.off && (j == sites.len() || t.over && !behind) => {
-                    if *off.get_or_insert_with(|| self.may_bear_off(st, side, t)) {
-                        out.push(Move::Off(from));
-                    }
-                }
-                _ => {}
+            } else if t.off
+                && (j == sites.len() || t.over && !behind)
+                && *off.get_or_insert_with(|| self.may_bear_off(st, side, t))
+            {
+                out.push(Move::Off(from));
             }
             behind = true;
         }
