@@ -68,10 +68,17 @@ fn draw(rules: &Rules, st: &State, colour: bool) -> String {
         let r = row_of_rank(site.y);
         let row = &mut grid[r];
         let (text, p) = match st.piece_at(rules, SiteId(i as u16)) {
-            Some((side, kind)) => (
-                rules.sides[side as usize].symbols[kind as usize].clone(),
-                1 + side,
-            ),
+            // A stack shows its height after the symbol (`M5`).
+            Some((side, kind)) => match rules.height(st, SiteId(i as u16)) {
+                h if h > 1 => (
+                    format!("{}{h}", rules.sides[side as usize].symbols[kind as usize]),
+                    1 + side,
+                ),
+                _ => (
+                    rules.sides[side as usize].symbols[kind as usize].clone(),
+                    1 + side,
+                ),
+            },
             // A site's seeds, where the game has them.
             None => match rules.seeds_at(st, SiteId(i as u16)) {
                 0 => (".".to_string(), 0),
@@ -304,6 +311,11 @@ pub fn status(rules: &Rules, st: &State) -> String {
             for (e, c) in rules.chance.iter().enumerate() {
                 if let Some(v) = rules.rolled(st, e as u8) {
                     notes.push(format!("{} rolled {v}", c.name));
+                }
+                let left = st.dice_left();
+                if !c.apart.is_empty() && !left.is_empty() {
+                    let dice: Vec<String> = left.iter().map(u8::to_string).collect();
+                    notes.push(format!("{} to play {}", c.name, dice.join(" ")));
                 }
             }
             let does = match rules.rolling(st) {

@@ -358,6 +358,16 @@ impl<'a> Picture<'a> {
                 cy + size / 3,
                 escape(text)
             );
+            let h = rules.height(st, s);
+            if h > 1 {
+                // A stack's height, at the disc's lower right.
+                let _ = writeln!(
+                    self.out,
+                    r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#1a1a1a" stroke="#ffffff" stroke-width="3" paint-order="stroke">{h}</text>"##,
+                    cx + CELL * 2 / 5,
+                    cy + CELL * 2 / 5
+                );
+            }
         }
     }
 
@@ -421,6 +431,7 @@ impl<'a> Picture<'a> {
         let texts: Vec<String> = (rules.chance.iter().enumerate())
             .map(|(e, c)| match rules.rolled(st, e as u8) {
                 Some(v) => format!("{}: {v}", c.name),
+                None if !c.apart.is_empty() => format!("{}: {}", c.name, dice_left(st)),
                 None => format!("{}: not rolled", c.name),
             })
             .collect();
@@ -470,4 +481,13 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The dice rolled apart still to play, `3 5`, or `none to play`.
+fn dice_left(st: &State) -> String {
+    let dice: Vec<String> = (st.dice_left().iter()).map(u8::to_string).collect();
+    match dice.is_empty() {
+        true => "none to play".to_string(),
+        false => dice.join(" "),
+    }
 }

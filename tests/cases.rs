@@ -21,6 +21,7 @@ use serde::Deserialize;
 use std::collections::BTreeSet;
 use tavoliere::notation::{move_to_string, parse_move};
 use tavoliere::render;
+use tavoliere::rules::{Outcome, Rules, State};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -43,6 +44,32 @@ struct Case {
     #[serde(default)]
     occupied: String,
     to_move: Option<String>,
+    /// The positions (as texts) the side to move can end its whole turn
+    /// in: its moves one after another until another side moves, a roll
+    /// comes, or the game ends. Compared by `position_hash` (pieces,
+    /// stacks, hands and counters), each position once.
+    turns: Option<Vec<String>>,
+}
+
+/// The hashes of the positions that the side to move can end its turn in
+/// from `st`, each with its text.
+fn turn_ends(rules: &Rules, st: &State, out: &mut std::collections::BTreeMap<u64, String>) {
+    let side = rules.to_move(st);
+    let mut moves = Vec::new();
+    rules.legal_moves(st, &mut moves);
+    for m in moves {
+        let mut next = st.clone();
+        rules.play(&mut next, m);
+        if rules.outcome(&next) != Outcome::Ongoing
+            || rules.is_chance(&next)
+            || rules.to_move(&next) != side
+        {
+            let text = tavoliere::notation::position_to_string(rules, &next);
+            out.insert(rules.position_hash(&next), text);
+        } else {
+            turn_ends(rules, &next, out);
+        }
+    }
 }
 
 fn check(case: &Case) {
@@ -100,6 +127,30 @@ fn check(case: &Case) {
         assert!(
             st.piece_at(&rules, site).is_some(),
             "{s} should be occupied: {what}"
+        );
+    }
+    if let Some(turns) = &case.turns {
+        let mut ours = std::collections::BTreeMap::new();
+        turn_ends(&rules, &st, &mut ours);
+        let expected: std::collections::BTreeMap<u64, &str> = (turns.iter())
+            .map(|t| {
+                (
+                    rules.position_hash(&common::position(&rules, t)),
+                    t.as_str(),
+                )
+            })
+            .collect();
+        let extra: Vec<&String> = (ours.iter())
+            .filter(|(h, _)| !expected.contains_key(h))
+            .map(|(_, t)| t)
+            .collect();
+        let missing: Vec<&&str> = (expected.iter())
+            .filter(|(h, _)| !ours.contains_key(h))
+            .map(|(_, t)| t)
+            .collect();
+        assert!(
+            extra.is_empty() && missing.is_empty(),
+            "{what}: the turn's ends differ\nnot expected: {extra:#?}\nmissing: {missing:#?}"
         );
     }
     if let Some(side) = &case.to_move {

@@ -41,6 +41,7 @@ impl Compiler<'_> {
                 self.seeds_declared(raw, s, span)?;
                 Cond::Seeds(compare(*op), *n)
             }
+            ast::SiteCond::Height(op, n) => Cond::Height(compare(*op), *n),
             ast::SiteCond::Nearest(n) => Cond::Nearest(self.event_ref(s, n, scope)?),
             ast::SiteCond::Attacked => Cond::Attacked,
             ast::SiteCond::Sees(names, inner) => {
@@ -732,6 +733,7 @@ pub(super) fn needs_a_step(c: &ast::SiteCond) -> Option<&'static str> {
         | ast::SiteCond::Threatens(..)
         | ast::SiteCond::Stuck
         | ast::SiteCond::Seeds(..)
+        | ast::SiteCond::Height(..)
         | ast::SiteCond::Nearest(_)
         | ast::SiteCond::Attacked
         | ast::SiteCond::Has(_)

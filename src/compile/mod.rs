@@ -364,6 +364,7 @@ impl<'a> Compiler<'a> {
         scope.teams = team_members(team_names, &teams);
         self.classes(raw, &mut scope, &kind_names, &barrier_names);
         self.all_regions(raw, &mut scope);
+        self.track_homes(raw, &mut scope);
         // The sides with their symbols.
         let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
@@ -489,6 +490,10 @@ impl<'a> Compiler<'a> {
             tables: Default::default(),
         });
         rules.game_mut().initial.seeds = seeds;
+        if rules.kinds.iter().any(|k| k.stacks) {
+            let n = rules.board.n_sites();
+            rules.game_mut().initial.heights = vec![0; n].into_boxed_slice();
+        }
         self.finish(raw, rules)
     }
 

@@ -189,7 +189,10 @@ const COMPILER_WORDS: [&str; 8] = [
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner), and `if`, which ends an effect's site
 /// condition as `as` does.
-const FREE_KEYWORDS: [&str; 53] = [
+const FREE_KEYWORDS: [&str; 55] = [
+    // Position sections only (`stacks a1 2`, `dice 3 5`).
+    "stacks",
+    "dice",
     "territory",
     "score",
     "repeated",

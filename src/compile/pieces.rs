@@ -159,6 +159,7 @@ impl Compiler<'_> {
                 promote: None,
                 to_hand: None,
                 returns: piece.returns.as_ref().is_some_and(|r| r.value),
+                stacks: piece.stacks.as_ref().is_some_and(|r| r.value),
                 drop: Default::default(),
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
                 value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),

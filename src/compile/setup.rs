@@ -57,6 +57,13 @@ impl Compiler<'_> {
                         }
                     };
                     for s in sites {
+                        let v = rules.man(side, kind);
+                        let i = s.0 as usize;
+                        if rules.kinds[kind as usize].stacks && st.board[i] == v {
+                            // One more piece on a stack of its kind.
+                            st.heights[i] = st.heights[i].saturating_add(1);
+                            continue;
+                        }
                         if let Some(first) = placed_by.get(&s.0) {
                             let (line, col) = self.sources.line_col(first.file, first.span.start);
                             self.error(
@@ -183,6 +190,8 @@ pub(super) fn empty_position(
         marks: Box::new([]),
         last: NO_LAST,
         seeds: Box::new([]),
+        heights: Box::new([]),
+        dice: [0; 4],
         rolled: [0; crate::rules::MAX_EVENTS],
         history: None,
     }

@@ -48,9 +48,21 @@ impl Compiler<'_> {
                 at,
                 enter: t.enter.as_ref().is_some_and(|b| b.value),
                 off: t.off.as_ref().is_some_and(|b| b.value),
+                home: None,
+                over: t.over.as_ref().is_some_and(|b| b.value),
+                enter_first: t.enter_first.as_ref().is_some_and(|b| b.value),
             });
         }
         out
+    }
+
+    /// Each track's `home` region, once the regions are known.
+    pub(super) fn track_homes(&mut self, raw: &RawGame, scope: &mut Scope) {
+        for (i, (_, t)) in raw.tracks.iter().take(MAX_TRACKS).enumerate() {
+            if let Some(s) = &t.home {
+                scope.tracks[i].home = self.region_name(raw, scope, s).ok();
+            }
+        }
     }
 
     /// A track named in an expression.

@@ -1,59 +1,204 @@
 //! Moves along tracks (`[tracks.NAME]`, an `advance` phase action): a
 //! piece of the side goes as many sites along its track as an event
-//! rolled, entering from the hand and bearing off past the end. Games
-//! without tracks never come here.
+//! rolled, entering from the hand and bearing off past the end; with dice
+//! rolled `apart`, one die a move, the side playing as many of them as it
+//! can (`most`), the larger when only one can be played (`larger`).
+//! Games without tracks never come here.
 
 use super::cond::Mover;
 use super::*;
 
+/// An `advance` action: its track, event and landing condition.
+type Advance = (u8, u8, u16);
+
 impl Rules {
     /// The moves of `advance TRACK by EVENT to COND` for `side`: each piece
     /// of the side on its track goes as many sites on as the event last
-    /// rolled, landing on a site that meets the condition (the removal of
-    /// index `cond`), whatever stands on the sites between; with `enter`,
-    /// a piece of each kind in hand lands on the site that far from the
-    /// start (the first site is one step in); with `off`, a piece exactly
-    /// that far from the end leaves the board. A roll of 0 or less moves
+    /// rolled (with `apart`, as any one of the dice still to play), landing
+    /// on a site that meets the condition (the removal of index `cond`),
+    /// whatever stands on the sites between. A roll of 0 or less moves
     /// nothing.
     #[cold]
-    pub(super) fn advance_moves(
+    pub(super) fn advance_moves(&self, st: &State, side: SideId, a: Advance, out: &mut Vec<Move>) {
+        let (track, event, cond) = a;
+        if !self.chance[event as usize].apart.is_empty() {
+            return self.advance_apart(st, side, a, out);
+        }
+        if let Some(n) = self.rolled(st, event).filter(|&n| n > 0) {
+            self.advance_by(st, side, (track, cond), n as usize, out);
+        }
+    }
+
+    /// The moves of `n` steps along the track: with `enter`, a piece of
+    /// each kind in hand lands on the site that far from the start (the
+    /// first site is one step in); with `off`, a piece exactly that far
+    /// from the end leaves the board (with `over`, a piece nearer the end
+    /// too, when none stands farther back), once all the side's pieces
+    /// stand in the track's `home`; with `enter_first`, a side holding a
+    /// piece in hand only enters.
+    fn advance_by(
         &self,
         st: &State,
         side: SideId,
-        (track, event, cond): (u8, u8, u16),
+        (track, cond): (u8, u16),
+        n: usize,
         out: &mut Vec<Move>,
     ) {
-        let n = match self.rolled(st, event) {
-            Some(n) if n > 0 => n as usize,
-            _ => return,
-        };
         let t = &self.tracks[track as usize];
         let sites = &t.sites[side as usize];
         let c = &self.removals[cond as usize];
         let lands =
             |to: SiteId| self.eval(c, st, Mover::none(side, Asking::Play), &[], to, NO_HEADING);
-        if t.enter && n <= sites.len() && lands(sites[n - 1]) {
+        let mut in_hand = false;
+        if t.enter {
             for kind in 0..self.kinds.len() as KindId {
                 if st.pieces_in_hand(self, side, kind) > 0 {
-                    out.push(Move::Drop {
-                        kind,
-                        to: sites[n - 1],
-                    });
+                    in_hand = true;
+                    if n <= sites.len() && lands(sites[n - 1]) {
+                        out.push(Move::Drop {
+                            kind,
+                            to: sites[n - 1],
+                        });
+                    }
                 }
             }
         }
+        if in_hand && t.enter_first {
+            return;
+        }
+        let mut off = None;
+        let mut behind = false;
         for (i, &from) in sites.iter().enumerate() {
             let v = st.board[from.0 as usize];
             if v == 0 || self.unman(v).0 != side {
                 continue;
             }
-            match i + n {
-                j if j < sites.len() && lands(sites[j]) => {
+            let j = i + n;
+            if j < sites.len() {
+                if lands(sites[j]) {
                     out.push(Move::Step { from, to: sites[j] });
                 }
-                j if j == sites.len() && t.off => out.push(Move::Off(from)),
-                _ => {}
+            } else if t.off
+                && (j == sites.len() || t.over && !behind)
+                && *off.get_or_insert_with(|| self.may_bear_off(st, side, t))
+            {
+                out.push(Move::Off(from));
             }
+            behind = true;
         }
     }
+
+    /// Whether `side` may bear off from the track `t`: it has no `home`, or
+    /// every piece of the side stands in the side's part of it, none in hand.
+    fn may_bear_off(&self, st: &State, side: SideId, t: &Track) -> bool {
+        let Some(home) = t.home else {
+            return true;
+        };
+        let home = &self.regions[home as usize].per_side[side as usize];
+        let none_in_hand =
+            (0..self.kinds.len() as KindId).all(|k| st.pieces_in_hand(self, side, k) == 0);
+        none_in_hand
+            && (st.board.iter().enumerate())
+                .all(|(i, &v)| v == 0 || self.unman(v).0 != side || home.contains(SiteId(i as u16)))
+    }
+
+    /// The moves of an `advance` by dice rolled apart: each die still to
+    /// play, as a move of its own; with `most`, only the moves after which
+    /// the most dice can be played; with `larger`, when only one can, those
+    /// of the larger die.
+    fn advance_apart(&self, st: &State, side: SideId, a: Advance, out: &mut Vec<Move>) {
+        let (track, event, cond) = a;
+        let chance = &self.chance[event as usize];
+        let start = out.len();
+        // Each move with the die that makes it, the largest kept.
+        let mut made: Vec<(Move, u8)> = Vec::new();
+        for d in distinct_dice(st) {
+            let from = out.len();
+            self.advance_by(st, side, (track, cond), d as usize, out);
+            for &mv in &out[from..] {
+                match made.iter_mut().find(|(m, _)| *m == mv) {
+                    Some(e) => e.1 = e.1.max(d),
+                    None => made.push((mv, d)),
+                }
+            }
+        }
+        out.truncate(start);
+        if !(chance.most || chance.larger) || made.len() < 2 {
+            out.extend(made.iter().map(|&(m, _)| m));
+            return;
+        }
+        let left = st.dice.iter().filter(|&&d| d != 0).count();
+        let scores: Vec<usize> = (made.iter())
+            .map(|&(m, _)| match chance.most {
+                true => 1 + self.most_dice(&self.after(st, m), side, (track, cond), left - 1),
+                false => 1,
+            })
+            .collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let kept = (made.iter().zip(&scores)).filter(|&(_, &s)| s == best);
+        let top = match chance.larger && best == 1 {
+            true => kept.clone().map(|(&(_, d), _)| d).max().unwrap_or(0),
+            false => 0,
+        };
+        out.extend(kept.filter(|(&(_, d), _)| d >= top).map(|(&(m, _), _)| m));
+    }
+
+    /// How many of the dice still to play (at most `left`) the side can
+    /// play one after another from `st`.
+    fn most_dice(&self, st: &State, side: SideId, a: (u8, u16), left: usize) -> usize {
+        if left == 0 {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        for d in distinct_dice(st) {
+            self.advance_by(st, side, a, d as usize, &mut moves);
+        }
+        let mut best = 0;
+        for m in moves {
+            best = best.max(1 + self.most_dice(&self.after(st, m), side, a, left - 1));
+            if best == left {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Marks the die `mv` plays as played, when dice rolled apart are
+    /// being played along a track: the distance of a step or an entry, and
+    /// for a piece borne off the least die that bears it off.
+    #[cold]
+    pub(super) fn use_die(&self, st: &mut State, side: SideId, mv: Move) {
+        let track = self.actions(st).iter().find_map(|a| match *a {
+            Action::Advance(t, e, _) if !self.chance[e as usize].apart.is_empty() => Some(t),
+            _ => None,
+        });
+        let Some(track) = track else {
+            return;
+        };
+        let t = &self.tracks[track as usize];
+        let at = |s: SiteId| t.position(side, s);
+        let need = match mv {
+            Move::Step { from, to } => at(to).saturating_sub(at(from)),
+            Move::Drop { to, .. } => at(to),
+            Move::Off(from) => t.sites[side as usize].len() + 1 - at(from),
+            _ => return,
+        };
+        let exact = matches!(mv, Move::Step { .. } | Move::Drop { .. });
+        let pick = (st.dice.iter().enumerate())
+            .filter(|&(_, &d)| d != 0 && (d as usize == need || !exact && d as usize > need))
+            .min_by_key(|&(_, &d)| d)
+            .map(|(i, _)| i);
+        if let Some(i) = pick {
+            st.dice.copy_within(i + 1.., i);
+            st.dice[3] = 0;
+        }
+    }
+}
+
+/// The values of the dice still to play, each once, in increasing order.
+fn distinct_dice(st: &State) -> impl Iterator<Item = u8> {
+    let mut vals: Vec<u8> = st.dice.iter().copied().filter(|&d| d != 0).collect();
+    vals.sort_unstable();
+    vals.dedup();
+    vals.into_iter()
 }

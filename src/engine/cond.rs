@@ -78,6 +78,7 @@ impl Rules {
             | Cond::Threatens(..)
             | Cond::Stuck
             | Cond::Seeds(..)
+            | Cond::Height(..)
             | Cond::Nearest(_)
             | Cond::Has(_)
             | Cond::LastTo(_)
@@ -139,6 +140,7 @@ impl Rules {
             | Cond::Threatens(..)
             | Cond::Stuck
             | Cond::Seeds(..)
+            | Cond::Height(..)
             | Cond::Nearest(_)
             | Cond::Has(_)
             | Cond::LastTo(_)
@@ -225,6 +227,7 @@ impl Rules {
             }
             Cond::Stuck => !nested && self.stuck_here(st, origin, s),
             Cond::Seeds(op, n) => op.holds(self.seeds_at(st, s) as u32, *n),
+            Cond::Height(op, n) => op.holds(self.height(st, s), *n),
             Cond::Nearest(event) => self.nearest_roll(st, side, *event, s),
             Cond::Line { length, axes } => {
                 let v = Self::occupant(st, origin, s);

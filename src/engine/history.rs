@@ -23,9 +23,17 @@ impl Rules {
         for &n in st.seeds.iter() {
             h.write_u16(n);
         }
-        // The rolls only where the game has chance.
+        // Stack heights only where the game has stacks.
+        if !st.heights.is_empty() {
+            h.write(&st.heights);
+        }
+        // The rolls only where the game has chance; the dice left only
+        // where they are rolled apart.
         if !self.chance.is_empty() {
             h.write(&st.rolled);
+            if self.chance.iter().any(|c| !c.apart.is_empty()) {
+                h.write(&st.dice);
+            }
         }
         h.write_u8(u8::from(st.demanded));
         h.write_u16(st.huffable.map_or(u16::MAX, |s| s.0));

@@ -50,6 +50,7 @@ mod random;
 mod reach;
 mod sight;
 mod sow;
+mod stack;
 mod surround;
 mod table;
 mod table_budget;

@@ -64,6 +64,13 @@ impl Rules {
         if (self.tracks_last || !st.marks.is_empty()) && !matches!(mv, Move::Demanding(_)) {
             self.note_move(st, mv);
         }
+        // Dice rolled apart: the one this move plays is played.
+        if st.dice[0] != 0 {
+            self.use_die(st, side, mv);
+        }
+        if !st.heights.is_empty() && self.apply_stacked(st, side, mv) {
+            return;
+        }
         match mv {
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
@@ -172,7 +179,14 @@ impl Rules {
                     st.reserves[i] -= 1;
                 }
             }
-            Move::Roll { event, outcome } => st.rolled[event as usize] = outcome + 1,
+            Move::Roll { event, outcome } => {
+                // Dice rolled apart are kept as the dice left to play.
+                let chance = &self.chance[event as usize];
+                match chance.apart.is_empty() {
+                    true => st.rolled[event as usize] = outcome + 1,
+                    false => st.dice = chance.dice_to_play(outcome),
+                }
+            }
             Move::Pass | Move::Step { .. } | Move::Place { .. } => {}
         }
     }
@@ -208,7 +222,7 @@ impl Rules {
 
     /// Puts the piece `taken`, captured by `side`, in `side`'s hand as its
     /// kind's `to_hand` kind, if it has one.
-    fn to_hand(&self, st: &mut State, side: SideId, taken: u8) {
+    pub(super) fn to_hand(&self, st: &mut State, side: SideId, taken: u8) {
         let (owner, kind) = self.unman(taken);
         if self.kinds[kind as usize].returns {
             let i = owner as usize * self.n_items() + self.barriers.len() + kind as usize;
@@ -365,11 +379,21 @@ impl Rules {
             }
         }
         if self.end_if_over(st, side, last) {
+            // Dice left unplayed at the end are dropped.
+            st.dice = [0; 4];
             return;
         }
         if sown != NOWHERE && self.sows_again(st, side, sown) {
             // The same side moves again, in the same phase of its turn.
             return self.settle_checking(st, !known.unsettled);
+        }
+        if st.dice[0] != 0 && !matches!(mv, Move::Roll { .. }) {
+            // Dice rolled apart are left: the same side plays on, in the
+            // same phase, while it can.
+            if self.has_move(st) {
+                return;
+            }
+            st.dice = [0; 4];
         }
         let again = self.again.is_some() && self.plays_again(st, side, mv, last);
         self.advance(st, mv, known.unsettled, again);
@@ -493,6 +517,7 @@ impl Rules {
             };
             if st.phase as usize >= n_phases {
                 st.phase = 0;
+                st.dice = [0; 4];
                 if !again {
                     st.turn = self.next_turn(st.turn as usize) as u8;
                 }

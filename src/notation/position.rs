@@ -110,10 +110,29 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
             .collect();
         parts.push(format!("seeds {}", seeds.join(", ")).trim_end().to_string());
     }
+    if rules.stacking(st) {
+        let stacks: Vec<String> = (0..st.heights.len())
+            .map(|i| SiteId(i as u16))
+            .filter(|&s| rules.height(st, s) > 1)
+            .map(|s| format!("{} {}", rules.board.site_name(s), rules.height(st, s)))
+            .collect();
+        if !stacks.is_empty() {
+            parts.push(format!("stacks {}", stacks.join(", ")));
+        }
+    }
     for (e, c) in rules.chance.iter().enumerate() {
         if let Some(v) = rules.rolled(st, e as u8) {
             parts.push(format!("rolled {} {v}", c.name));
         }
+    }
+    if st.dice[0] != 0 {
+        let dice: Vec<String> = st
+            .dice
+            .iter()
+            .filter(|&&d| d != 0)
+            .map(u8::to_string)
+            .collect();
+        parts.push(format!("dice {}", dice.join(" ")));
     }
     parts.extend(memory_text(rules, st));
     parts.extend(super::history::history_text(rules, st));
@@ -170,6 +189,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Pieces(list) => {
                 if !seen_pieces {
                     r.st.board.iter_mut().for_each(|v| *v = 0);
+                    r.st.heights.iter_mut().for_each(|h| *h = 0);
                     // Pieces written out carry only the flags said.
                     r.st.marks.iter_mut().for_each(|m| *m = 0);
                     seen_pieces = true;
@@ -187,6 +207,8 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::History(list) => history.seen = Some((list, section_span)),
             PosSection::Plies(n) => history.plies = Some((n, section_span)),
             PosSection::Seeds(list) => r.seeds(list),
+            PosSection::Stacks(list) => r.stacks(list),
+            PosSection::Dice(list) => r.dice(list),
             PosSection::Rolled(event, value, span) => r.rolled(event, value, span),
             PosSection::Turn { side, phase } => {
                 seen_turn = true;
@@ -382,6 +404,65 @@ impl PositionReader<'_> {
                 return;
             }
             self.st.seeds[t.0 as usize] = n as u16;
+        }
+    }
+
+    /// `stacks`: how many pieces stand on each site named (2 or more; the
+    /// piece itself is in the `pieces` section).
+    fn stacks(&mut self, list: Vec<(Name, u32, Span)>) {
+        let rules = self.rules;
+        if !rules.stacking(&self.st) {
+            if let Some((site, ..)) = list.first() {
+                let d = Diagnostic::error("bad-position", "this game has no stacking pieces")
+                    .at(self.at(site.span.clone()))
+                    .hint("only a game with a piece of `stacks = true` has a `stacks` section");
+                self.errors.push(d);
+            }
+            return;
+        }
+        for (site, n, span) in list {
+            let Some(t) = rules.board.site(&site.text) else {
+                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
+                    .at(self.at(site.span.clone()))
+                    .label("not on this board")
+                    .hint(crate::compile::board_extent(&rules.board));
+                self.errors.push(d);
+                continue;
+            };
+            let v = self.st.board[t.0 as usize];
+            let stacks = v != 0 && rules.kinds[rules.unman(v).1 as usize].stacks;
+            if !stacks || !(1..=256).contains(&n) {
+                let d = Diagnostic::error("bad-position", format!("no stack of {n} on `{}`", site.text))
+                    .at(self.at(span))
+                    .label("a stack is 1 to 256 pieces of a kind that stacks")
+                    .hint("name the site's piece in the `pieces` section first, a kind with `stacks = true`");
+                self.errors.push(d);
+                continue;
+            }
+            self.st.heights[t.0 as usize] = (n - 1) as u8;
+        }
+    }
+
+    /// `dice`: the dice rolled apart still to play, at most 4.
+    fn dice(&mut self, list: Vec<(u32, Span)>) {
+        let apart = self.rules.chance.iter().any(|c| !c.apart.is_empty());
+        let bad = list.iter().find(|(n, _)| !(1..=255).contains(n));
+        let at = match (bad, list.get(4)) {
+            (Some((_, sp)), _) | (None, Some((_, sp))) => Some(sp.clone()),
+            _ if !apart => list.first().map(|(_, sp)| sp.clone()),
+            _ => None,
+        };
+        if let Some(sp) = at {
+            let d = Diagnostic::error("bad-position", "not dice this game plays apart")
+                .at(self.at(sp))
+                .label("1 to 4 dice, each 1 to 255")
+                .hint("only a game with a `[chance]` event of `apart = true` keeps dice to play");
+            self.errors.push(d);
+            return;
+        }
+        self.st.dice = [0; 4];
+        for (i, (n, _)) in list.into_iter().enumerate() {
+            self.st.dice[i] = n as u8;
         }
     }
 

@@ -194,7 +194,10 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
         Move::Demanding(_) => unreachable!("written by move_to_string"),
         Move::Promoting(_) => plain_move_text(rules, st, rules.base(mv)),
         Move::Step { from, to } => {
-            let sep = if st.piece_at(rules, to).is_some() {
+            // Onto its own stack, a piece takes nothing.
+            let onto_own =
+                rules.stacking(st) && st.board[to.0 as usize] == st.board[from.0 as usize];
+            let sep = if st.piece_at(rules, to).is_some() && !onto_own {
                 'x'
             } else {
                 '-'
@@ -294,7 +297,13 @@ fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) ->
 /// A roll's text: `roll:6`, or `roll:coins:3` in a game with more than
 /// one event; one word, as moves are listed separated by spaces.
 pub fn roll_text(rules: &Rules, event: u8, outcome: u8) -> String {
-    let value = rules.chance[event as usize].value(outcome);
+    let chance = &rules.chance[event as usize];
+    let value = match chance.apart.get(outcome as usize) {
+        Some(throw) => (throw.iter().map(u8::to_string))
+            .collect::<Vec<_>>()
+            .join("-"),
+        None => chance.value(outcome).to_string(),
+    };
     match rules.chance.len() {
         1 => format!("roll:{value}"),
         _ => format!("roll:{}:{value}", rules.chance[event as usize].name),

@@ -90,6 +90,7 @@ keyed_fields!(RawPiece {
     effects,
     to_hand,
     returns,
+    stacks,
     drop
 });
 keyed_fields!(RawBarrier {
@@ -100,9 +101,20 @@ keyed_fields!(RawBarrier {
     claim
 });
 keyed_fields!(RawFlag { pieces, moved });
-keyed_fields!(RawTrack { sites, enter, off });
+keyed_fields!(RawTrack {
+    sites,
+    enter,
+    off,
+    home,
+    over,
+    enter_first
+});
 keyed_fields!(RawChance {
     faces,
     weights,
-    dice
+    dice,
+    apart,
+    doubles,
+    most,
+    larger
 });

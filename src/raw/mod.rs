@@ -430,6 +430,8 @@ pub struct RawPiece {
     pub to_hand: Option<Str>,
     /// Captured, it goes back to its owner's hand, as it is.
     pub returns: Option<Located<bool>>,
+    /// Pieces of the kind, of one side, stand several on one site.
+    pub stacks: Option<Located<bool>>,
     /// Where and how it may be dropped from the hand.
     pub drop: Option<RawDrop>,
 }
@@ -576,6 +578,10 @@ pub struct RawChance {
     pub faces: Option<Located<Vec<Located<i64>>>>,
     pub weights: Option<Located<Vec<Located<i64>>>>,
     pub dice: Option<Located<i64>>,
+    pub apart: Option<Located<bool>>,
+    pub doubles: Option<Located<i64>>,
+    pub most: Option<Located<bool>>,
+    pub larger: Option<Located<bool>>,
 }
 
 /// A `[tracks.NAME]` route: `sites` in order (one list for every side, or
@@ -587,6 +593,9 @@ pub struct RawTrack {
     pub sites: Option<RawRegion>,
     pub enter: Option<Located<bool>>,
     pub off: Option<Located<bool>>,
+    pub home: Option<Str>,
+    pub over: Option<Located<bool>>,
+    pub enter_first: Option<Located<bool>>,
 }
 
 /// A string, or a list of strings (`to = "queen"`, `to = ["queen", "rook"]`).

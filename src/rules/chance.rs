@@ -15,9 +15,35 @@ pub struct Chance {
     pub outcomes: Vec<(i64, u64)>,
     /// The sum of the weights.
     pub total: u64,
+    /// With `apart`: per outcome, the dice thrown, in increasing order, to
+    /// play one by one; empty for an event whose dice are summed.
+    pub apart: Vec<Vec<u8>>,
+    /// `doubles`: a throw of equal dice (two or more) is played this many
+    /// times over.
+    pub doubles: u8,
+    /// `most`: a side plays as many of its dice as it can.
+    pub most: bool,
+    /// `larger`: when only one die can be played, the larger.
+    pub larger: bool,
 }
 
 impl Chance {
+    /// The dice to play after the throw of outcome `outcome` of an event
+    /// rolled apart: the throw, `doubles` times over when its dice are equal.
+    pub fn dice_to_play(&self, outcome: u8) -> [u8; 4] {
+        let mut out = [0; 4];
+        let throw = &self.apart[outcome as usize];
+        let equal = throw.len() > 1 && throw.windows(2).all(|w| w[0] == w[1]);
+        let times = if equal { self.doubles as usize } else { 1 };
+        for (o, &d) in out
+            .iter_mut()
+            .zip(throw.iter().cycle().take(throw.len() * times))
+        {
+            *o = d;
+        }
+        out
+    }
+
     /// The probability of the outcome of this index.
     pub fn probability(&self, outcome: u8) -> f64 {
         self.outcomes[outcome as usize].1 as f64 / self.total as f64

@@ -39,6 +39,8 @@ pub enum Cond {
     Stuck,
     /// The count of seeds here compares to the number (`seeds OP N`).
     Seeds(Compare, u32),
+    /// `height OP N`: how many pieces stand on the site.
+    Height(Compare, u32),
     /// A piece of the moving side stands here whose `number` is the one
     /// the event of this index rolled, or, when no piece of the side has
     /// that number, the nearest below or above it (`nearest(EVENT)`).

@@ -23,6 +23,9 @@ pub struct Kind {
     pub to_hand: Option<KindId>,
     /// Captured, it goes back to its owner's hand (`returns = true`).
     pub returns: bool,
+    /// Pieces of the kind, of one side, stand several on one site
+    /// (`stacks = true`): the site keeps how many ([`State`]'s heights).
+    pub stacks: bool,
     /// Where and how it may be dropped from the hand.
     pub drop: DropRule,
 }

@@ -596,6 +596,12 @@ pub struct State {
     pub(crate) last: [SiteId; 2],
     /// Per site, its count of seeds (`[seeds]`); empty in a game without.
     pub(crate) seeds: Box<[u16]>,
+    /// Per site, how many pieces beyond the first stand there (a kind with
+    /// `stacks = true`); empty in a game without stacking pieces.
+    pub(crate) heights: Box<[u8]>,
+    /// The dice of the event rolled `apart` still to play this turn, each
+    /// its value (0: none); zeros in a game without such an event.
+    pub(crate) dice: [u8; 4],
     /// Per chance event ([`Rules::chance`]), 1 + the index of the outcome
     /// last rolled, 0 before any roll; zeros in a game without chance.
     pub(crate) rolled: [u8; MAX_EVENTS],
@@ -1104,7 +1110,17 @@ impl State {
         if !o.seeds.is_empty() {
             self.seeds.copy_from_slice(&o.seeds);
         }
+        if !o.heights.is_empty() {
+            self.heights.copy_from_slice(&o.heights);
+        }
+        self.dice = o.dice;
         self.history = None;
+    }
+
+    /// The dice rolled apart still to play this turn (`apart = true`).
+    pub fn dice_left(&self) -> &[u8] {
+        let n = self.dice.iter().take_while(|&&d| d != 0).count();
+        &self.dice[..n]
     }
 
     /// How many sites have a count of seeds: every site in a game with

@@ -19,6 +19,14 @@ pub struct Track {
     /// A piece `n` steps from the end, moving exactly `n`, leaves the
     /// board (it is borne off).
     pub off: bool,
+    /// `home`: a piece bears off only while every piece of the side stands
+    /// in its part of this region (none in hand).
+    pub home: Option<super::RegionId>,
+    /// `over`: a roll above a piece's distance to the end bears it off
+    /// when no piece of the side stands farther back on the track.
+    pub over: bool,
+    /// `enter_first`: while the side holds a piece in hand, it only enters.
+    pub enter_first: bool,
 }
 
 impl Track {

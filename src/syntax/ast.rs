@@ -42,6 +42,8 @@ pub enum SiteCond {
     Edge(Vec<Name>),
     /// `seeds OP N`: the count of seeds on the site.
     Seeds(CompareOp, u32, Span),
+    /// `height OP N`: how many pieces stand on the site (a stack's height).
+    Height(CompareOp, u32),
     /// `nearest(EVENT)`: the piece numbered nearest the event's roll.
     Nearest(Name),
     /// `covered(COND)`: a piece on a site meeting COND could move here.
@@ -425,6 +427,10 @@ pub enum PosSection {
     Seeds(Vec<(Name, u32, Span)>),
     /// The value an event last rolled.
     Rolled(Name, u32, Span),
+    /// `stacks SITE N, ...`: the heights of the sites holding stacks.
+    Stacks(Vec<(Name, u32, Span)>),
+    /// `dice N ...`: the dice rolled apart still to play.
+    Dice(Vec<(u32, Span)>),
 }
 
 /// The right side of a `seeds(...)` comparison.

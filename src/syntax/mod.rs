@@ -365,6 +365,11 @@ fn site_cond(pair: Pair<'_, Rule>) -> Result<SiteCond> {
             let op = compare_op(inner.next().unwrap())?;
             SiteCond::Seeds(op, number(inner.next().unwrap())?, sp)
         }
+        Rule::site_height => {
+            let mut inner = pair.into_inner().skip(1);
+            let op = compare_op(inner.next().unwrap())?;
+            SiteCond::Height(op, number(inner.next().unwrap())?)
+        }
         Rule::site_nearest => SiteCond::Nearest(name(pair.into_inner().nth(1).unwrap())),
         Rule::site_in => family::site_in(pair)?,
         Rule::site_nearer => SiteCond::Nearer(name(pair.into_inner().nth(1).unwrap())),
@@ -1100,6 +1105,25 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                 let sp = span(&n);
                 PosSection::Rolled(event, number(n)?, sp)
             }
+            Rule::pos_stacks => PosSection::Stacks(
+                (inner.into_inner().skip(1))
+                    .map(|p| {
+                        let mut it = p.into_inner();
+                        let site = name(it.next().unwrap());
+                        let n = it.next().unwrap();
+                        let sp = span(&n);
+                        Ok((site, number(n)?, sp))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            Rule::pos_dice => PosSection::Dice(
+                (inner.into_inner().skip(1))
+                    .map(|n| {
+                        let sp = span(&n);
+                        Ok((number(n)?, sp))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
             Rule::pos_seeds => PosSection::Seeds(
                 inner
                     .into_inner()

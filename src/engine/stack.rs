@@ -1,0 +1,81 @@
+//! Stacks (`[pieces.NAME] stacks = true`): several pieces of one side and
+//! kind on one site, the site keeping how many ([`State`]'s heights). A
+//! piece leaving a stack leaves the rest; one landing on its own stack
+//! adds to it; one landing on an enemy site takes all that stand there.
+//! Games without stacking pieces never come here.
+
+use super::*;
+
+impl Rules {
+    /// How many pieces stand on `s`: 0 on an empty site, 1 for a piece
+    /// alone, more for a stack.
+    #[inline]
+    pub fn height(&self, st: &State, s: SiteId) -> u32 {
+        match st.board[s.0 as usize] {
+            0 => 0,
+            _ => 1 + st.heights.get(s.0 as usize).map_or(0, |&h| h as u32),
+        }
+    }
+
+    /// Whether the game has stacking pieces: its positions keep heights.
+    #[inline]
+    pub fn stacking(&self, st: &State) -> bool {
+        !st.heights.is_empty()
+    }
+
+    /// Plays the moves that stacks change (steps, drops, pieces borne off
+    /// or removed) in a game with stacking pieces; `false` for any other
+    /// move, left to [`Rules::apply_plain`].
+    #[cold]
+    pub(super) fn apply_stacked(&self, st: &mut State, side: SideId, mv: Move) -> bool {
+        match mv {
+            Move::Step { from, to } => {
+                let v = st.board[from.0 as usize];
+                self.lift(st, from);
+                self.land_stacked(st, side, v, to);
+            }
+            Move::Drop { kind, to } => {
+                self.land_stacked(st, side, self.man(side, kind), to);
+                let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
+                // A reserve of 255 is unlimited.
+                if st.reserves[i] != UNLIMITED {
+                    st.reserves[i] -= 1;
+                }
+            }
+            Move::Off(at) => self.lift(st, at),
+            Move::Remove(at) | Move::Huff(at) => {
+                st.heights[at.0 as usize] = 0;
+                self.put(st, at, 0);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// One piece leaves `s`: the stack there is one lower, or the site empty.
+    fn lift(&self, st: &mut State, s: SiteId) {
+        match &mut st.heights[s.0 as usize] {
+            h if *h > 0 => *h -= 1,
+            _ => self.put(st, s, 0),
+        }
+    }
+
+    /// The piece `v` of `side` lands on `to`: on a stack of its own kind,
+    /// one more; on any other piece, it takes the whole stack there (to a
+    /// hand, as its kind says) and stands alone.
+    fn land_stacked(&self, st: &mut State, side: SideId, v: u8, to: SiteId) {
+        let i = to.0 as usize;
+        let here = st.board[i];
+        if here == v && self.kinds[self.unman(v).1 as usize].stacks {
+            st.heights[i] = st.heights[i].saturating_add(1);
+            return;
+        }
+        if here != 0 && self.hand_kinds != 0 {
+            for _ in 0..=st.heights[i] {
+                self.to_hand(st, side, here);
+            }
+        }
+        st.heights[i] = 0;
+        self.put(st, to, v);
+    }
+}
