@@ -141,7 +141,8 @@ impl Rules {
             | Move::Pass
             | Move::Roll { .. }
             | Move::Demanding(_)
-            | Move::Promoting(_) => false,
+            | Move::Promoting(_)
+            | Move::Leaving(_) => false,
         };
         // Landing effects may take or turn pieces of any kind; under `not
         // repeated`, every move reaches a position to judge.

@@ -90,7 +90,8 @@ keyed_fields!(RawPiece {
     effects,
     to_hand,
     returns,
-    drop
+    drop,
+    leave
 });
 keyed_fields!(RawBarrier {
     length,
