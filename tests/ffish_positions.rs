@@ -38,7 +38,11 @@ fn uci(text: &str) -> String {
     if left.len() > 1 {
         return format!("{}{from}{}", &left[1..], left[..1].to_lowercase());
     }
-    format!("{from}{to}{}{}", promotion.to_lowercase(), left.to_lowercase())
+    format!(
+        "{from}{to}{}{}",
+        promotion.to_lowercase(),
+        left.to_lowercase()
+    )
 }
 
 #[test]
@@ -52,9 +56,12 @@ fn legal_moves_match_fairy_stockfish() {
     files.sort();
     assert!(!files.is_empty(), "no reference data in {}", dir.display());
     for file in files {
-        let data: RefData =
-            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        assert!(data.positions.len() >= 200, "{}: too few positions", file.display());
+        let data: RefData = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert!(
+            data.positions.len() >= 200,
+            "{}: too few positions",
+            file.display()
+        );
         let rules = common::load(&data.game);
         let mut moves = Vec::new();
         for p in &data.positions {

@@ -298,10 +298,13 @@ impl Compiler<'_> {
                 Ok(k) if kinds.contains(&k) => {
                     ok = false;
                     self.error(
-                        Diagnostic::error("duplicate-choice", format!("`{}` is offered twice", s.value))
-                            .at(s.loc())
-                            .label("named already in this list")
-                            .hint("name each kind once"),
+                        Diagnostic::error(
+                            "duplicate-choice",
+                            format!("`{}` is offered twice", s.value),
+                        )
+                        .at(s.loc())
+                        .label("named already in this list")
+                        .hint("name each kind once"),
                     );
                 }
                 Ok(k) => kinds.push(k),

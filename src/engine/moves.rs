@@ -328,7 +328,9 @@ impl Rules {
             | Move::Off(_)
             | Move::Roll { .. } => return false,
             Move::Pass => return false,
-            Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) | Move::Leaving(_) => return true,
+            Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) | Move::Leaving(_) => {
+                return true
+            }
         };
         if !zones.contains(to) && !zones.contains(from) {
             return false;

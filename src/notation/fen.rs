@@ -137,7 +137,9 @@ pub(super) fn pieces_of_kind<'a>(
 /// with `any_piece`.
 pub(super) fn home_rank(rules: &Rules, side: SideId, king: KindId, at: SiteId) -> i32 {
     let start = rules.initial();
-    let home = pieces_of_kind(rules, &start, side, king).next().unwrap_or(at);
+    let home = pieces_of_kind(rules, &start, side, king)
+        .next()
+        .unwrap_or(at);
     rules.board.sites[home.0 as usize].y as i32
 }
 
@@ -433,7 +435,12 @@ impl FenReader<'_> {
 
     /// A file letter of a castling field read with `any_piece`: the flag
     /// on the side's piece on that file of its king's rank, alone.
-    fn flag_on_file(&mut self, span: std::ops::Range<usize>, (side, k, bit): (SideId, SiteId, u8), c: char) {
+    fn flag_on_file(
+        &mut self,
+        span: std::ops::Range<usize>,
+        (side, k, bit): (SideId, SiteId, u8),
+        c: char,
+    ) {
         let rules = self.rules;
         let king = rules.fen.castling.map_or(0, |c| c.1);
         let y = home_rank(rules, side, king, k);
@@ -446,7 +453,10 @@ impl FenReader<'_> {
             Some(s) => self.st.marks[s.0 as usize] |= 1 << bit,
             None => self.error(
                 span,
-                format!("`{c}` names no piece of {} on its back rank", rules.sides[side as usize].name),
+                format!(
+                    "`{c}` names no piece of {} on its back rank",
+                    rules.sides[side as usize].name
+                ),
                 "a file letter names the piece on that file of the rank the king starts on",
             ),
         }

@@ -143,11 +143,18 @@ fn castling_text(rules: &Rules, st: &State) -> String {
 /// for the outermost rook of each wing when it and the king have the
 /// flag, then the file letter of every other piece of the king's rank
 /// with it (the king's own when it castles with neither rook).
-fn flagged_files(rules: &Rules, st: &State, (side, k, bit): (SideId, SiteId, u8), rook: KindId) -> String {
+fn flagged_files(
+    rules: &Rules,
+    st: &State,
+    (side, k, bit): (SideId, SiteId, u8),
+    rook: KindId,
+) -> String {
     let site = |s: SiteId| &rules.board.sites[s.0 as usize];
     let kx = site(k).x;
     let y = super::fen::home_rank(rules, side, rules.fen.castling.map_or(0, |c| c.1), k);
-    let upper = is_upper(&rules.sides[side as usize].symbols[rules.fen.castling.map_or(0, |c| c.1) as usize]);
+    let upper = is_upper(
+        &rules.sides[side as usize].symbols[rules.fen.castling.map_or(0, |c| c.1) as usize],
+    );
     let rooks: Vec<SiteId> = rank_pieces(rules, st, side, rook, k).collect();
     let mut written = Vec::new();
     let mut out = String::new();

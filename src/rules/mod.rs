@@ -24,8 +24,8 @@ mod track;
 pub(crate) use barrier::MARKED_SLOTS;
 pub use barrier::{Again, BarrierKind};
 pub use chain::{
-    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, LeavingTable, PromotionTable, TooManyChains,
-    CHAIN_STEPS, MAX_CHAIN,
+    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, LeavingTable, PromotionTable,
+    TooManyChains, CHAIN_STEPS, MAX_CHAIN,
 };
 pub use chance::{Chance, MAX_EVENTS};
 pub use cond::{
