@@ -140,7 +140,7 @@ pub(super) fn home_rank(rules: &Rules, side: SideId, king: KindId, at: SiteId) -
     let home = pieces_of_kind(rules, &start, side, king)
         .next()
         .unwrap_or(at);
-    rules.board.sites[home.0 as usize].y as i32
+    rules.board.sites[home.0 as usize].y
 }
 
 /// `side`'s pieces of `kind` on the rank of `at`.
@@ -447,7 +447,7 @@ impl FenReader<'_> {
         let file = c.to_ascii_lowercase().to_string();
         let site = (0..rules.board.n_sites() as u16).map(SiteId).find(|&s| {
             let site = &rules.board.sites[s.0 as usize];
-            site.y as i32 == y && crate::board::file_name(site.x) == file
+            site.y == y && crate::board::file_name(site.x) == file
         });
         match site.filter(|s| self.st.piece_at(rules, *s).is_some_and(|(o, _)| o == side)) {
             Some(s) => self.st.marks[s.0 as usize] |= 1 << bit,

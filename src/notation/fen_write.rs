@@ -177,7 +177,7 @@ fn flagged_files(
     }
     let mut others: Vec<SiteId> = (0..rules.board.n_sites() as u16)
         .map(SiteId)
-        .filter(|&s| site(s).y as i32 == y && !written.contains(&s) && has_mark(st, s, bit))
+        .filter(|&s| site(s).y == y && !written.contains(&s) && has_mark(st, s, bit))
         .filter(|&s| st.piece_at(rules, s).is_some_and(|(o, _)| o == side))
         .collect();
     others.sort_by_key(|&s| site(s).x);
