@@ -1,5 +1,5 @@
 //! `leave`: a move that also takes a piece from the mover's hand and
-//! leaves it on a site the move emptied (S-chess's gating). The choices
+//! leaves it on a site the move emptied (gating). The choices
 //! are added to the legal moves once every stage has judged them: a move
 //! that leaves a piece is legal exactly when the move alone is.
 

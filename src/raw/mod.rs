@@ -433,7 +433,7 @@ pub struct RawPiece {
     /// Where and how it may be dropped from the hand.
     pub drop: Option<RawDrop>,
     /// What a move of it may leave on the site it starts from, from the
-    /// hand (S-chess's gating).
+    /// hand (gating).
     pub leave: Option<Located<RawLeave>>,
 }
 
@@ -558,7 +558,7 @@ pub struct RawFenCastling {
     pub king: Str,
     pub rook: Str,
     /// A file letter names the piece of any kind on that file of the
-    /// king's rank, which alone gets the flag (S-chess's gating rights).
+    /// side's back rank, which alone gets the flag (gating rights).
     pub any_piece: Option<Located<bool>>,
 }
 
