@@ -240,14 +240,9 @@ impl ActionSpace {
             s.no_moves == crate::rules::NoMoves::Pass
                 || s.no_moves_in_check == crate::rules::NoMoves::Pass
         });
-        // A piece left behind (`leave`) is numbered as a drop where it goes.
-        let left = (rules.kinds.iter()).flat_map(|k| k.leave.iter().flat_map(|l| &l.kinds));
-        let mut leaves = false;
-        for &k in left {
-            leaves = true;
-            let k32 = if one_kind { 0 } else { k as u32 * n };
-            drops.extend(all_sites().map(|s| k32 + s));
-        }
+        let left = leave_drops(rules, one_kind, n);
+        let leaves = !left.is_empty();
+        drops.extend(left);
         let mut choices = Vec::new();
         for (k, kind) in rules.kinds.iter().enumerate() {
             if let Some(p) = kind.promote.as_ref().filter(|p| p.chooses()) {
@@ -612,4 +607,15 @@ pub enum Followed {
 /// Follows `prefix` through the legal moves `moves`: see [`Encoded::follow`].
 pub fn follow(space: &ActionSpace, rules: &Rules, moves: &[Move], prefix: &[Action]) -> Followed {
     Encoded::new(space, rules, moves).follow(space, prefix)
+}
+
+/// The drop actions of the pieces left behind (`leave`): each kind a piece
+/// may leave, on every site.
+fn leave_drops(rules: &Rules, one_kind: bool, n: u32) -> Vec<u32> {
+    let left = (rules.kinds.iter()).flat_map(|k| k.leave.iter().flat_map(|l| &l.kinds));
+    left.flat_map(|&k| {
+        let k32 = if one_kind { 0 } else { k as u32 * n };
+        (0..n).map(move |s| k32 + s)
+    })
+    .collect()
 }
