@@ -288,9 +288,9 @@ fn rules_and_engine_import_only_downward() {
 /// in `chessboard`) only as whole words, and `connect.?four`,
 /// `tic.?tac.?toe`.
 fn names_game(line: &str) -> bool {
-    const ANYWHERE: [&str; 11] = [
+    const ANYWHERE: [&str; 12] = [
         "quoridor", "asalto", "assault", "tamerlan", "timur", "siege", "paris", "blockade",
-        "pinko", "pallino", "shatranj",
+        "pinko", "pallino", "shatranj", "seirawan",
     ];
     const WORDS: [&str; 13] = [
         "chess",

@@ -53,7 +53,9 @@
 //! A move whose piece chooses its promotion otherwise than its default
 //! ([`Move::Promoting`]) is the move's actions, then the `promote` action of
 //! the kind chosen; the move that takes the default is the move's actions
-//! alone, closed by `end` where the choices go on.
+//! alone, closed by `end` where the choices go on. A move that leaves a
+//! piece from the hand behind ([`Move::Leaving`]) is likewise the move's
+//! actions, then a `drop` action of that kind on the site it is left on.
 //!
 //! A swap is numbered by its two sites and a chain by its landings, not by
 //! what it captures: two legal moves that differ only there would share
@@ -238,6 +240,9 @@ impl ActionSpace {
             s.no_moves == crate::rules::NoMoves::Pass
                 || s.no_moves_in_check == crate::rules::NoMoves::Pass
         });
+        let left = leave_drops(rules, one_kind, n);
+        let leaves = !left.is_empty();
+        drops.extend(left);
         let mut choices = Vec::new();
         for (k, kind) in rules.kinds.iter().enumerate() {
             if let Some(p) = kind.promote.as_ref().filter(|p| p.chooses()) {
@@ -273,7 +278,7 @@ impl ActionSpace {
             (Family::Pass, if pass { vec![0] } else { Vec::new() }),
             (
                 Family::End,
-                match pairs.repeats || !choices.is_empty() {
+                match pairs.repeats || !choices.is_empty() || leaves {
                     true => vec![0],
                     false => Vec::new(),
                 },
@@ -403,13 +408,17 @@ impl ActionSpace {
             Move::Remove(s) | Move::Sow(s) | Move::Off(s) => {
                 out.push(self.find(Family::Remove, s.0 as u32))
             }
-            // `base` never returns a demanding or promoting move.
-            Move::Pass | Move::Demanding(_) | Move::Promoting(_) => {
+            // `base` never returns a demanding, promoting or leaving move.
+            Move::Pass | Move::Demanding(_) | Move::Promoting(_) | Move::Leaving(_) => {
                 out.push(self.find(Family::Pass, 0))
             }
         }
         if let Some(kind) = rules.chosen_kind(mv) {
             out.push(self.find(Family::Promote, kind as u32));
+        }
+        if let Some((kind, at)) = rules.left_behind(mv) {
+            let k = if self.one_kind { 0 } else { kind as u32 * n };
+            out.push(self.find(Family::Drop, k + at.0 as u32));
         }
         if matches!(mv, Move::Demanding(_)) && out.len() > start {
             let last = out.last_mut().expect("just pushed");
@@ -598,4 +607,15 @@ pub enum Followed {
 /// Follows `prefix` through the legal moves `moves`: see [`Encoded::follow`].
 pub fn follow(space: &ActionSpace, rules: &Rules, moves: &[Move], prefix: &[Action]) -> Followed {
     Encoded::new(space, rules, moves).follow(space, prefix)
+}
+
+/// The drop actions of the pieces left behind (`leave`): each kind a piece
+/// may leave, on every site.
+fn leave_drops(rules: &Rules, one_kind: bool, n: u32) -> Vec<u32> {
+    let left = (rules.kinds.iter()).flat_map(|k| k.leave.iter().flat_map(|l| &l.kinds));
+    left.flat_map(|&k| {
+        let k32 = if one_kind { 0 } else { k as u32 * n };
+        (0..n).map(move |s| k32 + s)
+    })
+    .collect()
 }

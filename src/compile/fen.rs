@@ -35,6 +35,7 @@ impl Compiler<'_> {
                 (Ok(b), Ok(k), Ok(r)) => out.castling = Some((b, k, r)),
                 _ => ok = false,
             }
+            out.castling_any = c.any_piece.as_ref().is_some_and(|a| a.value);
         }
         if let Some(kind) = &fen.en_passant {
             match self.one_kind(kind, scope) {

@@ -433,6 +433,7 @@ impl<'a> Compiler<'a> {
             stalls: ends.iter().any(|e| e.stalled),
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
             choosing_kinds: mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses)),
+            leave_kinds: mask_of(&kinds, |k| k.leave.is_some()),
             move_reach: kinds.iter().map(move_reach).collect(),
             hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some() || k.returns),
             no_mate_drops: mask_of(&kinds, |k| k.drop.no_mate),

@@ -4,8 +4,8 @@
 use super::{Compiler, Res, Scope, MAX_KINDS};
 use crate::diag::Diagnostic;
 use crate::engine::TablesTooLarge;
-use crate::raw::{RawGame, RawPiece, RawPromote, Str};
-use crate::rules::{Kind, KindId, Kinds, Promote, Rules, ALL_KINDS};
+use crate::raw::{Located, RawGame, RawLeave, RawPiece, RawPromote, Str};
+use crate::rules::{Kind, KindId, Kinds, Leave, Promote, Rules, ALL_KINDS};
 use crate::syntax::ast;
 
 impl Compiler<'_> {
@@ -161,6 +161,7 @@ impl Compiler<'_> {
                 returns: piece.returns.as_ref().is_some_and(|r| r.value),
                 stacks: piece.stacks.as_ref().is_some_and(|r| r.value),
                 drop: Default::default(),
+                leave: None,
                 royal: piece.royal.as_ref().is_some_and(|r| r.value),
                 value: piece.value.as_ref().map_or(0.0, |v| v.value.max(0.0)),
                 number: piece.number.as_ref().map(|n| n.value),
@@ -269,6 +270,9 @@ impl Compiler<'_> {
                 }
             }
         }
+        if let Some(l) = &piece.leave {
+            kind.leave = self.leave(scope, l);
+        }
         let Some(d) = &piece.drop else { return };
         kind.drop.not_in = (d.not_in.as_ref()).and_then(|s| self.region_name(raw, scope, s).ok());
         kind.drop.no_mate = d.mate.as_ref().is_some_and(|m| !m.value);
@@ -283,6 +287,51 @@ impl Compiler<'_> {
                 ),
             }
         }
+    }
+
+    /// A kind's `leave`: the kinds named (each once, at least one) and
+    /// its flag.
+    fn leave(&mut self, scope: &Scope, l: &Located<RawLeave>) -> Option<Leave> {
+        let mut kinds = Vec::new();
+        let mut ok = true;
+        for s in &l.value.kinds.value {
+            match self.one_kind(s, scope) {
+                Ok(k) if kinds.contains(&k) => {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "duplicate-choice",
+                            format!("`{}` is offered twice", s.value),
+                        )
+                        .at(s.loc())
+                        .label("named already in this list")
+                        .hint("name each kind once"),
+                    );
+                }
+                Ok(k) => kinds.push(k),
+                Err(()) => ok = false,
+            }
+        }
+        if l.value.kinds.value.is_empty() {
+            ok = false;
+            self.error(
+                Diagnostic::error("empty-choice", "a piece that leaves no kind behind")
+                    .at(l.value.kinds.loc())
+                    .label("this list is empty")
+                    .hint("name the kinds a move may take from the hand and leave on its origin"),
+            );
+        }
+        let flag = match &l.value.flag {
+            Some(s) => match self.flag_ref(s, &super::flags::whole(s), scope) {
+                Ok(f) => Some(f),
+                Err(()) => {
+                    ok = false;
+                    None
+                }
+            },
+            None => None,
+        };
+        ok.then_some(Leave { kinds, flag })
     }
 
     /// Reports a choice of promotion combined with what cannot go with it:

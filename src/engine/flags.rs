@@ -95,7 +95,11 @@ impl Rules {
             Move::Drop { to, .. } => marks[to.0 as usize] = 0,
             Move::Huff(at) | Move::Remove(at) | Move::Off(at) => marks[at.0 as usize] = 0,
             Move::Sow(_) | Move::Roll { .. } => {}
-            Move::Demanding(_) | Move::Promoting(_) | Move::Place { .. } | Move::Pass => {}
+            Move::Demanding(_)
+            | Move::Promoting(_)
+            | Move::Leaving(_)
+            | Move::Place { .. }
+            | Move::Pass => {}
         }
     }
 

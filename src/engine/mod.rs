@@ -38,6 +38,7 @@ mod goal;
 mod group;
 mod history;
 mod layout;
+mod leave;
 mod line;
 mod mobility;
 mod moves;

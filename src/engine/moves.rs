@@ -75,6 +75,8 @@ impl Rules {
             return (watch.is_some_and(|w| !out.contains(&w))).then_some(Refusal::NoPattern);
         }
         let side = self.to_move(st);
+        // A move that leaves a piece behind is judged as the move alone.
+        let watch = watch.map(|w| self.unleft(w));
         let has = |out: &Vec<Move>| watch.is_some_and(|w| out.contains(&w));
         self.candidates(st, side, out);
         if watch.is_some() && !has(out) {
@@ -96,6 +98,7 @@ impl Rules {
                 return Some(refusal);
             }
         }
+        self.add_leavings(st, side, out);
         if let Some(d) = &self.demand {
             if d.sides.contains(&side) {
                 for i in 0..out.len() {
@@ -325,7 +328,9 @@ impl Rules {
             | Move::Off(_)
             | Move::Roll { .. } => return false,
             Move::Pass => return false,
-            Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) => return true,
+            Move::Chain(_) | Move::Demanding(_) | Move::Promoting(_) | Move::Leaving(_) => {
+                return true
+            }
         };
         if !zones.contains(to) && !zones.contains(from) {
             return false;

@@ -163,7 +163,8 @@ impl Rules {
             | Move::Pass
             | Move::Roll { .. }
             | Move::Demanding(_)
-            | Move::Promoting(_) => false,
+            | Move::Promoting(_)
+            | Move::Leaving(_) => false,
         };
         let check = check
             || !self.constraint_sights.is_empty()

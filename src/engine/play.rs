@@ -60,8 +60,10 @@ impl Rules {
     /// [`Rules::apply`] without the landing effects.
     #[inline]
     pub(super) fn apply_plain(&self, st: &mut State, side: SideId, mv: Move) {
-        // A demanding move is noted once, as its plain move, below.
-        if (self.tracks_last || !st.marks.is_empty()) && !matches!(mv, Move::Demanding(_)) {
+        // A demanding or leaving move is noted once, as its plain move, below.
+        if (self.tracks_last || !st.marks.is_empty())
+            && !matches!(mv, Move::Demanding(_) | Move::Leaving(_))
+        {
             self.note_move(st, mv);
         }
         // Dice rolled apart: the one this move plays is played.
@@ -117,6 +119,16 @@ impl Rules {
                 if let Some(to) = self.move_to(&plain) {
                     self.put(st, to, 0);
                     self.put(st, to, self.man(side, kind));
+                }
+            }
+            Move::Leaving(id) => {
+                // The move, then the piece from the hand on the site left.
+                let (plain, kind, at) = self.leavings.get(id);
+                self.apply_plain(st, side, plain);
+                self.put(st, at, self.man(side, kind));
+                let i = side as usize * self.n_items() + self.barriers.len() + kind as usize;
+                if st.reserves[i] != UNLIMITED {
+                    st.reserves[i] = st.reserves[i].saturating_sub(1);
                 }
             }
             Move::Chain(id) => {

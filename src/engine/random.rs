@@ -242,10 +242,11 @@ impl Rules {
         let (mut listed, mut applied) = (false, false);
         let picked = if offers_demands && self.actions(st).contains(&Action::Pass)
             || self.choosing_kinds != 0
+            || self.leave_kinds != 0
         {
             // Each move but a pass comes twice (plain and demanding), or a
-            // move may come with several promotions: draw from the full
-            // list.
+            // move may come with several promotions or pieces to leave
+            // behind: draw from the full list.
             self.pick_from_all(st, Some(rng))
         } else {
             let reads = self.reads_moves(side);

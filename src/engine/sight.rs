@@ -57,7 +57,8 @@ impl Rules {
             | Move::Pass
             | Move::Roll { .. }
             | Move::Demanding(_)
-            | Move::Promoting(_) => false,
+            | Move::Promoting(_)
+            | Move::Leaving(_) => false,
         }
     }
 }

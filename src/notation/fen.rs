@@ -132,6 +132,17 @@ pub(super) fn pieces_of_kind<'a>(
         .filter(move |&s| st.piece_at(rules, s) == Some((side, kind)))
 }
 
+/// The rank (`y`) of `side`'s `king` at the start of the game, else where
+/// it stands now (`at`): the back rank of a castling field read or written
+/// with `any_piece`.
+pub(super) fn home_rank(rules: &Rules, side: SideId, king: KindId, at: SiteId) -> i32 {
+    let start = rules.initial();
+    let home = pieces_of_kind(rules, &start, side, king)
+        .next()
+        .unwrap_or(at);
+    rules.board.sites[home.0 as usize].y
+}
+
 /// `side`'s pieces of `kind` on the rank of `at`.
 pub(super) fn rank_pieces<'a>(
     rules: &'a Rules,
@@ -400,6 +411,10 @@ impl FenReader<'_> {
             };
             let x = |s: &SiteId| rules.board.sites[s.0 as usize].x;
             let kx = x(&k);
+            if rules.fen.castling_any && !matches!(c, 'k' | 'K' | 'q' | 'Q') {
+                self.flag_on_file(span, (side, k, bit), c);
+                continue;
+            }
             let rooks: Vec<SiteId> = rank_pieces(rules, &self.st, side, rook, k).collect();
             let partner = match c.to_ascii_lowercase() {
                 'k' => rooks.iter().filter(|s| x(s) > kx).max_by_key(|s| x(s)),
@@ -415,6 +430,35 @@ impl FenReader<'_> {
                 }
                 None => self.error(span, format!("`{c}` names no {} of {} on its {}'s rank", rules.kinds[rook as usize].name, rules.sides[side as usize].name, rules.kinds[king as usize].name), "`K`/`Q` are the outermost rook of each wing, a file letter the rook on that file (Shredder-FEN, X-FEN)"),
             }
+        }
+    }
+
+    /// A file letter of a castling field read with `any_piece`: the flag
+    /// on the side's piece on that file of its king's rank, alone.
+    fn flag_on_file(
+        &mut self,
+        span: std::ops::Range<usize>,
+        (side, k, bit): (SideId, SiteId, u8),
+        c: char,
+    ) {
+        let rules = self.rules;
+        let king = rules.fen.castling.map_or(0, |c| c.1);
+        let y = home_rank(rules, side, king, k);
+        let file = c.to_ascii_lowercase().to_string();
+        let site = (0..rules.board.n_sites() as u16).map(SiteId).find(|&s| {
+            let site = &rules.board.sites[s.0 as usize];
+            site.y == y && crate::board::file_name(site.x) == file
+        });
+        match site.filter(|s| self.st.piece_at(rules, *s).is_some_and(|(o, _)| o == side)) {
+            Some(s) => self.st.marks[s.0 as usize] |= 1 << bit,
+            None => self.error(
+                span,
+                format!(
+                    "`{c}` names no piece of {} on its back rank",
+                    rules.sides[side as usize].name
+                ),
+                "a file letter names the piece on that file of the rank the king starts on",
+            ),
         }
     }
 

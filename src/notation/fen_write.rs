@@ -104,6 +104,10 @@ fn castling_text(rules: &Rules, st: &State) -> String {
         let Some(k) = pieces_of_kind(rules, st, side, king).next() else {
             continue;
         };
+        if rules.fen.castling_any {
+            out.push_str(&flagged_files(rules, st, (side, k, bit), rook));
+            continue;
+        }
         if !has_mark(st, k, bit) {
             continue;
         }
@@ -130,6 +134,58 @@ fn castling_text(rules: &Rules, st: &State) -> String {
     }
     if out.is_empty() {
         "-".into()
+    } else {
+        out
+    }
+}
+
+/// A side's part of a castling field written with `any_piece`: `K` and `Q`
+/// for the outermost rook of each wing when it and the king have the
+/// flag, then the file letter of every other piece of the king's rank
+/// with it (the king's own when it castles with neither rook).
+fn flagged_files(
+    rules: &Rules,
+    st: &State,
+    (side, k, bit): (SideId, SiteId, u8),
+    rook: KindId,
+) -> String {
+    let site = |s: SiteId| &rules.board.sites[s.0 as usize];
+    let kx = site(k).x;
+    let y = super::fen::home_rank(rules, side, rules.fen.castling.map_or(0, |c| c.1), k);
+    let upper = is_upper(
+        &rules.sides[side as usize].symbols[rules.fen.castling.map_or(0, |c| c.1) as usize],
+    );
+    let rooks: Vec<SiteId> = rank_pieces(rules, st, side, rook, k).collect();
+    let mut written = Vec::new();
+    let mut out = String::new();
+    if has_mark(st, k, bit) {
+        for (wing, east) in [('k', true), ('q', false)] {
+            let wing_rooks = rooks.iter().filter(|s| (site(**s).x > kx) == east);
+            let outer = if east {
+                wing_rooks.max_by_key(|s| site(**s).x)
+            } else {
+                wing_rooks.min_by_key(|s| site(**s).x)
+            };
+            if let Some(&r) = outer.filter(|r| has_mark(st, **r, bit)) {
+                written.push(r);
+                out.push(wing);
+            }
+        }
+        if !written.is_empty() {
+            written.push(k);
+        }
+    }
+    let mut others: Vec<SiteId> = (0..rules.board.n_sites() as u16)
+        .map(SiteId)
+        .filter(|&s| site(s).y == y && !written.contains(&s) && has_mark(st, s, bit))
+        .filter(|&s| st.piece_at(rules, s).is_some_and(|(o, _)| o == side))
+        .collect();
+    others.sort_by_key(|&s| site(s).x);
+    for s in others {
+        out.push_str(&crate::board::file_name(site(s).x));
+    }
+    if upper {
+        out.to_uppercase()
     } else {
         out
     }

@@ -35,7 +35,8 @@ use crate::diag::suggest;
 use crate::rules::*;
 use explain::{placement_hint, who_demands};
 use write::{
-    castle_wing, chain_path_text, chain_text, forms, plain_move_text, promotion_suffix, slot_text,
+    castle_wing, chain_path_text, chain_text, forms, leave_suffix, plain_move_text,
+    promotion_suffix, slot_text,
 };
 
 /// Why a typed move was refused.

@@ -84,6 +84,7 @@ fn san_or(rules: &Rules, st: &State, legal: &[Move], mv: Move, coordinates: &str
             }
         }
     };
+    text.push_str(&leave_suffix(rules, mv));
     text.push_str(check_sign(rules, st, mv));
     text
 }
@@ -298,6 +299,10 @@ impl Written {
 
     /// Whether the legal move `mv` is a step this text may stand for.
     fn names(&self, rules: &Rules, st: &State, mv: Move) -> bool {
+        // A move that leaves a piece behind is read by its whole text.
+        if rules.left_behind(mv).is_some() {
+            return false;
+        }
         let Some((from, to)) = from_to(rules, rules.base(mv)) else {
             return false;
         };

@@ -63,6 +63,7 @@ pub fn move_texts(rules: &Rules, st: &State, moves: &[Move]) -> Vec<String> {
             let i = plain.iter().position(|&p| p == rules.base(m)).unwrap_or(0);
             let mut text = forms[i][level[i]].clone();
             text.push_str(&promotion_suffix(rules, st, rules.undemanded(m)));
+            text.push_str(&leave_suffix(rules, m));
             if matches!(m, Move::Demanding(_)) {
                 text.push('!');
             }
@@ -175,6 +176,21 @@ pub(super) fn promotion_suffix(rules: &Rules, st: &State, mv: Move) -> String {
     }
 }
 
+/// What a move leaves behind (`leave`): `/H`, the symbol of the kind
+/// taken from the hand, when it is left on the mover's origin; `/Hh1`
+/// when on another site (a castling partner's origin); else nothing.
+pub(super) fn leave_suffix(rules: &Rules, mv: Move) -> String {
+    let Some((kind, at)) = rules.left_behind(mv) else {
+        return String::new();
+    };
+    let symbol = &rules.kinds[kind as usize].symbol;
+    if rules.move_from(&mv) == Some(at) {
+        format!("/{symbol}")
+    } else {
+        format!("/{symbol}{}", rules.board.site_name(at))
+    }
+}
+
 /// A castling's wing: `O-O` when the partner stands on a later file (or,
 /// on the same file, a later rank) than the castling piece, else `O-O-O`.
 pub(super) fn castle_wing(rules: &Rules, from: SiteId, with: SiteId) -> &'static str {
@@ -192,7 +208,7 @@ pub(super) fn castle_wing(rules: &Rules, from: SiteId, with: SiteId) -> &'static
 pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
     match mv {
         Move::Demanding(_) => unreachable!("written by move_to_string"),
-        Move::Promoting(_) => plain_move_text(rules, st, rules.base(mv)),
+        Move::Promoting(_) | Move::Leaving(_) => plain_move_text(rules, st, rules.base(mv)),
         Move::Step { from, to } => {
             // Onto its own stack, a piece takes nothing.
             let onto_own =
@@ -291,7 +307,8 @@ fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) ->
         ""
     };
     let suffix = promotion_suffix(rules, st, rules.undemanded(mv));
-    format!("{}{suffix}{bang}", rules.board.site_name(to))
+    let left = leave_suffix(rules, mv);
+    format!("{}{suffix}{left}{bang}", rules.board.site_name(to))
 }
 
 /// A roll's text: `roll:6`, or `roll:coins:3` in a game with more than

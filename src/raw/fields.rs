@@ -91,7 +91,8 @@ keyed_fields!(RawPiece {
     to_hand,
     returns,
     stacks,
-    drop
+    drop,
+    leave
 });
 keyed_fields!(RawBarrier {
     length,

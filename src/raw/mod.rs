@@ -434,6 +434,20 @@ pub struct RawPiece {
     pub stacks: Option<Located<bool>>,
     /// Where and how it may be dropped from the hand.
     pub drop: Option<RawDrop>,
+    /// What a move of it may leave on the site it starts from, from the
+    /// hand (gating).
+    pub leave: Option<Located<RawLeave>>,
+}
+
+/// What a move may leave behind on its origin: a piece of one of `kinds`
+/// from the mover's hand, when the mover carries `flag`.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLeave {
+    /// The kinds the side may take from its hand and leave.
+    pub kinds: Located<Vec<Str>>,
+    /// A flag the mover must carry (before the move) to leave anything.
+    pub flag: Option<Str>,
 }
 
 /// The restrictions on dropping a piece kind from the hand.
@@ -545,6 +559,9 @@ pub struct RawFenCastling {
     pub flag: Str,
     pub king: Str,
     pub rook: Str,
+    /// A file letter names the piece of any kind on that file of the
+    /// side's back rank, which alone gets the flag (gating rights).
+    pub any_piece: Option<Located<bool>>,
 }
 
 /// A `[counters]` entry: `checks = { counts = "gives_check" }`, with

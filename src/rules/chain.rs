@@ -327,3 +327,7 @@ pub type DemandTable = Interner<Move>;
 /// The moves whose mover chose its promotion, with the kind it chose, each
 /// stored once, like chains.
 pub type PromotionTable = Interner<(Move, super::KindId)>;
+
+/// The moves that leave a piece from the hand behind: the move, the kind
+/// left and the site it is left on.
+pub type LeavingTable = Interner<(Move, super::KindId, super::SiteId)>;

@@ -80,6 +80,9 @@ pub enum HandPlace {
 pub struct Fen {
     /// The flag's bit, the castling kind, its partners' kind.
     pub castling: Option<(u8, super::KindId, super::KindId)>,
+    /// `castling = { ..., any_piece = true }`: a file letter gives the flag
+    /// to the piece of any kind on that file of the king's rank, alone.
+    pub castling_any: bool,
     pub en_passant: Option<super::KindId>,
     /// Per side, its letter in the side-to-move field when `[fen]
     /// side_to_move` gives one (empty: none given).

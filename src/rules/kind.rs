@@ -28,6 +28,17 @@ pub struct Kind {
     pub stacks: bool,
     /// Where and how it may be dropped from the hand.
     pub drop: DropRule,
+    /// What a move of it may leave on the site it starts from.
+    pub leave: Option<Leave>,
+}
+
+/// `leave = { kinds, flag }`: a move of the kind may also take a piece of
+/// one of `kinds` from its side's hand and leave it on the site the mover
+/// started from, when the mover carries `flag` (or always, without one).
+#[derive(Clone, Debug)]
+pub struct Leave {
+    pub kinds: Vec<KindId>,
+    pub flag: Option<u8>,
 }
 
 /// The restrictions on dropping a piece kind from the hand (`drop = {...}`).

@@ -24,8 +24,8 @@ mod track;
 pub(crate) use barrier::MARKED_SLOTS;
 pub use barrier::{Again, BarrierKind};
 pub use chain::{
-    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, PromotionTable, TooManyChains,
-    CHAIN_STEPS, MAX_CHAIN,
+    Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, LeavingTable, PromotionTable,
+    TooManyChains, CHAIN_STEPS, MAX_CHAIN,
 };
 pub use chance::{Chance, MAX_EVENTS};
 pub use cond::{
@@ -36,7 +36,7 @@ pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
-pub use kind::{DropRule, Kind, Promote};
+pub use kind::{DropRule, Kind, Leave, Promote};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
@@ -517,6 +517,10 @@ pub enum Move {
     /// A piece move with a promotion chosen other than its default: the
     /// move and the kind the mover ends as are in [`Rules::promoting`].
     Promoting(u32),
+    /// A move that also leaves a piece from the mover's hand on a site it
+    /// left (`leave`): the move (perhaps [`Move::Promoting`]), the kind
+    /// and the site are in [`Rules::leaving`].
+    Leaving(u32),
     /// The side to move huffs the piece the last move left huffable
     /// (`[turn] huff_claim`): it leaves the board.
     Huff(SiteId),
@@ -767,6 +771,8 @@ pub struct Game {
     pub(crate) move_reach: Vec<u16>,
     /// The kinds that go to the captor's hand when captured.
     pub(crate) hand_kinds: Kinds,
+    /// The kinds whose moves may leave a piece behind (`leave`).
+    pub(crate) leave_kinds: Kinds,
     /// The kinds whose drops may not checkmate.
     pub(crate) no_mate_drops: Kinds,
     /// One per player; every side belongs to exactly one.
@@ -825,7 +831,7 @@ impl Rules {
     #[inline]
     pub fn base(&self, mv: Move) -> Move {
         match mv {
-            Move::Demanding(_) | Move::Promoting(_) => self.unwrapped(mv),
+            Move::Demanding(_) | Move::Promoting(_) | Move::Leaving(_) => self.unwrapped(mv),
             other => other,
         }
     }
@@ -839,6 +845,7 @@ impl Rules {
             match mv {
                 Move::Demanding(id) => mv = self.demands.get(id),
                 Move::Promoting(id) => return self.promotings.get(id).0,
+                Move::Leaving(id) => mv = self.leavings.get(id).0,
                 other => return other,
             }
         }
@@ -858,10 +865,38 @@ impl Rules {
     /// its default promotion (a [`Move::Promoting`], demanding or not).
     #[inline]
     pub fn chosen_kind(&self, mv: Move) -> Option<KindId> {
-        match self.undemanded(mv) {
+        match self.unleft(self.undemanded(mv)) {
             Move::Promoting(id) => Some(self.promotings.get(id).1),
             _ => None,
         }
+    }
+
+    /// A leaving move's move without what it leaves; any other move itself.
+    #[inline]
+    pub fn unleft(&self, mv: Move) -> Move {
+        match mv {
+            Move::Leaving(id) => self.leavings.get(id).0,
+            other => other,
+        }
+    }
+
+    /// What a move leaves behind (`leave`), demanding or not: the kind
+    /// taken from the hand and the site it is left on.
+    #[inline]
+    pub fn left_behind(&self, mv: Move) -> Option<(KindId, SiteId)> {
+        match self.undemanded(mv) {
+            Move::Leaving(id) => {
+                let (_, kind, at) = self.leavings.get(id);
+                Some((kind, at))
+            }
+            _ => None,
+        }
+    }
+
+    /// The move `mv` (not demanding, not itself leaving) that also leaves
+    /// a piece of `kind` from the hand on `at`.
+    pub fn leaving(&self, mv: Move, kind: KindId, at: SiteId) -> Move {
+        Move::Leaving(self.leavings.intern((mv, kind, at)))
     }
 
     /// The move `mv` (a piece move, not itself promoting) with the mover

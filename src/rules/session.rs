@@ -1,7 +1,7 @@
 //! `Rules`: the compiled [`Game`], shared, with the interners of one
 //! session (a game, a playout, a request).
 
-use super::{ChainTable, DemandTable, Game, PromotionTable, TooManyChains};
+use super::{ChainTable, DemandTable, Game, LeavingTable, PromotionTable, TooManyChains};
 
 /// How many interned moves a session that plays many games keeps before
 /// it is renewed ([`Rules::renew_when_large`]).
@@ -25,6 +25,8 @@ pub struct Rules {
     pub(crate) demands: DemandTable,
     /// The moves whose mover chose its promotion, with the kind chosen.
     pub(crate) promotings: PromotionTable,
+    /// The moves that leave a piece from the hand on a site they left.
+    pub(crate) leavings: LeavingTable,
 }
 
 impl std::ops::Deref for Rules {
@@ -44,6 +46,7 @@ impl Rules {
             chains: ChainTable::default(),
             demands: DemandTable::default(),
             promotings: PromotionTable::default(),
+            leavings: LeavingTable::default(),
         }
     }
 
@@ -55,12 +58,13 @@ impl Rules {
             chains: ChainTable::default(),
             demands: DemandTable::default(),
             promotings: PromotionTable::default(),
+            leavings: LeavingTable::default(),
         }
     }
 
     /// How many moves the interners hold.
     pub fn interned(&self) -> usize {
-        self.chains.len() + self.demands.len() + self.promotings.len()
+        self.chains.len() + self.demands.len() + self.promotings.len() + self.leavings.len()
     }
 
     /// Renews the session ([`Rules::session`]) when its interners hold

@@ -14,10 +14,15 @@ there at once, Fairy-Stockfish on a claim), or after `--plies`.
 
     cargo build --release
     python3 tests/perft/ffish_fen_compare.py games/capablanca.toml capablanca \\
-        [--games 20] [--plies 150] [--seed 1] [--perft 3]
+        [--games 20] [--plies 150] [--seed 1] [--perft 3] [--dump FILE]
+
+With `--dump`, every position compared and pyffish's legal moves are
+written to FILE as JSON (tests/refdata/ffish/*.json), which cargo test
+(tests/ffish_positions.rs) compares with tavoliere's again.
 """
 
 import argparse
+import json
 import random
 import subprocess
 import sys
@@ -54,13 +59,18 @@ def king_square(fen, white):
 def to_uci(text, fen, castled):
     """tavoliere's move text as UCI; `castled` the files the king lands on
     castling (queenside, kingside)."""
+    text, _, left = text.partition("/")
     if text in ("O-O", "O-O-O"):
         frm = king_square(fen, fen.split()[1] == "w")
         file = castled[1] if text == "O-O" else castled[0]
-        return f"{frm}{file}{frm[1:]}"
+        text = f"{frm}-{file}{frm[1:]}"
     text, _, promotion = text.partition("=")
     frm, to = text.replace("x", "-").split("-")
-    return f"{frm}{to}{promotion.lower()}"
+    if len(left) > 1:
+        # A piece left on a castling partner's origin (`e1-g1/Hh1`):
+        # Fairy-Stockfish writes the partner's move onto the king (`h1e1h`).
+        return f"{left[1:]}{frm}{left[0].lower()}"
+    return f"{frm}{to}{promotion.lower()}{left.lower()}"
 
 
 def tavoliere_moves(exe, game, fen, castled):
@@ -87,13 +97,18 @@ def main():
     ap.add_argument("--perft", type=int, default=0)
     ap.add_argument("--castled", default="ci", help="the files a castling king lands on")
     ap.add_argument("--tavoliere", default=str(ROOT / "target/release/tavoliere"))
+    ap.add_argument("--start", action="append", default=[], help="a FEN to start games from too (repeatable)")
+    ap.add_argument("--dump", help="write the positions and pyffish's moves to this JSON file")
     args = ap.parse_args()
     start = sf.start_fen(args.variant)
     if args.perft:
         print(f"pyffish {args.variant} perft:", [perft(args.variant, start, d) for d in range(1, args.perft + 1)])
     rng = random.Random(args.seed)
     positions = 0
-    for _ in range(args.games):
+    dumped = []
+    starts = [start, *args.start]
+    for g in range(args.games):
+        start = starts[g % len(starts)]
         uci = []
         for _ in range(args.plies):
             fen = sf.get_fen(args.variant, start, uci)
@@ -107,9 +122,22 @@ def main():
                 print("  only Fairy-Stockfish:", sorted(theirs - ours))
                 sys.exit(1)
             positions += 1
+            dumped.append({"fen": fen, "legal": sorted(theirs)})
             if not theirs:
                 break
             uci.append(rng.choice(sorted(theirs)))
+    if args.dump:
+        data = {
+            "game": args.game,
+            "source": f"pyffish {'.'.join(map(str, sf.version()))} `{args.variant}` legal_moves, "
+            f"tests/perft/ffish_fen_compare.py --games {args.games} --plies {args.plies} --seed {args.seed}"
+            + "".join(f" --start '{f}'" for f in args.start),
+            "positions": dumped,
+        }
+        # One position a line.
+        head = json.dumps({k: v for k, v in data.items() if k != "positions"})[:-1]
+        lines = ",\n".join(json.dumps(p) for p in dumped)
+        Path(args.dump).write_text(f'{head}, "positions": [\n{lines}\n]}}\n')
     print(f"{args.game}: {args.games} games, {positions} positions, legal moves equal to Fairy-Stockfish's {args.variant}")
 
 

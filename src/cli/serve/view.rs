@@ -240,7 +240,11 @@ pub fn move_json(rules: &Rules, st: &State, mv: Move, text: String) -> Value {
         // A sowing is clicked on the site it takes the seeds from, a piece
         // borne off on itself.
         Move::Sow(s) | Move::Off(s) => path.push(site(s)),
-        Move::Pass | Move::Roll { .. } | Move::Demanding(_) | Move::Promoting(_) => {}
+        Move::Pass
+        | Move::Roll { .. }
+        | Move::Demanding(_)
+        | Move::Promoting(_)
+        | Move::Leaving(_) => {}
     }
     json!({
         "text": text, "from": from, "path": path, "captures": captures,
