@@ -36,6 +36,7 @@ mod pattern;
 mod phase;
 mod pieces;
 mod priority;
+mod promote_moves;
 mod region;
 mod seeds;
 mod setup;
@@ -393,6 +394,7 @@ impl<'a> Compiler<'a> {
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
         self.promotions(raw, &mut scope, &kind_names, &mut kinds);
+        self.promote_moves(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
         let check_exempt = self.check_exempt(raw);
         let mut demand = self.demand(raw, &mut scope, &side_names);
@@ -430,7 +432,9 @@ impl<'a> Compiler<'a> {
             effect_kinds: mask_of(&kinds, |k| !k.effects.is_empty()),
             stalls: ends.iter().any(|e| e.stalled),
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
-            choosing_kinds: mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses)),
+            choosing_kinds: mask_of(&kinds, |k| {
+                k.promote.as_ref().is_some_and(Promote::chooses) || k.promote_moves.is_some()
+            }),
             move_reach: kinds.iter().map(move_reach).collect(),
             hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some() || k.returns),
             no_mate_drops: mask_of(&kinds, |k| k.drop.no_mate),
@@ -694,11 +698,13 @@ fn constraint_reads(constraints: &[Constraint], board: &Board) -> (bool, Kinds) 
 /// promotion's default, the kinds it may choose instead, and the kind it
 /// becomes when its relocation is blocked.
 fn promotion_targets(kind: &Kind) -> impl Iterator<Item = KindId> + '_ {
-    (kind.promote.iter()).flat_map(|p| {
-        std::iter::once(p.to)
-            .chain(p.otherwise)
-            .chain(p.choices.iter().copied())
-    })
+    (kind.promote.iter())
+        .flat_map(|p| {
+            std::iter::once(p.to)
+                .chain(p.otherwise)
+                .chain(p.choices.iter().copied())
+        })
+        .chain(kind.promote_moves.iter().map(|p| p.to))
 }
 
 /// Per side, the sites of the promotion zones of the kinds that choose

@@ -609,7 +609,8 @@ impl Rules {
             _ => return None,
         };
         let v = st.board[from.0 as usize];
-        if from == r || v == 0 {
+        // A promotion in place (`stay`) is judged in full.
+        if from == r || from == to || v == 0 {
             return None;
         }
         let kind = self.unman(v).1;

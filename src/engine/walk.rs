@@ -70,6 +70,8 @@ pub(super) struct Walker<'a> {
     pub(super) effects: super::effects::Effects,
     /// The chain steps this walker explored ([`Rules::chain_step`]).
     pub(super) chain_steps: u32,
+    /// A move may end where it started (`stay`, in `promote_moves`).
+    pub(super) in_place: bool,
 }
 
 impl Walker<'_> {
@@ -131,6 +133,7 @@ impl Walker<'_> {
             last_gate: None,
             effects: Default::default(),
             chain_steps: 0,
+            in_place: false,
         }
     }
 
@@ -470,7 +473,7 @@ impl Rules {
     /// Adds the move a finished walk describes, unless the piece already has it.
     pub(super) fn emit(&self, w: &mut Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
         let mv = if w.n_captured == 0 {
-            if at == w.origin {
+            if at == w.origin && !w.in_place {
                 return false;
             }
             Move::Step {

@@ -194,7 +194,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
         Move::Demanding(_) => unreachable!("written by move_to_string"),
         Move::Promoting(_) => plain_move_text(rules, st, rules.base(mv)),
         Move::Step { from, to } => {
-            let sep = if st.piece_at(rules, to).is_some() {
+            let sep = if from != to && st.piece_at(rules, to).is_some() {
                 'x'
             } else {
                 '-'

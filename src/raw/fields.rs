@@ -84,6 +84,7 @@ keyed_fields!(RawPiece {
     moves,
     classes,
     promote,
+    promote_moves,
     royal,
     value,
     number,

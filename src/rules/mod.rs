@@ -36,7 +36,7 @@ pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
-pub use kind::{DropRule, Kind, Promote};
+pub use kind::{DropRule, Kind, Promote, PromoteMoves};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
