@@ -397,6 +397,8 @@ impl<'a> Compiler<'a> {
         self.promote_moves(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
         let check_exempt = self.check_exempt(raw);
+        let pass_in_check = (raw.turn.pass_in_check.as_ref())
+            .and_then(|s| self.state_cond(raw, &mut scope, s).ok());
         let mut demand = self.demand(raw, &mut scope, &side_names);
         // After every condition that may read `score(...)`.
         let scores = self.scores(raw, &mut scope);
@@ -485,6 +487,7 @@ impl<'a> Compiler<'a> {
             tracks_last: self.tracks_last,
             check,
             check_exempt,
+            pass_in_check,
             sowing,
             chance: scope.chance.clone(),
             tracks: scope.tracks.clone(),

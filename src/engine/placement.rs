@@ -154,7 +154,8 @@ impl Rules {
         let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
-        self.constraints_hold(after, side, &after.blocked) && self.not_repeated(st, mv, after)
+        self.constraints_hold(Some(st), after, side, &after.blocked)
+            && self.not_repeated(st, mv, after)
     }
 
     /// Whether the piece on `from`, ending its move `mv` on `to`, becomes a
@@ -269,7 +270,7 @@ impl Rules {
             blocked[(e / 64) as usize] |= 1 << (e % 64);
         }
         let ok = match plan {
-            Plan::General => self.constraints_hold(st, side, blocked),
+            Plan::General => self.constraints_hold(Some(st), st, side, blocked),
             Plan::Reach {
                 walls,
                 pieces,
@@ -305,13 +306,30 @@ impl Rules {
         ok
     }
 
-    fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
-        self.constraints.iter().all(|c| match &c.sides {
-            None => self.eval_state(&c.rule, st, side, blocked),
-            Some(sides) => sides
-                .iter()
-                .all(|&s| self.eval_state(&c.rule, st, s, blocked)),
-        })
+    /// Whether the constraints hold in `st`, reached by a move of `side`
+    /// from `before`: a constraint with `when` binds only where that held
+    /// before the move (none without `before`).
+    fn constraints_hold(
+        &self,
+        before: Option<&State>,
+        st: &State,
+        side: SideId,
+        blocked: &[u64],
+    ) -> bool {
+        let binds = |c: &crate::rules::Constraint| match (&c.when, before) {
+            (None, _) => true,
+            (Some(w), Some(b)) => self.eval_state(w, b, side, &b.blocked),
+            (Some(_), None) => false,
+        };
+        self.constraints
+            .iter()
+            .filter(|c| binds(c))
+            .all(|c| match &c.sides {
+                None => self.eval_state(&c.rule, st, side, blocked),
+                Some(sides) => sides
+                    .iter()
+                    .all(|&s| self.eval_state(&c.rule, st, s, blocked)),
+            })
     }
 
     /// How to check placements against the constraints in `st`: with the
@@ -390,6 +408,6 @@ impl Rules {
             0 => self.turn_side(self.previous_turn(st.turn as usize)),
             _ => self.to_move(st),
         };
-        self.constraints_hold(st, side, &st.blocked)
+        self.constraints_hold(None, st, side, &st.blocked)
     }
 }

@@ -55,6 +55,7 @@ keyed_fields!(RawTurn {
     prelude,
     check,
     check_exempt,
+    pass_in_check,
     again
 });
 keyed_fields!(RawFen {

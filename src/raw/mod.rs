@@ -694,6 +694,9 @@ pub struct RawTurn {
     /// `adjacent-royals`, `no-enemy-royal`: where the check rule does not
     /// apply.
     pub check_exempt: Option<Located<Vec<Str>>>,
+    /// A position condition under which the side to move may pass though
+    /// in check (janggi's bikjang).
+    pub pass_in_check: Option<Str>,
     /// A position condition read after a turn's last action: while it
     /// holds, the same side plays another turn.
     pub again: Option<Str>,
@@ -734,6 +737,9 @@ pub struct RawConstraint {
     pub rule: Str,
     /// The sides it is seen from (`own`, `enemy`); the mover when absent.
     pub sides: Option<Located<Vec<Str>>>,
+    /// A position condition, read before the move: the constraint binds
+    /// only moves made where it holds.
+    pub when: Option<Str>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

@@ -439,6 +439,9 @@ pub enum EndResult {
 #[derive(Clone, Debug)]
 pub struct Constraint {
     pub rule: StateCond,
+    /// `when`: read on the position before the move, for the mover; the
+    /// constraint binds only moves made where it holds.
+    pub when: Option<StateCond>,
     pub sides: Option<Vec<SideId>>,
     /// The rule as written, for explanations.
     pub text: String,
@@ -742,6 +745,9 @@ pub struct Game {
     pub check: Check,
     /// Where the check rule does not apply.
     pub check_exempt: CheckExempt,
+    /// `[turn] pass_in_check`: where it holds for the side to move, a
+    /// pass is legal though the side is in check.
+    pub pass_in_check: Option<StateCond>,
     /// The kinds whose promotion is a choice ([`Promote::chooses`]).
     pub(crate) choosing_kinds: Kinds,
     /// Per side, the promotion zones of the choosing kinds: a move that
