@@ -60,3 +60,8 @@ fn check(file: &str, at_least: usize) {
 fn sittuyin_matches_fairy_stockfish() {
     check("sittuyin.json", 200);
 }
+
+#[test]
+fn janggi_matches_fairy_stockfish() {
+    check("janggi.json", 200);
+}

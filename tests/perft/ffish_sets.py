@@ -15,7 +15,9 @@ by this script alone, from pyffish's own board (its FEN): `a3-b4`, `a3xb4`
 when the square reached holds a piece, `e5-e5=F` for a promotion,
 `K@e1` for a drop, `pass` for a pass (pyffish's king move to its own
 square in a game that passes). A walk stops where pyffish ends the game
-(`is_immediate_game_end`, `is_optional_game_end`) or after the ply limit.
+(`is_immediate_game_end`, `is_optional_game_end`) or after the ply limit;
+where it ends at once (janggi's bikjang, two passes), that position's set
+is empty, and tavoliere must have ended the game too.
 
     python3 tests/perft/ffish_sets.py [--games 8] [--plies 60] [--seed 1]
         [--only sittuyin] [--write] [--perft 3]
@@ -127,9 +129,16 @@ def walk(variant, rng, plies, compare):
     uci, texts, sets = [], [], []
     why = "ply limit"
     for _ in range(plies):
-        if (sf.is_immediate_game_end(variant, fen, uci)[0]
-                or sf.is_optional_game_end(variant, fen, uci)[0]):
-            why = "Fairy-Stockfish ends the game"
+        if sf.is_immediate_game_end(variant, fen, uci)[0]:
+            # The game is over: no legal move (tavoliere's must be over too).
+            sets.append([])
+            if compare and tavoliere_moves(game, texts):
+                print(f"{variant}: tavoliere goes on after {' '.join(texts)}")
+                sys.exit(1)
+            why = "Fairy-Stockfish ends the game at once (bikjang, two passes)"
+            break
+        if sf.is_optional_game_end(variant, fen, uci)[0]:
+            why = "Fairy-Stockfish ends the game (repetition, counting)"
             break
         board = board_of(sf.get_fen(variant, fen, uci))
         legal = sorted(sf.legal_moves(variant, fen, uci))
@@ -153,8 +162,9 @@ def walk(variant, rng, plies, compare):
         # The last position's set, after the last move.
         board = board_of(sf.get_fen(variant, fen, uci))
         named = [written(m, board, passes) for m in sf.legal_moves(variant, fen, uci)]
-        if not (sf.is_immediate_game_end(variant, fen, uci)[0]
-                or sf.is_optional_game_end(variant, fen, uci)[0]):
+        if sf.is_immediate_game_end(variant, fen, uci)[0]:
+            sets.append([])
+        elif not sf.is_optional_game_end(variant, fen, uci)[0]:
             sets.append(sorted(named))
     return texts, sets, why
 
