@@ -1,5 +1,5 @@
 //! Legal-move sets against Fairy-Stockfish, position by position: each
-//! `tests/refdata/ffish/*.json` holds positions (FEN) of seeded random
+//! `tests/refdata/ffish-fen/*.json` holds positions (FEN) of seeded random
 //! games and pyffish's legal moves there, written by
 //! `tests/perft/ffish_fen_compare.py --dump` (its `source` says how). The
 //! moves tavoliere lists for each FEN, written as UCI the way that script
@@ -47,7 +47,7 @@ fn uci(text: &str) -> String {
 
 #[test]
 fn legal_moves_match_fairy_stockfish() {
-    let dir = common::root().join("tests/refdata/ffish");
+    let dir = common::root().join("tests/refdata/ffish-fen");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

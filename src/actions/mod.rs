@@ -175,6 +175,13 @@ impl ActionSpace {
         let n_slots = rules.board.slots.len() as u32;
         let open = vec![0u64; rules.initial.blocked.len()];
         let mut pairs = reach::Pairs::of(rules);
+        // Promotions by moves of their own (`promote_moves`, `stay`
+        // included): every pair of sites, a superset of their landings.
+        if rules.kinds.iter().any(|k| k.promote_moves.is_some()) {
+            pairs
+                .steps
+                .extend((0..n).flat_map(|a| (0..n).map(move |b| a * n + b)));
+        }
         let falls = reach::falls(rules, &open);
         let one_kind = reach::one_kind_hands(rules);
         let (mut drops, mut lines, mut removals) = (Vec::new(), Vec::new(), Vec::new());
@@ -245,6 +252,10 @@ impl ActionSpace {
         drops.extend(left);
         let mut choices = Vec::new();
         for (k, kind) in rules.kinds.iter().enumerate() {
+            if let Some(p) = &kind.promote_moves {
+                choices.push(k as u32);
+                choices.push(p.to as u32);
+            }
             if let Some(p) = kind.promote.as_ref().filter(|p| p.chooses()) {
                 choices.push(k as u32);
                 choices.push(p.to as u32);

@@ -46,7 +46,9 @@ impl Compiler<'_> {
                     .map(|list| self.side_list(list, side_names));
                 self.in_constraint = true;
                 let rule = self.state_cond(raw, scope, &c.rule);
+                let when = c.when.as_ref().map(|w| self.state_cond(raw, scope, w));
                 self.in_constraint = false;
+                let Ok(when) = when.transpose() else { continue };
                 if let Ok(rule) = rule {
                     if self.repeat_rule(&c.rule, &rule).is_some() {
                         continue;
@@ -56,6 +58,7 @@ impl Compiler<'_> {
                     constraints.push(Constraint {
                         rule,
                         own_check,
+                        when,
                         sides,
                         text: c.rule.value.clone(),
                     });

@@ -36,6 +36,7 @@ mod pattern;
 mod phase;
 mod pieces;
 mod priority;
+mod promote_moves;
 mod reads;
 mod region;
 mod seeds;
@@ -395,8 +396,11 @@ impl<'a> Compiler<'a> {
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
         self.promotions(raw, &mut scope, &kind_names, &mut kinds);
+        self.promote_moves(raw, &mut scope, &kind_names, &mut kinds);
         let check = self.check_rule(raw);
         let check_exempt = self.check_exempt(raw);
+        let pass_in_check = (raw.turn.pass_in_check.as_ref())
+            .and_then(|s| self.state_cond(raw, &mut scope, s).ok());
         let mut demand = self.demand(raw, &mut scope, &side_names);
         // After every condition that may read `score(...)`.
         let scores = self.scores(raw, &mut scope);
@@ -432,7 +436,9 @@ impl<'a> Compiler<'a> {
             effect_kinds: mask_of(&kinds, |k| !k.effects.is_empty()),
             stalls: ends.iter().any(|e| e.stalled),
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
-            choosing_kinds: mask_of(&kinds, |k| k.promote.as_ref().is_some_and(Promote::chooses)),
+            choosing_kinds: mask_of(&kinds, |k| {
+                k.promote.as_ref().is_some_and(Promote::chooses) || k.promote_moves.is_some()
+            }),
             leave_kinds: mask_of(&kinds, |k| k.leave.is_some()),
             move_reach: kinds.iter().map(move_reach).collect(),
             hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some() || k.returns),
@@ -485,6 +491,7 @@ impl<'a> Compiler<'a> {
             tracks_last: self.tracks_last,
             check,
             check_exempt,
+            pass_in_check,
             sowing,
             chance: scope.chance.clone(),
             tracks: scope.tracks.clone(),
@@ -690,11 +697,13 @@ fn cell_owners(n_sides: usize, n_kinds: usize) -> Vec<(SideId, KindId)> {
 /// promotion's default, the kinds it may choose instead, and the kind it
 /// becomes when its relocation is blocked.
 fn promotion_targets(kind: &Kind) -> impl Iterator<Item = KindId> + '_ {
-    (kind.promote.iter()).flat_map(|p| {
-        std::iter::once(p.to)
-            .chain(p.otherwise)
-            .chain(p.choices.iter().copied())
-    })
+    (kind.promote.iter())
+        .flat_map(|p| {
+            std::iter::once(p.to)
+                .chain(p.otherwise)
+                .chain(p.choices.iter().copied())
+        })
+        .chain(kind.promote_moves.iter().map(|p| p.to))
 }
 
 /// Per side, the sites of the promotion zones of the kinds that choose

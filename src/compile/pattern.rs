@@ -238,6 +238,9 @@ impl Compiler<'_> {
             );
             return Err(());
         }
+        if seg.kind.text == "stay" {
+            return self.stay_segment(raw, scope, s, seg);
+        }
         match (seg.kind.text.as_str(), &seg.vector) {
             ("leap", Some((a, b, _))) => return self.leap_segment(raw, scope, s, seg, *a, *b),
             ("leap", None) => {
@@ -558,6 +561,42 @@ impl Compiler<'_> {
             ..rules::Segment::one_landing(scope.sides.len())
         })
     }
+}
+
+impl Compiler<'_> {
+    /// `stay`: the piece lands where it stands (a leap of nothing), its
+    /// `to` read there, every condition true by default.
+    fn stay_segment(
+        &mut self,
+        raw: &RawGame,
+        scope: &mut Scope,
+        s: &Str,
+        seg: &ast::Segment,
+    ) -> Res<rules::Segment> {
+        if seg.over.is_some() || seg.capture || seg.capture_last || seg.range.is_some() {
+            self.error(
+                Diagnostic::error("syntax", "`stay` passes over nothing and takes nothing")
+                    .at(s.inner_loc(self.sources, seg.span.clone()))
+                    .hint("give `stay` only a `to CONDITION` on the piece's own site"),
+            );
+            return Err(());
+        }
+        let to = match &seg.to {
+            Some(c) => self.cond(raw, scope, s, c)?,
+            None => Cond::True,
+        };
+        Ok(rules::Segment {
+            to,
+            leaps: vec![(0, 0)],
+            ..rules::Segment::one_landing(scope.sides.len())
+        })
+    }
+}
+
+/// Whether a pattern stays where it is (`stay`), which only a
+/// `promote_moves` pattern may.
+pub(super) fn stays(p: &Pattern) -> bool {
+    p.segments.iter().any(|s| s.leaps.contains(&(0, 0)))
 }
 
 /// Direction words besides the compass names, for hints (and the

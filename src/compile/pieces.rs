@@ -157,6 +157,7 @@ impl Compiler<'_> {
                 symbol,
                 patterns,
                 promote: None,
+                promote_moves: None,
                 to_hand: None,
                 returns: piece.returns.as_ref().is_some_and(|r| r.value),
                 stacks: piece.stacks.as_ref().is_some_and(|r| r.value),

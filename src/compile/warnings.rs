@@ -46,7 +46,10 @@ impl Compiler<'_> {
                     p.to == k as KindId
                         || p.otherwise == Some(k as KindId)
                         || p.choices.contains(&(k as KindId))
-                })
+                }) || kind
+                    .promote_moves
+                    .as_ref()
+                    .is_some_and(|p| p.to == k as KindId)
             });
             // A barrier's `claim` puts it on the squares it closes.
             let claimed = rules.barriers.iter().any(|b| b.claim == Some(k as KindId));
@@ -199,6 +202,9 @@ fn present_kinds(rules: &Rules) -> Vec<Kinds> {
                     if let Some(o) = p.otherwise {
                         *kinds |= 1 << o;
                     }
+                }
+                if let Some(p) = kind.promote_moves.as_ref().filter(|_| before >> k & 1 == 1) {
+                    *kinds |= 1 << p.to;
                 }
             }
             if *kinds == before {

@@ -282,6 +282,12 @@ impl<'a> RoyalCheck<'a> {
         proofs: Option<&mut Proofs>,
     ) -> Verdict {
         let (rules, st, side) = (self.rules, self.st, self.side);
+        // `[turn] pass_in_check`: where it holds, a pass is legal in check.
+        if let (Move::Pass, Some(c)) = (mv, &rules.pass_in_check) {
+            if rules.eval_state(c, st, side, &st.blocked) {
+                return Verdict::Safe;
+            }
+        }
         let before = self.before(proofs.as_deref());
         if let (Before::Safe(r), Some(list)) = (before, &self.suspects) {
             if let Some((from, to)) = rules.step_keeps_safe(list, &None, st, r, mv) {
@@ -609,7 +615,8 @@ impl Rules {
             _ => return None,
         };
         let v = st.board[from.0 as usize];
-        if from == r || v == 0 {
+        // A promotion in place (`stay`) is judged in full.
+        if from == r || from == to || v == 0 {
             return None;
         }
         let kind = self.unman(v).1;

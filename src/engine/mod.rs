@@ -47,6 +47,7 @@ mod phase;
 mod placement;
 mod play;
 mod priority;
+mod promote;
 mod random;
 mod reach;
 mod sight;

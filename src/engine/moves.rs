@@ -652,6 +652,9 @@ impl Rules {
             if CHOOSING && self.may_choose_from(side, kind, s) {
                 self.add_promotion_choices(st, side, before, out);
             }
+            if CHOOSING {
+                self.add_promote_moves(st, w, s, kind, out);
+            }
             done(out)
         })
     }

@@ -34,6 +34,8 @@ pub(super) struct Judging<'a> {
 pub(super) struct Before {
     /// The sites the constraints see from pieces ([`Rules::sighted`]).
     sighted: Option<Vec<u64>>,
+    /// Whether a constraint with `when` binds here ([`Rules::when_binds`]).
+    when_binds: Option<bool>,
     /// Per side, its lone royal piece when no enemy attacks it
     /// ([`Rules::safe_royal`]).
     safe_royals: Option<Vec<Option<SafeRoyal>>>,
@@ -166,7 +168,22 @@ impl Rules {
             | Move::Promoting(_)
             | Move::Leaving(_) => false,
         };
+        // Skipping a move assumes the constraints held before it: not so
+        // where a constraint with `when` binds (it may bind only now).
+        let moves_pieces = !matches!(
+            self.base(mv),
+            Move::Place { .. }
+                | Move::Pass
+                | Move::Roll { .. }
+                | Move::Demanding(_)
+                | Move::Promoting(_)
+                | Move::Leaving(_)
+        );
         let check = check
+            || moves_pieces
+                && *before
+                    .when_binds
+                    .get_or_insert_with(|| self.when_binds(st, side))
             || !self.constraint_sights.is_empty()
                 && self.touches_sights(before.sighted.get_or_insert_with(|| self.sighted(st)), mv);
         // Landing effects may take or turn pieces of any kind; under `not
@@ -195,6 +212,9 @@ impl Rules {
         side: SideId,
         before: &mut Before,
     ) -> bool {
+        let binds = |c: &Constraint| {
+            (c.when.as_ref()).is_none_or(|w| self.eval_state(w, st, side, &st.blocked))
+        };
         let mut holds = |c: &Constraint, s: SideId| {
             if c.own_check && self.has_royals {
                 if s == side {
@@ -211,10 +231,21 @@ impl Rules {
             }
             self.eval_state(&c.rule, after, s, &after.blocked)
         };
-        self.constraints.iter().all(|c| match &c.sides {
-            None => holds(c, side),
-            Some(sides) => sides.iter().all(|&s| holds(c, s)),
-        })
+        self.constraints
+            .iter()
+            .filter(|c| binds(c))
+            .all(|c| match &c.sides {
+                None => holds(c, side),
+                Some(sides) => sides.iter().all(|&s| holds(c, s)),
+            })
+    }
+
+    /// Whether a constraint with `when` binds the moves of `side` from
+    /// `st`.
+    fn when_binds(&self, st: &State, side: SideId) -> bool {
+        (self.constraints.iter())
+            .filter_map(|c| c.when.as_ref())
+            .any(|w| self.eval_state(w, st, side, &st.blocked))
     }
 
     /// Whether the constraints say after `mv` what they said before (what
@@ -222,8 +253,8 @@ impl Rules {
     fn unchanged_by(&self, st: &State, side: SideId, mv: Move) -> bool {
         let mut after = st.clone();
         self.apply(&mut after, side, mv);
-        self.constraints_hold(st, side, &st.blocked)
-            == self.constraints_hold(&after, side, &after.blocked)
+        self.constraints_hold(Some(st), st, side, &st.blocked)
+            == self.constraints_hold(Some(st), &after, side, &after.blocked)
     }
 
     /// Whether the piece on `from`, ending its move `mv` on `to`, becomes a
@@ -341,7 +372,7 @@ impl Rules {
             blocked[(e / 64) as usize] |= 1 << (e % 64);
         }
         let ok = match plan {
-            Plan::General => self.constraints_hold(st, side, blocked),
+            Plan::General => self.constraints_hold(Some(st), st, side, blocked),
             Plan::Reach {
                 walls,
                 pieces,
@@ -377,17 +408,33 @@ impl Rules {
         ok
     }
 
-    /// Whether every constraint holds in `st`, reached by a move of
-    /// `side`. A `not check` read for the mover is left to the check rule
-    /// (a stage of every side of a game with royal pieces).
-    fn constraints_hold(&self, st: &State, side: SideId, blocked: &[u64]) -> bool {
+    /// Whether the constraints hold in `st`, reached by a move of `side`
+    /// from `before`: a constraint with `when` binds only where that held
+    /// before the move (none without `before`). A `not check` read for the
+    /// mover is left to the check rule (a stage of every side of a game
+    /// with royal pieces).
+    fn constraints_hold(
+        &self,
+        before: Option<&State>,
+        st: &State,
+        side: SideId,
+        blocked: &[u64],
+    ) -> bool {
+        let binds = |c: &Constraint| match (&c.when, before) {
+            (None, _) => true,
+            (Some(w), Some(b)) => self.eval_state(w, b, side, &b.blocked),
+            (Some(_), None) => false,
+        };
         let ruled = |c: &Constraint, s: SideId| c.own_check && s == side && self.has_royals;
-        self.constraints.iter().all(|c| match &c.sides {
-            None => ruled(c, side) || self.eval_state(&c.rule, st, side, blocked),
-            Some(sides) => sides
-                .iter()
-                .all(|&s| ruled(c, s) || self.eval_state(&c.rule, st, s, blocked)),
-        })
+        self.constraints
+            .iter()
+            .filter(|c| binds(c))
+            .all(|c| match &c.sides {
+                None => ruled(c, side) || self.eval_state(&c.rule, st, side, blocked),
+                Some(sides) => sides
+                    .iter()
+                    .all(|&s| ruled(c, s) || self.eval_state(&c.rule, st, s, blocked)),
+            })
     }
 
     /// How to check placements against the constraints in `st`: with the
@@ -466,6 +513,6 @@ impl Rules {
             0 => self.turn_side(self.previous_turn(st.turn as usize)),
             _ => self.to_move(st),
         };
-        self.constraints_hold(st, side, &st.blocked)
+        self.constraints_hold(None, st, side, &st.blocked)
     }
 }

@@ -74,6 +74,8 @@ impl Rules {
             return;
         }
         match mv {
+            // A promotion in place (`stay`): nothing moves.
+            Move::Step { from, to } if from == to => {}
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];
                 let taken = st.board[to.0 as usize];

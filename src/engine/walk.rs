@@ -74,6 +74,8 @@ pub(super) struct Walker<'a> {
     /// which of them held, for the side and question of `givens_for`.
     givens: (u64, u64),
     givens_for: (SideId, Asking),
+    /// A move may end where it started (`stay`, in `promote_moves`).
+    pub(super) in_place: bool,
 }
 
 impl Walker<'_> {
@@ -137,6 +139,7 @@ impl Walker<'_> {
             chain_steps: 0,
             givens: (0, 0),
             givens_for: (side, Asking::Play),
+            in_place: false,
         }
     }
 
@@ -497,7 +500,7 @@ impl Rules {
     /// Adds the move a finished walk describes, unless the piece already has it.
     pub(super) fn emit(&self, w: &mut Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
         let mv = if w.n_captured == 0 {
-            if at == w.origin {
+            if at == w.origin && !w.in_place {
                 return false;
             }
             Move::Step {

@@ -177,8 +177,13 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
             Ok(Move::Pass)
         } else {
             Err(MoveError {
-                message: "passing is not allowed while a move is possible".into(),
-                hint: None,
+                message: "passing is not allowed now".into(),
+                hint: Some(
+                    "a pass is a move where the turn offers it (`pass` in a phase, or \
+                     `no_moves = \"pass\"` with no other move), and a side in check cannot \
+                     pass (but where `[turn] pass_in_check` holds)"
+                        .into(),
+                ),
             })
         };
     }

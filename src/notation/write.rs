@@ -213,7 +213,7 @@ pub(super) fn plain_move_text(rules: &Rules, st: &State, mv: Move) -> String {
             // Onto its own stack, a piece takes nothing.
             let onto_own =
                 rules.stacking(st) && st.board[to.0 as usize] == st.board[from.0 as usize];
-            let sep = if st.piece_at(rules, to).is_some() && !onto_own {
+            let sep = if from != to && st.piece_at(rules, to).is_some() && !onto_own {
                 'x'
             } else {
                 '-'

@@ -55,6 +55,7 @@ keyed_fields!(RawTurn {
     prelude,
     check,
     check_exempt,
+    pass_in_check,
     again
 });
 keyed_fields!(RawFen {
@@ -84,6 +85,7 @@ keyed_fields!(RawPiece {
     moves,
     classes,
     promote,
+    promote_moves,
     royal,
     value,
     number,

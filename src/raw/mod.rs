@@ -417,6 +417,8 @@ pub struct RawPiece {
     pub classes: Option<Located<Vec<Str>>>,
     /// Becomes another kind on ending a move in a region.
     pub promote: Option<RawPromote>,
+    /// Becomes another kind by a move of its own.
+    pub promote_moves: Option<RawPromoteMoves>,
     /// A royal piece: the `[turn] check` rule protects it.
     pub royal: Option<Located<bool>>,
     /// What the piece is worth, for computer players' judgement.
@@ -460,6 +462,20 @@ pub struct RawDrop {
     pub file_limit: Option<Located<i64>>,
     /// Whether a drop may checkmate (`false`: it may not).
     pub mate: Option<Located<bool>>,
+}
+
+/// A promotion as a move of its own: the patterns it moves by, the kind it
+/// becomes, how many of that kind a side may have, and a move condition.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPromoteMoves {
+    pub to: Str,
+    pub moves: Located<Vec<Str>>,
+    /// The side may promote only while it has fewer pieces of `to`.
+    pub limit: Option<Located<i64>>,
+    /// A move condition each promotion must meet: `not gives_check`.
+    #[serde(rename = "if")]
+    pub cond: Option<Str>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -704,6 +720,9 @@ pub struct RawTurn {
     /// `adjacent-royals`, `no-enemy-royal`: where the check rule does not
     /// apply.
     pub check_exempt: Option<Located<Vec<Str>>>,
+    /// A position condition under which the side to move may pass though
+    /// in check (janggi's bikjang).
+    pub pass_in_check: Option<Str>,
     /// A position condition read after a turn's last action: while it
     /// holds, the same side plays another turn.
     pub again: Option<Str>,
@@ -744,6 +763,9 @@ pub struct RawConstraint {
     pub rule: Str,
     /// The sides it is seen from (`own`, `enemy`); the mover when absent.
     pub sides: Option<Located<Vec<Str>>>,
+    /// A position condition, read before the move: the constraint binds
+    /// only moves made where it holds.
+    pub when: Option<Str>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

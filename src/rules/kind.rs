@@ -12,6 +12,8 @@ pub struct Kind {
     pub patterns: Vec<Pattern>,
     /// What the piece becomes on ending a move in a region.
     pub promote: Option<Promote>,
+    /// Promotions that are moves of their own (`promote_moves`).
+    pub promote_moves: Option<PromoteMoves>,
     pub royal: bool,
     /// What the piece is worth to computer players (0 when not given).
     pub value: f64,
@@ -39,6 +41,19 @@ pub struct Kind {
 pub struct Leave {
     pub kinds: Vec<KindId>,
     pub flag: Option<u8>,
+}
+
+/// A promotion as a move of its own (`promote_moves`): the piece walks one
+/// of `patterns` (`stay` among them: where it stands) and becomes `to`
+/// where it ends, while its side has fewer than `limit` pieces of that
+/// kind, the move meeting `cond` (read as a move condition, `gives_check`
+/// on the position it reaches).
+#[derive(Clone, Debug)]
+pub struct PromoteMoves {
+    pub to: KindId,
+    pub patterns: Vec<Pattern>,
+    pub limit: Option<u8>,
+    pub cond: Option<MoveCond>,
 }
 
 /// The restrictions on dropping a piece kind from the hand (`drop = {...}`).

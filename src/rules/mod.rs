@@ -36,7 +36,7 @@ pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
-pub use kind::{DropRule, Kind, Leave, Promote};
+pub use kind::{DropRule, Kind, Leave, Promote, PromoteMoves};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
@@ -447,6 +447,9 @@ pub struct Constraint {
     /// The rule is `not check`: for the mover, the check rule says the
     /// same, so it is read for the other sides only.
     pub(crate) own_check: bool,
+    /// `when`: read on the position before the move, for the mover; the
+    /// constraint binds only moves made where it holds.
+    pub when: Option<StateCond>,
     pub sides: Option<Vec<SideId>>,
     /// The rule as written, for explanations.
     pub text: String,
@@ -760,6 +763,9 @@ pub struct Game {
     pub check: Check,
     /// Where the check rule does not apply.
     pub check_exempt: CheckExempt,
+    /// `[turn] pass_in_check`: where it holds for the side to move, a
+    /// pass is legal though the side is in check.
+    pub pass_in_check: Option<StateCond>,
     /// The kinds whose promotion is a choice ([`Promote::chooses`]).
     pub(crate) choosing_kinds: Kinds,
     /// Per side, the promotion zones of the choosing kinds: a move that

@@ -436,31 +436,37 @@ fn segment(seg: Pair<'_, Rule>) -> Result<Segment> {
     let is_swap = head.as_rule() == Rule::kw_swap;
     let is_jump = head.as_rule() == Rule::kw_jump;
     let is_castle = head.as_rule() == Rule::kw_castle;
-    let kind = if is_swap || is_jump || is_castle {
+    let is_stay = head.as_rule() == Rule::kw_stay;
+    let kind = if is_swap || is_jump || is_castle || is_stay {
         name(head)
     } else {
         name(head.into_inner().next().unwrap())
     };
-    let what = inner.next().unwrap();
+    // `stay` has no argument: its clauses follow at once.
     let (mut partner, mut jump, mut castle) = (None, None, None);
-    let (dirs, vector) = if is_castle {
-        let partner = site_cond(inner.next().unwrap())?;
-        castle = Some((partner, name(inner.next().unwrap())));
-        (dir_set(what), None)
-    } else if is_swap {
-        partner = Some(site_cond(what)?);
+    let (dirs, vector) = if is_stay {
         (Vec::new(), None)
-    } else if is_jump {
-        jump = Some(site_cond(what)?);
-        (Vec::new(), None)
-    } else if what.as_rule() == Rule::leap_vector {
-        let sp = span(&what);
-        let mut n = what.into_inner();
-        let a = number(n.next().unwrap())?;
-        let b = number(n.next().unwrap())?;
-        (Vec::new(), Some((a, b, sp)))
     } else {
-        (dir_set(what), None)
+        let what = inner.next().unwrap();
+        if is_castle {
+            let partner = site_cond(inner.next().unwrap())?;
+            castle = Some((partner, name(inner.next().unwrap())));
+            (dir_set(what), None)
+        } else if is_swap {
+            partner = Some(site_cond(what)?);
+            (Vec::new(), None)
+        } else if is_jump {
+            jump = Some(site_cond(what)?);
+            (Vec::new(), None)
+        } else if what.as_rule() == Rule::leap_vector {
+            let sp = span(&what);
+            let mut n = what.into_inner();
+            let a = number(n.next().unwrap())?;
+            let b = number(n.next().unwrap())?;
+            (Vec::new(), Some((a, b, sp)))
+        } else {
+            (dir_set(what), None)
+        }
     };
     let mut segment = Segment {
         kind,

@@ -38,6 +38,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::kw_bears_off => "`bears_off`",
         Rule::kw_rolled => "`rolled`",
         Rule::kw_nearest => "`nearest`",
+        Rule::kw_stay => "`stay`",
         Rule::site_nearest => "`nearest(EVENT)`",
         Rule::state_rolled => "`rolled(EVENT) OP N`",
         Rule::action_roll => "`roll EVENT`",

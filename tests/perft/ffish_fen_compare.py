@@ -17,7 +17,7 @@ there at once, Fairy-Stockfish on a claim), or after `--plies`.
         [--games 20] [--plies 150] [--seed 1] [--perft 3] [--dump FILE]
 
 With `--dump`, every position compared and pyffish's legal moves are
-written to FILE as JSON (tests/refdata/ffish/*.json), which cargo test
+written to FILE as JSON (tests/refdata/ffish-fen/*.json), which cargo test
 (tests/ffish_positions.rs) compares with tavoliere's again.
 """
 
