@@ -168,6 +168,25 @@ pub struct ActionSpace {
     plain: u32,
 }
 
+/// The kinds a promotion choice may name: each kind that promotes by
+/// moves of its own or chooses its promotion, and the kinds it may become.
+fn promotion_choices(rules: &Rules) -> Vec<u32> {
+    let mut choices = Vec::new();
+    for (k, kind) in rules.kinds.iter().enumerate() {
+        if let Some(p) = &kind.promote_moves {
+            choices.push(k as u32);
+            choices.push(p.to as u32);
+        }
+        if let Some(p) = kind.promote.as_ref().filter(|p| p.chooses()) {
+            choices.push(k as u32);
+            choices.push(p.to as u32);
+            choices.extend(p.choices.iter().map(|&c| c as u32));
+            choices.extend(p.otherwise.map(|c| c as u32));
+        }
+    }
+    choices
+}
+
 impl ActionSpace {
     /// The numbering of a game's actions, from its compiled game.
     pub fn new(rules: &Rules) -> ActionSpace {
@@ -250,19 +269,7 @@ impl ActionSpace {
         let left = leave_drops(rules, one_kind, n);
         let leaves = !left.is_empty();
         drops.extend(left);
-        let mut choices = Vec::new();
-        for (k, kind) in rules.kinds.iter().enumerate() {
-            if let Some(p) = &kind.promote_moves {
-                choices.push(k as u32);
-                choices.push(p.to as u32);
-            }
-            if let Some(p) = kind.promote.as_ref().filter(|p| p.chooses()) {
-                choices.push(k as u32);
-                choices.push(p.to as u32);
-                choices.extend(p.choices.iter().map(|&c| c as u32));
-                choices.extend(p.otherwise.map(|c| c as u32));
-            }
-        }
+        let choices = promotion_choices(rules);
         let places = (rules.barriers.iter().enumerate())
             .flat_map(|(b, kind)| {
                 kind.slots

@@ -391,16 +391,13 @@ impl<'a> Compiler<'a> {
         let mut ends = self.ends(raw, &mut scope, n_teams);
         let constraints = self.constraints(raw, &mut scope, &side_names);
         let constraint_reads = reads::constraint_reads(&constraints, &scope.board);
-        let constraint_kinds = constraint_reads.kinds;
         let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
         self.promotions(raw, &mut scope, &kind_names, &mut kinds);
         self.promote_moves(raw, &mut scope, &kind_names, &mut kinds);
-        let check = self.check_rule(raw);
-        let check_exempt = self.check_exempt(raw);
-        let pass_in_check = (raw.turn.pass_in_check.as_ref())
-            .and_then(|s| self.state_cond(raw, &mut scope, s).ok());
+        let (check, check_exempt) = (self.check_rule(raw), self.check_exempt(raw));
+        let pass_in_check = self.pass_in_check(raw, &mut scope);
         let mut demand = self.demand(raw, &mut scope, &side_names);
         // After every condition that may read `score(...)`.
         let scores = self.scores(raw, &mut scope);
@@ -415,8 +412,7 @@ impl<'a> Compiler<'a> {
         let (again, ends_read_last) = self.again(raw, &mut scope, &ends);
         let phases_read_history =
             moves_read_history(&phase_when, &ends) || self.no_repeat.is_some();
-        let board = scope.board;
-        let n_sites = board.n_sites();
+        let (n_sites, board) = (scope.board.n_sites(), scope.board);
         let folding = Folding {
             regions: &regions,
             n_sides: sides.len(),
@@ -424,21 +420,18 @@ impl<'a> Compiler<'a> {
         };
         // Site conditions of moves, in end rules, priorities and demands.
         folding.fold_rules(&mut ends, &mut priorities, &mut demand, &mut kinds);
-        let capturing_kinds = mask_of(&kinds, |k| {
-            k.patterns.iter().any(may_capture) || k.effects.iter().any(|e| e.captures())
-        });
+        let capturing_kinds = mask_of(&kinds, may_capture_by);
         let choice_zones = choice_zones(&kinds, &regions, sides.len(), n_sites);
+        let constraint_kinds = constraint_reads.kinds;
         let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
-        let mut rules = Rules::new(Game {
+        let rules = Rules::new(Game {
             name,
             // What the kinds and end rules imply, read before they move in.
             has_royals: kinds.iter().any(|k| k.royal),
             effect_kinds: mask_of(&kinds, |k| !k.effects.is_empty()),
             stalls: ends.iter().any(|e| e.stalled),
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
-            choosing_kinds: mask_of(&kinds, |k| {
-                k.promote.as_ref().is_some_and(Promote::chooses) || k.promote_moves.is_some()
-            }),
+            choosing_kinds: mask_of(&kinds, chooses_promotion),
             leave_kinds: mask_of(&kinds, |k| k.leave.is_some()),
             move_reach: kinds.iter().map(move_reach).collect(),
             hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some() || k.returns),
@@ -497,17 +490,17 @@ impl<'a> Compiler<'a> {
             tracks: scope.tracks.clone(),
             tables: Default::default(),
         });
+        self.finish(raw, rules, seeds)
+    }
+
+    /// The compiled game's derived tables, its initial position and the
+    /// warnings: the last steps of [`Compiler::game`].
+    fn finish(&mut self, raw: &RawGame, mut rules: Rules, seeds: Box<[u16]>) -> Res<Rules> {
         rules.game_mut().initial.seeds = seeds;
         if rules.kinds.iter().any(|k| k.stacks) {
             let n = rules.board.n_sites();
             rules.game_mut().initial.heights = vec![0; n].into_boxed_slice();
         }
-        self.finish(raw, rules)
-    }
-
-    /// The compiled game's derived tables, its initial position and the
-    /// warnings: the last steps of [`Compiler::game`].
-    fn finish(&mut self, raw: &RawGame, mut rules: Rules) -> Res<Rules> {
         if let Err(too_large) = derive_tables(&mut rules) {
             self.tables_too_large(raw, &rules, &too_large);
             return Err(());
@@ -691,6 +684,17 @@ fn cell_owners(n_sides: usize, n_kinds: usize) -> Vec<(SideId, KindId)> {
     std::iter::once((0, 0))
         .chain((0..n_sides).flat_map(|s| (0..n_kinds).map(move |k| (s as SideId, k as KindId))))
         .collect()
+}
+
+/// Whether a piece of the kind may take: by a pattern, or by an effect.
+fn may_capture_by(k: &Kind) -> bool {
+    k.patterns.iter().any(may_capture) || k.effects.iter().any(|e| e.captures())
+}
+
+/// Whether a piece of the kind chooses what it becomes: a promotion with
+/// a choice, or promotion moves.
+fn chooses_promotion(k: &Kind) -> bool {
+    k.promote.as_ref().is_some_and(Promote::chooses) || k.promote_moves.is_some()
 }
 
 /// The kinds a piece of `kind` may end a move as, other than its own: its

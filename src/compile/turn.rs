@@ -181,6 +181,12 @@ impl Compiler<'_> {
         .unwrap_or(Check::EveryRoyal)
     }
 
+    /// `[turn] pass_in_check`: where a pass stands despite the check rule.
+    pub(super) fn pass_in_check(&mut self, raw: &RawGame, scope: &mut Scope) -> Option<StateCond> {
+        let cond = raw.turn.pass_in_check.as_ref()?;
+        self.state_cond(raw, scope, cond).ok()
+    }
+
     /// `[turn] check_exempt`: the exemptions from the check rule listed.
     pub(super) fn check_exempt(&mut self, raw: &RawGame) -> CheckExempt {
         let mut out = CheckExempt::default();

@@ -530,7 +530,9 @@ fn parse_destination(
     let steps: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| !matches!(m, Move::Demanding(_)))
+        // A destination alone is the plain move: one that also leaves a
+        // piece behind is written with it (`g7/H`).
+        .filter(|m| !matches!(m, Move::Demanding(_) | Move::Leaving(_)))
         .filter(|m| matches!(rules.base(*m), Move::Step { to: t, .. } | Move::Drop { to: t, .. } if t == to))
         .collect();
     match steps.as_slice() {

@@ -20,6 +20,7 @@ mod sow;
 mod stages;
 pub(crate) mod tables;
 mod track;
+mod turn;
 
 pub(crate) use barrier::MARKED_SLOTS;
 pub use barrier::{Again, BarrierKind};
@@ -41,6 +42,10 @@ pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
 pub use track::Track;
+pub use turn::{
+    Captures, Check, CheckExempt, Constraint, Demand, EndResult, EndRule, Huff, HuffClaim, NoMoves,
+    Offsets, PreludeTurn, Priority, Seat,
+};
 
 /// Index of a side in [`Rules::sides`].
 pub type SideId = u8;
@@ -300,192 +305,6 @@ pub enum Action {
     /// `advance`: track, event, landing condition (in `removals`).
     Advance(u8, u8, u16),
     Pass,
-}
-
-/// A filter on the legal moves of some sides: while `when` holds, only the
-/// moves of the first class in `prefer` that has any remain (none at all if
-/// every class is empty).
-#[derive(Clone, Debug)]
-pub struct Priority {
-    pub sides: Vec<SideId>,
-    pub when: StateCond,
-    pub prefer: Vec<MoveCond>,
-    /// `when` and `prefer` as written, for explanations.
-    pub text: String,
-    /// Whether `when` reads the legal moves (`can(...)`).
-    pub(crate) reads_moves: bool,
-}
-
-/// A set of grid offsets `(dx, dy)` within the board's size.
-#[derive(Clone, Debug)]
-pub struct Offsets {
-    files: i32,
-    ranks: i32,
-    bits: Vec<bool>,
-}
-
-impl Offsets {
-    pub(crate) fn new(files: i32, ranks: i32) -> Self {
-        Offsets {
-            files,
-            ranks,
-            bits: vec![false; ((2 * files - 1) * (2 * ranks - 1)) as usize],
-        }
-    }
-
-    fn index(&self, dx: i32, dy: i32) -> Option<usize> {
-        let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
-        let (x, y) = (dx + self.files - 1, dy + self.ranks - 1);
-        (x >= 0 && y >= 0 && x < w && y < h).then(|| (x + y * w) as usize)
-    }
-
-    pub(crate) fn insert(&mut self, dx: i32, dy: i32) {
-        if let Some(i) = self.index(dx, dy) {
-            self.bits[i] = true;
-        }
-    }
-
-    pub(crate) fn contains(&self, dx: i32, dy: i32) -> bool {
-        self.index(dx, dy).is_some_and(|i| self.bits[i])
-    }
-}
-
-/// The check rule: after a move, the mover's royal pieces must not be
-/// attacked — every one of them, or only a sole one (with two or more,
-/// royals are ordinary pieces).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    EveryRoyal,
-    SoleRoyal,
-}
-
-/// Where the check rule does not apply (`[turn] check_exempt`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct CheckExempt {
-    /// `adjacent-royals`: a royal piece next to a royal piece of another
-    /// team is not attacked, and neither is any site next to one for the
-    /// `attacked` condition (taking it would take the taker's royal too).
-    pub adjacent_royals: bool,
-    /// `no-enemy-royal`: a move after which no other team has a royal
-    /// piece left is legal whatever it leaves attacked (it wins at once).
-    pub no_enemy_royal: bool,
-}
-
-impl CheckExempt {
-    pub fn any(self) -> bool {
-        self.adjacent_royals || self.no_enemy_royal
-    }
-}
-
-/// Who plays: a seat moves one or more sides, and wins when their team wins.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seat {
-    pub name: String,
-    pub sides: Vec<SideId>,
-}
-
-/// Which piece moves are legal, by the number of pieces they capture.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Captures {
-    /// Any move.
-    Free,
-    /// A capturing move when one exists.
-    Compulsory,
-    /// A move capturing as many pieces as any move can.
-    Maximum,
-}
-
-/// Huffing: after a move that captured too little, a piece of the mover's
-/// side that could have done better is removed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Huff {
-    /// When the move captured fewer than the maximum available.
-    BelowMaximum,
-    /// When a capture was available and the move captured nothing.
-    NoCapture,
-}
-
-/// Who huffs: the rules at once, or the next side if it claims it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum HuffClaim {
-    /// The piece is removed as part of the move that took too little.
-    Automatic,
-    /// The next side may remove it (`Move::Huff`), and then moves.
-    BeforeMove,
-    /// The next side may remove it as its move.
-    AsMove,
-}
-
-/// A turn of the prelude: a side and what it may do.
-#[derive(Clone, Debug)]
-pub struct PreludeTurn {
-    pub side: SideId,
-    pub actions: Vec<Action>,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NoMoves {
-    Pass,
-    Lose,
-    Draw,
-    /// The side with no move wins (antichess).
-    Win,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum EndResult {
-    Win,
-    Loss,
-    Draw,
-}
-
-/// A condition every legal move must leave true, seen from the given sides
-/// (from the moving side when none is given).
-#[derive(Clone, Debug)]
-pub struct Constraint {
-    pub rule: StateCond,
-    /// The rule is `not check`: for the mover, the check rule says the
-    /// same, so it is read for the other sides only.
-    pub(crate) own_check: bool,
-    /// `when`: read on the position before the move, for the mover; the
-    /// constraint binds only moves made where it holds.
-    pub when: Option<StateCond>,
-    pub sides: Option<Vec<SideId>>,
-    /// The rule as written, for explanations.
-    pub text: String,
-}
-
-#[derive(Clone, Debug)]
-pub struct EndRule {
-    pub when: StateCond,
-    /// The condition as written, for explanations.
-    pub text: String,
-    /// What players are told when the rule ends the game (`message`, else
-    /// the rule's `name` in words): "four in a row".
-    pub message: Option<String>,
-    pub result: EndResult,
-    /// Sides the rule is evaluated for.
-    pub sides: Vec<SideId>,
-    /// The same sides as a bitset.
-    pub(crate) side_set: u32,
-    /// Whether `when` reads the move just played (`last(...)`).
-    pub(crate) reads_last: bool,
-    /// How many `last(...)` `when` has.
-    pub(crate) lasts: u32,
-    /// Whether `when` may differ from side to side: it reads more than
-    /// the move just played and constants.
-    pub(crate) reads_side: bool,
-    /// Whether `when` reads `stalled`: the rule is checked only when no
-    /// side can move.
-    pub(crate) stalled: bool,
-}
-
-/// Capture on demand, in general: the listed sides may make any move
-/// demanding; the next move must then meet `rule` when a legal one does.
-#[derive(Clone, Debug)]
-pub struct Demand {
-    pub sides: Vec<SideId>,
-    pub rule: MoveCond,
 }
 
 /// A move: plain data, small and `Copy`. Notation is in `notation`. Like a

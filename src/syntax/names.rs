@@ -12,9 +12,6 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::EOI => "the end of the expression",
         Rule::WHITESPACE | Rule::COMMENT => "a space",
         Rule::ident_char => "a letter or digit",
-        Rule::pos_turn => "`turn SIDE`",
-        Rule::pos_passes => "`passes N`",
-        Rule::pos_huffable => "`huffable SITE`",
         Rule::state_repetitions => "`repetitions OP N`",
         Rule::state_since => "`since(...) OP N`",
         Rule::state_repeated => "`repeated` or `repeated within N`",
@@ -43,23 +40,14 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::state_rolled => "`rolled(EVENT) OP N`",
         Rule::action_roll => "`roll EVENT`",
         Rule::action_advance => "`advance TRACK by EVENT`",
-        Rule::pos_rolled => "`rolled EVENT N`",
         Rule::site_seeds => "`seeds OP N`",
         Rule::site_height => "`height OP N`",
         Rule::kw_height => "`height`",
         Rule::kw_stacks => "`stacks`",
         Rule::kw_dice => "`dice`",
-        Rule::pos_stacks => "`stacks SITE N, ...`",
-        Rule::pos_dice => "`dice N ...`",
         Rule::state_seeds => "`seeds(OWNER REGION)`",
         Rule::state_seeds_compare => "`seeds(OWNER REGION) OP N`",
         Rule::action_sow => "`sow REGION`",
-        Rule::pos_seeds => "`seeds SITE N, ...`",
-        Rule::pos_seed => "`SITE N`",
-        Rule::pos_counters => "`counters N ...`",
-        Rule::pos_plies => "`plies N`",
-        Rule::pos_history => "`history HASH/SIDE ...`",
-        Rule::pos_seen => "a position seen, `HASH/SIDE`",
         Rule::check_mark => "`+`",
         Rule::site_has => "`has(FLAG)`",
         Rule::site_sees => "`sees(DIRS, COND)`",
@@ -67,9 +55,6 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_last_to => "`last_to(...)`",
         Rule::site_last_over => "`last_over(...)`",
         Rule::seg_capture_last => "`capture last`",
-        Rule::pos_flags => "`flags FLAG SITES`",
-        Rule::pos_flag => "a flag and the sites of its pieces: `unmoved e1 h1`",
-        Rule::pos_last => "`last FROM TO`",
         Rule::effect_entry | Rule::effect => {
             "an effect such as `capture(orth, 1) over enemy to friend`"
         }
@@ -155,14 +140,36 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::action_place => "`place KIND`",
         Rule::place_falling => "`falling DIRECTION`",
         Rule::placement_entry | Rule::placement => "a placement such as `pawn: e1 e2`",
-        Rule::position_entry | Rule::pos_section => {
-            "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes`, `demanded` or `huffable`)"
-        }
-        Rule::pos_pieces | Rule::pos_piece => "a piece such as `white pawn e1`",
-        Rule::pos_barriers | Rule::pos_slot => "a barrier slot such as `e3h`",
-        Rule::pos_reserves | Rule::pos_reserve => "a reserve such as `white wall 10`",
-        keyword => keyword_name(keyword),
+        other => position_name(other).unwrap_or_else(|| keyword_name(other)),
     }
+}
+
+/// The name of a rule of the position text, if `rule` is one.
+fn position_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+            Rule::pos_turn => "`turn SIDE`",
+            Rule::pos_passes => "`passes N`",
+            Rule::pos_huffable => "`huffable SITE`",
+            Rule::pos_rolled => "`rolled EVENT N`",
+            Rule::pos_stacks => "`stacks SITE N, ...`",
+            Rule::pos_dice => "`dice N ...`",
+            Rule::pos_seeds => "`seeds SITE N, ...`",
+            Rule::pos_seed => "`SITE N`",
+            Rule::pos_counters => "`counters N ...`",
+            Rule::pos_plies => "`plies N`",
+            Rule::pos_history => "`history HASH/SIDE ...`",
+            Rule::pos_seen => "a position seen, `HASH/SIDE`",
+            Rule::pos_flags => "`flags FLAG SITES`",
+            Rule::pos_flag => "a flag and the sites of its pieces: `unmoved e1 h1`",
+            Rule::pos_last => "`last FROM TO`",
+            Rule::position_entry | Rule::pos_section => {
+                "a position section (`pieces`, `barriers`, `reserves`, `turn`, `passes`, `demanded` or `huffable`)"
+            }
+            Rule::pos_pieces | Rule::pos_piece => "a piece such as `white pawn e1`",
+            Rule::pos_barriers | Rule::pos_slot => "a barrier slot such as `e3h`",
+            Rule::pos_reserves | Rule::pos_reserve => "a reserve such as `white wall 10`",
+            _ => return None,
+    })
 }
 
 /// The name of a keyword rule (`kw_to` is "`to`"), from the grammar's
