@@ -97,8 +97,9 @@ fn check_san(rules: &Rules, st: &State, moves: &[Move], game: &str) {
 /// counts are not said), where kings may chase each other for ever; chess,
 /// Chess960 and crazyhouse, whose fifty-move and repetition rules end
 /// random games only after hundreds of plies (dead positions are not
-/// written); xiangqi, without its rules on perpetual check and chasing.
-const UNBOUNDED: [(&str, u32); 7] = [
+/// written); xiangqi, without its rules on perpetual check and chasing;
+/// sittuyin, without its counting rules (not written).
+const UNBOUNDED: [(&str, u32); 8] = [
     ("siege-of-paris", 1_500),
     ("cerco-de-paris", 1_500),
     ("tamerlane", 300),
@@ -106,6 +107,7 @@ const UNBOUNDED: [(&str, u32); 7] = [
     ("xiangqi", 300),
     ("chess", 300),
     ("crazyhouse", 300),
+    ("sittuyin", 300),
 ];
 
 #[test]

@@ -115,6 +115,11 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     if let Some(i) = texts.iter().position(|t| t == text) {
         return Ok(legal[i]);
     }
+    // Or as its short form is printed (`g7/H`: a destination, and the
+    // piece left behind).
+    if let Some(i) = short_texts(rules, st, &legal).iter().position(|t| t == text) {
+        return Ok(legal[i]);
+    }
     if let Some(found) = by_other_form(rules, st, &legal, &texts, text) {
         return found;
     }
