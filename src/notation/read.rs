@@ -117,7 +117,10 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     }
     // Or as its short form is printed (`g7/H`: a destination, and the
     // piece left behind).
-    if let Some(i) = short_texts(rules, st, &legal).iter().position(|t| t == text) {
+    if let Some(i) = short_texts(rules, st, &legal)
+        .iter()
+        .position(|t| t == text)
+    {
         return Ok(legal[i]);
     }
     if let Some(found) = by_other_form(rules, st, &legal, &texts, text) {
