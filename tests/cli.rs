@@ -460,7 +460,7 @@ fn why(args: &[&str]) -> (String, Option<i32>) {
 
 #[test]
 fn why_names_the_rule_that_refuses_a_move_in_every_game() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &["games/quoridor.toml", "--why", "e1-e3"],
             "no move of the white pawn on e1 ends on e3; its legal moves: e1-d1, e1-e2, e1-f1",
@@ -528,6 +528,23 @@ fn why_names_the_rule_that_refuses_a_move_in_every_game() {
         (
             &["games/tamerlane.toml", "--why", "K<>e2"],
             "is not a legal swap here (no king or prince or adventitious_king can swap now: its token may be spent, or a priority may leave it aside)",
+        ),
+        // A constraint with `when`, named, binding because it held before
+        // the move (janggi's bikjang: the generals face each other).
+        (
+            &[
+                "games/janggi.toml",
+                "--position",
+                "pieces blue general e2, blue guard d1, red general e10, red guard d10; turn blue",
+                "--why",
+                "e2-e1",
+            ],
+            "`e2-e1` would break the rule `not somewhere(friend general and sees(n | s, enemy general))` (`bikjang`), which binds this move: its `when` holds here",
+        ),
+        // S-chess: a piece left behind by a piece without `leave`.
+        (
+            &["games/seirawan.toml", "--why", "e2-e4/H"],
+            "the white pawn on e2 leaves nothing behind: its kind has no `leave`",
         ),
         // A swap in a game whose pieces never swap: no word of tokens.
         (

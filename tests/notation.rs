@@ -179,6 +179,48 @@ fn a_pinned_piece_is_explained_by_its_pin() {
     assert_eq!(why, "there is no piece on a1");
 }
 
+/// A move that would leave a piece behind (`leave`) and may not is
+/// refused with the rule it breaks, not as an unknown site `f3/H`.
+#[test]
+fn a_refused_piece_left_behind_names_the_rule() {
+    let rules = common::load("games/seirawan.toml");
+    // The knight on b1 has moved (it carries no flag); g1 has not; white
+    // holds a hawk but no elephant.
+    let st = common::position(
+        &rules,
+        "pieces white king e1, white knight b1 g1, white pawn e2, black king e8; \
+         reserves white hawk 1, white elephant 0, black hawk 1, black elephant 1; \
+         turn white; flags unmoved e1 e2 g1",
+    );
+    assert!(parse_move(&rules, &st, "g1-f3/H").is_ok());
+    let refusal = |text: &str| {
+        let e = parse_move(&rules, &st, text).unwrap_err();
+        assert_eq!(e.message, format!("`{text}` is not a legal move here"));
+        e.hint.unwrap()
+    };
+    for (text, why) in [
+        (
+            "e2-e4/H",
+            "the white pawn on e2 leaves nothing behind: its kind has no `leave`",
+        ),
+        (
+            "g1-f3/Q",
+            "the white knight on g1 may leave only hawk or elephant behind",
+        ),
+        (
+            "b1-c3/H",
+            "the white knight on b1 no longer carries `unmoved`, which leaving a piece needs",
+        ),
+        ("g1-f3/E", "white has no elephant in hand"),
+        ("g1-f3/Z", "no piece is written `Z`"),
+    ] {
+        assert_eq!(refusal(text), why);
+    }
+    // A plain move that is not legal is refused as itself.
+    let e = parse_move(&rules, &st, "g1-g3/H").unwrap_err();
+    assert!(e.to_string().contains("g1-g3"), "{e}");
+}
+
 #[test]
 fn the_counted_notations_read_as_written_and_name_the_pieces_moves() {
     // Xiangqi in WXF from the start: red's right cannon to the centre.

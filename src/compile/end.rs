@@ -61,6 +61,7 @@ impl Compiler<'_> {
                         when,
                         sides,
                         text: c.rule.value.clone(),
+                        name: c.name.as_ref().map(|n| n.value.clone()),
                     });
                 }
             }

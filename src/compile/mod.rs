@@ -423,6 +423,7 @@ impl<'a> Compiler<'a> {
         let capturing_kinds = mask_of(&kinds, may_capture_by);
         let choice_zones = choice_zones(&kinds, &regions, sides.len(), n_sites);
         let constraint_kinds = constraint_reads.kinds;
+        let constraints_when = constraints.iter().any(|c| c.when.is_some());
         let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
         let rules = Rules::new(Game {
             name,
@@ -433,6 +434,7 @@ impl<'a> Compiler<'a> {
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
             choosing_kinds: mask_of(&kinds, chooses_promotion),
             leave_kinds: mask_of(&kinds, |k| k.leave.is_some()),
+            promote_move_kinds: mask_of(&kinds, |k| k.promote_moves.is_some()),
             move_reach: kinds.iter().map(move_reach).collect(),
             hand_kinds: mask_of(&kinds, |k| k.to_hand.is_some() || k.returns),
             no_mate_drops: mask_of(&kinds, |k| k.drop.no_mate),
@@ -463,6 +465,7 @@ impl<'a> Compiler<'a> {
             constraints_barrier_only: constraint_reads.barrier_only,
             constraint_kinds,
             constraint_sights: constraint_reads.sights,
+            constraints_when,
             constraint_creators,
             constraint_taken,
             ends_read_last,

@@ -77,34 +77,17 @@ fn state_reads(c: &StateCond, sights: &mut Vec<Sight>) -> Kinds {
 /// of sites).
 fn site_reads(c: &Cond, lines: &mut Vec<(u32, u8)>) -> bool {
     match c {
-        Cond::Sees(dirs, inner) if dirs.relative == 0 && reads_occupant(inner) => {
+        Cond::Sees(dirs, inner) if dirs.relative == 0 && inner.reads_site_only(false) => {
             lines.push((dirs.absolute, u8::MAX));
             true
         }
-        Cond::Adjacent(dirs, inner) if dirs.relative == 0 && reads_occupant(inner) => {
+        Cond::Adjacent(dirs, inner) if dirs.relative == 0 && inner.reads_site_only(false) => {
             lines.push((dirs.absolute, 1));
             true
         }
         Cond::Edge(dirs) => dirs.relative == 0,
         Cond::Not(inner) => site_reads(inner, lines),
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(|c| site_reads(c, lines)),
-        c => reads_occupant(c),
-    }
-}
-
-/// Whether `c` reads only the site and what stands on it.
-fn reads_occupant(c: &Cond) -> bool {
-    match c {
-        Cond::True
-        | Cond::Empty
-        | Cond::Occupied(_)
-        | Cond::Friend(_)
-        | Cond::Enemy(_)
-        | Cond::Side(..)
-        | Cond::In(_)
-        | Cond::Sites { .. } => true,
-        Cond::Not(inner) => reads_occupant(inner),
-        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(reads_occupant),
-        _ => false,
+        c => c.reads_site_only(false),
     }
 }

@@ -652,7 +652,7 @@ impl Rules {
             if CHOOSING && self.may_choose_from(side, kind, s) {
                 self.add_promotion_choices(st, side, before, out);
             }
-            if CHOOSING {
+            if CHOOSING && self.promote_move_kinds >> kind & 1 == 1 {
                 self.add_promote_moves(st, w, s, kind, out);
             }
             done(out)

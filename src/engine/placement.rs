@@ -140,7 +140,8 @@ impl Rules {
                         && self.promotes_to_counted(st, mv, from, to)
             })
         };
-        let check = match self.base(mv) {
+        let base = self.base(mv);
+        let check = match base {
             Move::Drop { .. } | Move::Sow(_) => true,
             Move::Huff(at) | Move::Remove(at) | Move::Off(at) => {
                 !self.constraints_barrier_only && taken(at)
@@ -161,26 +162,14 @@ impl Rules {
                         || taken(chain.to())
                         || chain.captured().iter().any(|&c| taken(c)))
             }
-            Move::Place { .. }
-            | Move::Pass
-            | Move::Roll { .. }
-            | Move::Demanding(_)
-            | Move::Promoting(_)
-            | Move::Leaving(_) => false,
+            // Barriers, passes and rolls ([`Move::moves_no_piece`]).
+            _ => false,
         };
         // Skipping a move assumes the constraints held before it: not so
         // where a constraint with `when` binds (it may bind only now).
-        let moves_pieces = !matches!(
-            self.base(mv),
-            Move::Place { .. }
-                | Move::Pass
-                | Move::Roll { .. }
-                | Move::Demanding(_)
-                | Move::Promoting(_)
-                | Move::Leaving(_)
-        );
         let check = check
-            || moves_pieces
+            || self.constraints_when
+                && !base.moves_no_piece()
                 && *before
                     .when_binds
                     .get_or_insert_with(|| self.when_binds(st, side))
@@ -493,13 +482,19 @@ impl Rules {
         }
     }
 
-    /// The first constraint that does not hold in `st`, after a move of `side`.
-    pub fn broken_constraint(&self, st: &State, side: SideId) -> Option<usize> {
-        self.constraints.iter().position(|c| match &c.sides {
-            None => !self.eval_state(&c.rule, st, side, &st.blocked),
-            Some(sides) => sides
-                .iter()
-                .any(|&s| !self.eval_state(&c.rule, st, s, &st.blocked)),
+    /// The first constraint that binds a move of `side` from `before` (its
+    /// `when`, if any, holds there) and does not hold in `st`, after it.
+    pub fn broken_constraint(&self, before: &State, st: &State, side: SideId) -> Option<usize> {
+        self.constraints.iter().position(|c| {
+            let binds =
+                (c.when.as_ref()).is_none_or(|w| self.eval_state(w, before, side, &before.blocked));
+            binds
+                && match &c.sides {
+                    None => !self.eval_state(&c.rule, st, side, &st.blocked),
+                    Some(sides) => sides
+                        .iter()
+                        .any(|&s| !self.eval_state(&c.rule, st, s, &st.blocked)),
+                }
         })
     }
 

@@ -788,6 +788,7 @@ struct Survives<'a> {
 }
 
 impl<'a> Survives<'a> {
+    #[inline(always)]
     fn new(
         rules: &'a Rules,
         st: &'a State,

@@ -53,12 +53,7 @@ impl Rules {
                 hit(chain.from) || hit(chain.to()) || chain.captured().iter().any(|&c| hit(c))
             }
             Move::Castle { .. } | Move::Drop { .. } | Move::Sow(_) => true,
-            Move::Place { .. }
-            | Move::Pass
-            | Move::Roll { .. }
-            | Move::Demanding(_)
-            | Move::Promoting(_)
-            | Move::Leaving(_) => false,
+            other => !other.moves_no_piece(),
         }
     }
 }

@@ -223,10 +223,19 @@ pub(super) fn placement_hint(rules: &Rules, st: &State, slot: u16) -> Option<Str
 /// `would break the rule `...``: the first constraint that `mv` breaks.
 fn breaks(rules: &Rules, st: &State, mv: Move) -> String {
     let after = rules.after(st, rules.base(mv));
-    match rules.broken_constraint(&after, rules.to_move(st)) {
-        Some(i) => format!("would break the rule `{}`", rules.constraints[i].text),
-        None => "would break a constraint of the game".into(),
-    }
+    let Some(i) = rules.broken_constraint(st, &after, rules.to_move(st)) else {
+        return "would break a constraint of the game".into();
+    };
+    let c = &rules.constraints[i];
+    let named = c
+        .name
+        .as_ref()
+        .map_or(String::new(), |n| format!(" (`{n}`)"));
+    let when = match c.when {
+        Some(_) => ", which binds this move: its `when` holds here",
+        None => "",
+    };
+    format!("would break the rule `{}`{named}{when}", c.text)
 }
 
 /// Why a drop of `kind` onto `to` by `side` is refused, where the position
@@ -286,4 +295,94 @@ pub(super) fn drop_refused(
     let mv = Move::Drop { kind, to };
     (rules.why_not(st, mv) == Some(Refusal::Constraint))
         .then(|| format!("it {}", breaks(rules, st, mv)))
+}
+
+/// Why `text`, a move with a piece to leave behind (`g1-f3/H`, `e1-g1/Hh1`)
+/// that is not legal, is refused: its plain move's refusal, or the `leave`
+/// rule it breaks.
+pub(super) fn leave_refused(
+    rules: &Rules,
+    st: &State,
+    text: &str,
+    (plain, left): (&str, &str),
+) -> MoveError {
+    let mv = match super::parse_move(rules, st, plain) {
+        Ok(mv) => mv,
+        Err(e) => return e,
+    };
+    let refused = |why: String| MoveError {
+        message: format!("`{text}` is not a legal move here"),
+        hint: Some(why),
+    };
+    // The kind by its symbol, then the site it is left on (the mover's
+    // origin unless named).
+    let named = rules.kinds.iter().enumerate().find_map(|(k, kind)| {
+        let n = kind.symbol.len();
+        (left.len() >= n
+            && left.is_char_boundary(n)
+            && left[..n].eq_ignore_ascii_case(&kind.symbol))
+        .then(|| (k as KindId, &left[n..]))
+    });
+    let Some((kind, site_text)) = named else {
+        return refused(format!("no piece is written `{left}`"));
+    };
+    let at = match site_text {
+        "" => rules.move_from(&mv),
+        name => rules.board.site(name),
+    };
+    let Some(at) = at else {
+        return refused(format!("there is no site `{site_text}` on this board"));
+    };
+    let side = rules.to_move(st);
+    let kind_name = &rules.kinds[kind as usize].name;
+    let Some(piece) = describe_piece(rules, st, at) else {
+        return refused(format!(
+            "there is no piece on {} to leave it",
+            rules.board.site_name(at)
+        ));
+    };
+    let Some((_, mover)) = st.piece_at(rules, at) else {
+        return refused(format!(
+            "there is no piece on {}",
+            rules.board.site_name(at)
+        ));
+    };
+    let Some(leave) = &rules.kinds[mover as usize].leave else {
+        return refused(format!(
+            "{piece} leaves nothing behind: its kind has no `leave`"
+        ));
+    };
+    if !leave.kinds.contains(&kind) {
+        let may: Vec<&str> = leave
+            .kinds
+            .iter()
+            .map(|&k| rules.kinds[k as usize].name.as_str())
+            .collect();
+        return refused(format!(
+            "{piece} may leave only {} behind",
+            may.join(" or ")
+        ));
+    }
+    if let Some(flag) = leave.flag {
+        if st
+            .marks
+            .get(at.0 as usize)
+            .is_none_or(|m| m >> flag & 1 == 0)
+        {
+            return refused(format!(
+                "{piece} no longer carries `{}`, which leaving a piece needs",
+                rules.flags[flag as usize].name
+            ));
+        }
+    }
+    if st.pieces_in_hand(rules, side, kind) == 0 {
+        return refused(format!(
+            "{} has no {kind_name} in hand",
+            rules.side_name(side)
+        ));
+    }
+    refused(format!(
+        "this move leaves no piece on {}",
+        rules.board.site_name(at)
+    ))
 }

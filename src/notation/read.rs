@@ -148,6 +148,9 @@ pub fn parse_move(rules: &Rules, st: &State, text: &str) -> Result<Move, MoveErr
     if let Some(plain) = text.strip_suffix('!') {
         return parse_demand(rules, st, &legal, plain);
     }
+    if let Some(split) = text.rsplit_once('/').filter(|_| rules.leave_kinds != 0) {
+        return Err(super::explain::leave_refused(rules, st, text, split));
+    }
     if text.contains("<>") {
         return Err(no_such_swap(rules, &legal, &texts, text));
     }

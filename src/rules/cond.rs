@@ -546,7 +546,7 @@ impl Pattern {
         let gate = |passed: bool, mover: &Cond, lands: bool| LastGate {
             passed,
             mover: mover.clone(),
-            site_only: mover.reads_site_only(),
+            site_only: mover.reads_site_only(true),
             near: lands && one_step,
         };
         let needed = |c: &Cond| match c {
@@ -568,8 +568,9 @@ impl Pattern {
 
 impl Cond {
     /// Whether the condition reads nothing but its site, the piece there
-    /// and its flags: not the moving piece's start, nor the position.
-    fn reads_site_only(&self) -> bool {
+    /// and, where `flags` says, its flags: not the moving piece's start,
+    /// nor the position.
+    pub(crate) fn reads_site_only(&self, flags: bool) -> bool {
         match self {
             Cond::True
             | Cond::Empty
@@ -578,10 +579,10 @@ impl Cond {
             | Cond::Enemy(_)
             | Cond::Side(..)
             | Cond::In(_)
-            | Cond::Sites { .. }
-            | Cond::Has(_) => true,
-            Cond::Not(inner) => inner.reads_site_only(),
-            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(Cond::reads_site_only),
+            | Cond::Sites { .. } => true,
+            Cond::Has(_) => flags,
+            Cond::Not(inner) => inner.reads_site_only(flags),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(|c| c.reads_site_only(flags)),
             _ => false,
         }
     }

@@ -374,6 +374,29 @@ pub enum Move {
     Pass,
 }
 
+impl Move {
+    /// Whether the move leaves every piece on the board where it was:
+    /// barriers, passes and rolls. A demanding, promoting or leaving move
+    /// is asked of its plain move ([`Rules::base`]), never itself.
+    #[inline]
+    pub(crate) fn moves_no_piece(self) -> bool {
+        match self {
+            Move::Place { .. } | Move::Pass | Move::Roll { .. } => true,
+            // Wrappers: their plain move answers.
+            Move::Demanding(_) | Move::Promoting(_) | Move::Leaving(_) => false,
+            Move::Step { .. }
+            | Move::Chain(_)
+            | Move::Swap { .. }
+            | Move::Huff(_)
+            | Move::Drop { .. }
+            | Move::Remove(_)
+            | Move::Sow(_)
+            | Move::Off(_)
+            | Move::Castle { .. } => false,
+        }
+    }
+}
+
 /// How a game ended, or that it goes on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -597,6 +620,8 @@ pub struct Game {
     /// The kinds that go to the captor's hand when captured.
     pub(crate) hand_kinds: Kinds,
     /// The kinds whose moves may leave a piece behind (`leave`).
+    /// The kinds with promotion moves of their own (`promote_moves`).
+    pub(crate) promote_move_kinds: Kinds,
     pub(crate) leave_kinds: Kinds,
     /// The kinds whose drops may not checkmate.
     pub(crate) no_mate_drops: Kinds,
@@ -612,6 +637,8 @@ pub struct Game {
     /// The lines the constraints read from pieces ([`Sight`]): a move that
     /// changes a site on one is judged too.
     pub(crate) constraint_sights: Vec<Sight>,
+    /// Whether a constraint binds only `when` a condition holds.
+    pub(crate) constraints_when: bool,
     /// The kinds that may promote to a counted kind (by default or by
     /// choice): their moves are checked when they do.
     pub(crate) constraint_creators: Kinds,

@@ -153,8 +153,10 @@ pub struct Constraint {
     /// constraint binds only moves made where it holds.
     pub when: Option<StateCond>,
     pub sides: Option<Vec<SideId>>,
-    /// The rule as written, for explanations.
+    /// The rule as written, and its `name` if it has one, for
+    /// explanations.
     pub text: String,
+    pub name: Option<String>,
 }
 
 #[derive(Clone, Debug)]
