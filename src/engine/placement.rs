@@ -153,7 +153,9 @@ impl Rules {
                 !self.constraints_barrier_only && (moved(from, with) || counted(with))
             }
             Move::Castle { from, to, with } => {
-                !self.constraints_barrier_only && (moved(from, to) || counted(with))
+                let partner_to = self.castle_partner_to(from, to, with);
+                !self.constraints_barrier_only
+                    && (moved(from, to) || counted(with) || moved(with, partner_to))
             }
             Move::Chain(id) => {
                 let chain = self.chain(id);

@@ -179,6 +179,8 @@ impl Rules {
                 self.put(st, to, mover);
                 self.put(st, partner_to, partner);
                 self.arrive(st, mover, from, to);
+                // The partner is a mover too: it promotes where it lands.
+                self.arrive(st, partner, with, partner_to);
             }
             Move::Drop { kind, to } => {
                 // A piece entering a track may land on an enemy (`advance`).
