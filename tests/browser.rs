@@ -684,3 +684,46 @@ async fn a_phone_sized_window_shows_the_board_first_and_never_scrolls_sideways()
     );
     s.screenshot("phone").await;
 }
+
+#[tokio::test]
+#[ignore = "needs chromium: run by scripts/test.d/browser.sh"]
+async fn dice_are_rolled_by_one_button_and_shown() {
+    let s = start(&games(), &[]).await;
+    s.open("backgammon.toml").await;
+    // The start rolls: one button, not the 21 outcomes to pick from.
+    s.wait("document.querySelector('#roll') !== null").await;
+    let picks = s
+        .js("[...document.querySelectorAll('#extra-moves button')].length")
+        .await;
+    assert_eq!(picks, json!(1));
+    s.client
+        .find(Locator::Css("#roll"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    s.wait("app.history.length === 1").await;
+    // The roll played is one of the outcomes, drawn by the server; the
+    // dice it gave are shown as faces, and the same dice are left to play.
+    let rolled = s.js("app.history[0].move").await;
+    let rolled = rolled
+        .as_str()
+        .unwrap()
+        .strip_prefix("roll:")
+        .unwrap()
+        .to_string();
+    let face = |d: &str| char::from_u32(0x267f + d.parse::<u32>().unwrap()).unwrap();
+    let faces: Vec<char> = rolled.split('-').map(face).collect();
+    let shown = s.text("#dice").await;
+    for f in &faces {
+        assert!(shown.contains(*f), "{shown} shows the roll {rolled}");
+    }
+    assert!(shown.contains("to play"), "{shown}");
+    let left = s.js("app.view.dice.length").await.as_u64().unwrap();
+    let double = faces[0] == faces[1];
+    assert_eq!(left, if double { 4 } else { 2 }, "{rolled}");
+    // Now a side chooses its move: no roll button.
+    assert_eq!(s.js("document.querySelector('#roll')").await, Value::Null);
+    s.screenshot("backgammon-dice").await;
+}

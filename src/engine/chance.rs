@@ -58,6 +58,16 @@ impl Rules {
         (r != 0).then(|| self.chance[event as usize].value(r - 1))
     }
 
+    /// The roll `event` last gave, as its move (`roll:3-5`), if it has
+    /// been rolled.
+    pub fn last_roll(&self, st: &State, event: u8) -> Option<Move> {
+        let r = st.rolled[event as usize];
+        (r != 0).then(|| Move::Roll {
+            event,
+            outcome: r - 1,
+        })
+    }
+
     /// The value `mv` rolls, when it is a roll.
     pub fn roll_value(&self, mv: Move) -> Option<i64> {
         match mv {

@@ -80,8 +80,27 @@ pub fn position(rules: &Rules, st: &State, flipped: bool) -> Value {
         "winning": rules.winning_line(st).iter().map(|s| s.0).collect::<Vec<_>>(),
         "on_board": on_board(rules, st),
         "scores": rules.side_scores(st),
+        // Chance: whether the position rolls (the page offers one button
+        // that draws the roll), the dice left to play, and each event's
+        // last roll.
+        "chance": rules.is_chance(st),
+        "dice": st.dice_left(),
+        "rolled": rolled(rules, st),
         "moves": moves,
     })
+}
+
+/// Each chance event's last roll, as the roll's text without `roll:`
+/// (`3-5`), by the event's name.
+fn rolled(rules: &Rules, st: &State) -> Vec<Value> {
+    (0..rules.chance.len() as u8)
+        .filter_map(|e| {
+            let mv = rules.last_roll(st, e)?;
+            let text = notation::move_to_string(rules, st, mv);
+            let value = text.strip_prefix("roll:").unwrap_or(&text).to_string();
+            Some(json!({ "event": rules.chance[e as usize].name, "value": value }))
+        })
+        .collect()
 }
 
 /// Per side, how many pieces it has on the board.

@@ -172,6 +172,7 @@ function render() {
   $("counts").title = v.scores ? "score" : "pieces on the board";
   renderMarks();
   renderHands();
+  renderDice();
   renderExtraMoves();
   renderMoveList();
   renderSeats();
@@ -258,11 +259,54 @@ function renderHands() {
   $("hands-bottom").replaceChildren(...bottoms);
 }
 
-// Moves a click on the board does not reach: pass, huffs, ...
+// A die's face: ⚀ to ⚅ for 1 to 6, else the number.
+function dieFace(n) {
+  return n >= 1 && n <= 6 ? String.fromCodePoint(0x267f + n) : String(n);
+}
+
+// The dice: the last roll of each event, and the dice still to play.
+function renderDice() {
+  const v = app.view, box = $("dice");
+  box.innerHTML = "";
+  for (const r of v.rolled || []) {
+    const span = document.createElement("span");
+    span.className = "rolled";
+    span.title = `${r.event}: ${r.value}`;
+    const faces = r.value.split("-").map((x) => dieFace(Number(x)));
+    span.textContent = `${r.event} ${faces.join(" ")}`;
+    box.appendChild(span);
+  }
+  if ((v.dice || []).length) {
+    const left = document.createElement("span");
+    left.className = "dice-left";
+    left.title = "dice to play";
+    left.textContent = `to play: ${v.dice.map(dieFace).join(" ")}`;
+    box.appendChild(left);
+  }
+}
+
+// Draws the roll of a chance position, by its odds (the server's random
+// player): nobody picks a roll.
+async function roll() {
+  const v = app.view;
+  const r = await api("/api/agent", { id: app.id, position: v.position, agent: "random" });
+  if (app.view === v && r.move) await playText(r.move);
+}
+
+// Moves a click on the board does not reach: pass, huffs, ... and, where
+// the position rolls, one button that rolls.
 function renderExtraMoves() {
   const box = $("extra-moves");
   box.innerHTML = "";
   if (!humanToMove()) return;
+  if (app.view.chance) {
+    const b = document.createElement("button");
+    b.id = "roll";
+    b.textContent = "roll";
+    b.onclick = roll;
+    box.appendChild(b);
+    return;
+  }
   for (const m of app.view.moves) {
     if (m.from !== null || m.slot !== null || m.drop !== null || m.path.length) continue;
     const b = document.createElement("button");
