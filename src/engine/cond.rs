@@ -579,8 +579,26 @@ impl Rules {
     }
 
     /// How many pieces of the `counted` sides a `count(...)` counts on the
-    /// board, seen from `side` (whose part of the region it reads).
+    /// board, seen from `side` (whose part of the region it reads): every
+    /// piece of a stack ([`Rules::stacked_beyond`]).
     pub(super) fn count_pieces(
+        &self,
+        st: &State,
+        counted: SideSet,
+        side: SideId,
+        kind: Kinds,
+        region: Option<RegionId>,
+    ) -> u32 {
+        let n = self.count_sites(st, counted, side, kind, region);
+        match st.heights.is_empty() {
+            true => n,
+            false => n + self.stacked_beyond(st, counted, side, kind, region),
+        }
+    }
+
+    /// How many sites the pieces of [`Rules::count_pieces`] stand on.
+    #[inline]
+    fn count_sites(
         &self,
         st: &State,
         counted: SideSet,

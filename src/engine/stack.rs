@@ -17,6 +17,40 @@ impl Rules {
         }
     }
 
+    /// The pieces beyond the first of every stack of the `counted` sides'
+    /// pieces of `kinds`, in `side`'s part of the region (anywhere without
+    /// one): what `count(...)` adds to the sites it counts.
+    #[cold]
+    pub(super) fn stacked_beyond(
+        &self,
+        st: &State,
+        mut counted: SideSet,
+        side: SideId,
+        kinds: Kinds,
+        region: Option<RegionId>,
+    ) -> u32 {
+        let words = self.site_words();
+        let n_kinds = self.kinds.len();
+        let within = region.map(|r| &self.regions[r as usize].per_side[side as usize].0[..]);
+        let mut n = 0;
+        while counted != 0 {
+            let s = counted.trailing_zeros() as usize;
+            counted &= counted - 1;
+            for w in 0..words {
+                let mut bits = st.pieces[s * words + w] & within.map_or(u64::MAX, |m| m[w]);
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let k = st.board[i] as usize - 1 - s * n_kinds;
+                    if k < 64 && kinds >> k & 1 == 1 {
+                        n += u32::from(st.heights[i]);
+                    }
+                }
+            }
+        }
+        n
+    }
+
     /// Whether the game has stacking pieces: its positions keep heights.
     #[inline]
     pub fn stacking(&self, st: &State) -> bool {
