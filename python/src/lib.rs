@@ -219,7 +219,7 @@ impl Game {
     /// all 0).
     fn win_returns(&self) -> Vec<Vec<f64>> {
         let rules = &self.data.rules;
-        let most = f64::from(rules.ends.iter().map(|e| e.points).max().unwrap_or(1).max(1));
+        let most = f64::from(rules.ends.iter().map(|e| e.points).fold(1, u32::max));
         (0..rules.sides.len() as SideId)
             .map(|side| {
                 (returns_for(rules, Outcome::Win(side)).into_iter())

@@ -211,9 +211,9 @@ impl Rules {
             // One die more: whether any move plays one.
             let moves = &mut levels[0].1;
             moves.clear();
-            return distinct_dice(st)
-                .any(|d| self.advance_by(st, side, a, d as usize, true, moves))
-                as usize;
+            let found =
+                distinct_dice(st).any(|d| self.advance_by(st, side, a, d as usize, true, moves));
+            return found as usize;
         }
         let Some(((next, moves), rest)) = levels.split_first_mut() else {
             return 0;

@@ -453,11 +453,19 @@ impl Rules {
         self.pattern_captures(st, mv)
     }
 
-    /// How many pieces a move captures by its pattern.
+    /// How many pieces a move captures by its pattern: a step or a drop
+    /// (a piece entering a track) onto a piece, every piece of a stack
+    /// there but one's own stack joined ([`Rules::stack_taken`]).
     #[inline(always)]
-    fn pattern_captures(&self, st: &State, mv: &Move) -> usize {
+    pub(super) fn pattern_captures(&self, st: &State, mv: &Move) -> usize {
         match self.base(*mv) {
-            Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
+            Move::Step { to, .. } if st.heights.is_empty() => {
+                usize::from(st.board[to.0 as usize] != 0)
+            }
+            Move::Step { from, to } => self.stack_taken(st, st.board[from.0 as usize], to),
+            Move::Drop { kind, to } if st.board[to.0 as usize] != 0 => {
+                self.stack_taken(st, self.man(self.to_move(st), kind), to)
+            }
             Move::Chain(c) => c.captures(),
             Move::Remove(_) => 1,
             _ => 0,

@@ -51,6 +51,20 @@ impl Rules {
         n
     }
 
+    /// How many pieces the piece `v` takes landing on `to` (a step, or a
+    /// drop entering a track): none on an empty site or on a stack of its
+    /// own that it joins; else every piece standing there.
+    #[cold]
+    pub(super) fn stack_taken(&self, st: &State, v: u8, to: SiteId) -> usize {
+        let here = st.board[to.0 as usize];
+        let joins = here == v && v != 0 && self.kinds[self.unman(v).1 as usize].stacks;
+        match here {
+            0 => 0,
+            _ if joins => 0,
+            _ => 1 + st.heights.get(to.0 as usize).map_or(0, |&h| h as usize),
+        }
+    }
+
     /// Whether the game has stacking pieces: its positions keep heights.
     #[inline]
     pub fn stacking(&self, st: &State) -> bool {
