@@ -572,7 +572,7 @@ impl Rules {
             let counted = self.counted(side, owner, named);
             match region {
                 Some(HAND) => self.count_in_hand(st, counted, kind),
-                region => self.count_pieces(st, counted, side, kind, region),
+                region => self.count_any(st, counted, side, kind, region),
             }
         };
         op.holds(count(left), count(right))
@@ -580,8 +580,8 @@ impl Rules {
 
     /// How many pieces of the `counted` sides a `count(...)` counts on the
     /// board, seen from `side` (whose part of the region it reads): every
-    /// piece of a stack ([`Rules::stacked_beyond`]).
-    pub(super) fn count_pieces(
+    /// piece of a stack ([`Rules::count_stacked`]) in a game with stacks.
+    pub(super) fn count_any(
         &self,
         st: &State,
         counted: SideSet,
@@ -589,16 +589,16 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
-        let n = self.count_sites(st, counted, side, kind, region);
         match st.heights.is_empty() {
-            true => n,
-            false => n + self.stacked_beyond(st, counted, side, kind, region),
+            true => self.count_pieces(st, counted, side, kind, region),
+            false => self.count_stacked(st, counted, side, kind, region),
         }
     }
 
-    /// How many sites the pieces of [`Rules::count_pieces`] stand on.
-    #[inline]
-    fn count_sites(
+    /// [`Rules::count_any`] in a game without stacks, where each piece
+    /// stands on a site of its own: `StateCond::Count`, which a game with
+    /// stacks compiles as a sum instead.
+    pub(super) fn count_pieces(
         &self,
         st: &State,
         counted: SideSet,

@@ -60,7 +60,7 @@ impl Rules {
                 value,
             } => {
                 let counted = self.counted(side, *owner, *named);
-                let n = self.count_pieces(st, counted, side, *kind, *region);
+                let n = self.count_any(st, counted, side, *kind, *region);
                 count_progress(n, *op, *value)
             }
             StateCond::CountInHand {

@@ -17,11 +17,11 @@ impl Rules {
         }
     }
 
-    /// The pieces beyond the first of every stack of the `counted` sides'
-    /// pieces of `kinds`, in `side`'s part of the region (anywhere without
-    /// one): what `count(...)` adds to the sites it counts.
+    /// How many pieces of the `counted` sides, of `kinds`, stand in
+    /// `side`'s part of the region (anywhere without one), every piece of
+    /// a stack counted: `count(...)` in a game with stacking pieces.
     #[cold]
-    pub(super) fn stacked_beyond(
+    pub(super) fn count_stacked(
         &self,
         st: &State,
         mut counted: SideSet,
@@ -43,7 +43,7 @@ impl Rules {
                     bits &= bits - 1;
                     let k = st.board[i] as usize - 1 - s * n_kinds;
                     if k < 64 && kinds >> k & 1 == 1 {
-                        n += u32::from(st.heights[i]);
+                        n += 1 + u32::from(st.heights[i]);
                     }
                 }
             }
