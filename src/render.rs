@@ -328,7 +328,10 @@ pub fn status(rules: &Rules, st: &State) -> String {
                 format!("{side} {does} ({})", notes.join(", "))
             }
         }
-        o => format!("game over: {}", outcome(rules, o)),
+        o => match rules.points(st) {
+            points @ 2.. => format!("game over: {} ({points} points)", outcome(rules, o)),
+            _ => format!("game over: {}", outcome(rules, o)),
+        },
     }
 }
 

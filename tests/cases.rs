@@ -39,6 +39,9 @@ struct Case {
     illegal: String,
     count: Option<usize>,
     outcome: Option<String>,
+    /// What the result is worth: the points of the end rule that decided
+    /// it ([`Rules::points`]; a gammon, 2).
+    points: Option<u32>,
     #[serde(default)]
     empty: String,
     #[serde(default)]
@@ -113,6 +116,9 @@ fn check(case: &Case) {
     }
     if let Some(o) = &case.outcome {
         assert_eq!(&render::outcome(&rules, rules.outcome(&st)), o, "{what}");
+    }
+    if let Some(points) = case.points {
+        assert_eq!(rules.points(&st), points, "{what}");
     }
     for s in case.empty.split_whitespace() {
         let site = rules.board.site(s).unwrap();

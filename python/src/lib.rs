@@ -213,12 +213,19 @@ impl Game {
     fn name(&self) -> String {
         self.data.rules.name.clone()
     }
-    /// Per side, the returns of every player when that side wins: 1 for
-    /// each seat of the winning team, -1 for the others (a draw is all 0).
+    /// Per side, the returns of every player when that side wins by the
+    /// most points an end rule gives (1 without `points`): that for each
+    /// seat of the winning team, its negation for the others (a draw is
+    /// all 0).
     fn win_returns(&self) -> Vec<Vec<f64>> {
         let rules = &self.data.rules;
+        let most = f64::from(rules.ends.iter().map(|e| e.points).fold(1, u32::max));
         (0..rules.sides.len() as SideId)
-            .map(|side| returns_for(rules, Outcome::Win(side)))
+            .map(|side| {
+                (returns_for(rules, Outcome::Win(side)).into_iter())
+                    .map(|r| r * most)
+                    .collect()
+            })
             .collect()
     }
     /// The seat names, in player order.
@@ -432,8 +439,14 @@ impl State {
         })
     }
 
+    /// The returns, times the points the result is worth (an end rule's
+    /// `points`: a gammon, 2).
     fn returns_of(&self) -> Vec<f64> {
-        returns_for(&self.data.rules, self.data.rules.outcome(&self.st))
+        let rules = &self.data.rules;
+        let points = f64::from(rules.points(&self.st).max(1));
+        (returns_for(rules, rules.outcome(&self.st)).into_iter())
+            .map(|r| r * points)
+            .collect()
     }
 }
 
@@ -594,7 +607,8 @@ impl State {
         self.terminal()
     }
 
-    /// Per player: 1 for a win of its team, -1 for a loss, 0 otherwise.
+    /// Per player: 1 for a win of its team, -1 for a loss, 0 otherwise,
+    /// times the points the result is worth (an end rule's `points`).
     fn returns(&self) -> Vec<f64> {
         self.returns_of()
     }

@@ -8,8 +8,8 @@ use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::{
-    Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Owner, SeedRhs, SeedSum, SideSet,
-    StateCond, ALL_KINDS,
+    Arith, Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Num, Owner, SeedRhs, SeedSum,
+    SideSet, StateCond, ALL_KINDS, NUM_SCALE,
 };
 use crate::syntax::{self, ast};
 
@@ -363,6 +363,14 @@ impl Compiler<'_> {
                 op: compare(*op),
                 value: *value,
             },
+            // With stacking pieces, counted piece by piece: as a sum,
+            // whose counts read the stacks (the plain count reads sites,
+            // at no cost to the games without stacks).
+            region if stacking(raw) => StateCond::Arith(Box::new(Arith {
+                left: vec![(false, Num::Count((owner, named, kind, region)))],
+                op: compare(*op),
+                right: vec![(false, Num::Const(i64::from(*value) * NUM_SCALE))],
+            })),
             region => StateCond::Count {
                 owner,
                 named,
@@ -1007,4 +1015,9 @@ fn pieces_meeting(c: &Cond) -> Option<(Owner, SideSet, Kinds)> {
         Cond::And(cs) => cs.iter().find_map(pieces_meeting),
         _ => None,
     }
+}
+
+/// Whether some kind of the game stacks (`stacks = true`).
+fn stacking(raw: &RawGame) -> bool {
+    (raw.pieces.iter()).any(|(_, p)| p.stacks.as_ref().is_some_and(|s| s.value))
 }

@@ -11,6 +11,9 @@ use crate::rules::{
     ALL_KINDS,
 };
 
+/// The most points an end rule's win or loss is worth.
+pub const MAX_POINTS: i64 = 1000;
+
 impl Compiler<'_> {
     /// The end rules of `[[end]]`, in file order.
     pub(super) fn ends(
@@ -162,9 +165,23 @@ impl Compiler<'_> {
             (None, Some(n)) => Some(n.value.replace(['-', '_'], " ")),
             (None, None) => None,
         };
+        let points = match &e.points {
+            Some(p) if matches!(result, Ok(EndResult::Draw)) => {
+                self.error(
+                    Diagnostic::error("points-on-draw", "a draw is worth no points")
+                        .at(p.loc())
+                        .label("`points` with `result = \"draw\"`")
+                        .hint("points size a win or a loss: remove `points` here"),
+                );
+                return Err(());
+            }
+            Some(p) => super::int_in(self, p, "`points`", 1, MAX_POINTS)? as u32,
+            None => 1,
+        };
         Ok(EndRule {
             text: e.when.value.clone(),
             message,
+            points,
             lasts: when.count_last(),
             when,
             result: result?,

@@ -53,7 +53,7 @@ impl Rules {
                 let counted = self.counted(side, *owner, *named);
                 let n = match *region {
                     Some(HAND) => self.count_in_hand(st, counted, *kind),
-                    region => self.count_pieces(st, counted, side, *kind, region),
+                    region => self.count_any(st, counted, side, *kind, region),
                 };
                 i64::from(n) * NUM_SCALE
             }

@@ -572,14 +572,32 @@ impl Rules {
             let counted = self.counted(side, owner, named);
             match region {
                 Some(HAND) => self.count_in_hand(st, counted, kind),
-                region => self.count_pieces(st, counted, side, kind, region),
+                region => self.count_any(st, counted, side, kind, region),
             }
         };
         op.holds(count(left), count(right))
     }
 
     /// How many pieces of the `counted` sides a `count(...)` counts on the
-    /// board, seen from `side` (whose part of the region it reads).
+    /// board, seen from `side` (whose part of the region it reads): every
+    /// piece of a stack ([`Rules::count_stacked`]) in a game with stacks.
+    pub(super) fn count_any(
+        &self,
+        st: &State,
+        counted: SideSet,
+        side: SideId,
+        kind: Kinds,
+        region: Option<RegionId>,
+    ) -> u32 {
+        match st.heights.is_empty() {
+            true => self.count_pieces(st, counted, side, kind, region),
+            false => self.count_stacked(st, counted, side, kind, region),
+        }
+    }
+
+    /// [`Rules::count_any`] in a game without stacks, where each piece
+    /// stands on a site of its own: `StateCond::Count`, which a game with
+    /// stacks compiles as a sum instead.
     pub(super) fn count_pieces(
         &self,
         st: &State,

@@ -69,12 +69,7 @@ impl Rules {
     /// condition ([`Rules::move_meets`]).
     fn guard_meets(&self, c: &MoveCond, st: &State, side: SideId, mv: &Move) -> bool {
         match c {
-            MoveCond::Captures => match self.base(*mv) {
-                Move::Step { to, .. } => st.board[to.0 as usize] != 0,
-                Move::Chain(c) => c.captures() > 0,
-                Move::Remove(_) => true,
-                _ => false,
-            },
+            MoveCond::Captures => self.pattern_captures(st, mv) > 0,
             MoveCond::Not(inner) => !self.guard_meets(inner, st, side, mv),
             MoveCond::And(cs) => cs.iter().all(|c| self.guard_meets(c, st, side, mv)),
             MoveCond::Or(cs) => cs.iter().any(|c| self.guard_meets(c, st, side, mv)),

@@ -228,7 +228,7 @@ impl Rules {
                     continue;
                 }
                 Action::Place(b) => self.placements(st, side, b, out),
-                ref other => self.other_action(st, side, other, out),
+                ref other => self.other_action(st, side, other, per_piece, out),
             }
             if done(out) {
                 return true;
@@ -399,7 +399,14 @@ impl Rules {
     /// barrier. Kept out of line: inlined, its arms cost the loop of
     /// `candidates_until` in games without them.
     #[inline(never)]
-    fn other_action(&self, st: &State, side: SideId, action: &Action, out: &mut Vec<Move>) {
+    fn other_action(
+        &self,
+        st: &State,
+        side: SideId,
+        action: &Action,
+        per_piece: PerPiece,
+        out: &mut Vec<Move>,
+    ) {
         match *action {
             Action::Drop(kind, region, fall) => self.drops(st, side, kind, region, fall, out),
             Action::DropWhere(kind, region, fall, i) => {
@@ -409,7 +416,10 @@ impl Rules {
             Action::Pass => out.push(Move::Pass),
             Action::Sow(r) => self.sow_moves(st, side, r, out),
             Action::Roll(event) => self.roll_moves(event, out),
-            Action::Advance(t, e, c) => self.advance_moves(st, side, (t, e, c), out),
+            Action::Advance(t, e, c) => {
+                let any = per_piece == PerPiece::First;
+                self.advance_moves(st, side, (t, e, c), any, out)
+            }
             Action::Move(_) | Action::Place(_) | Action::Fill(..) => {}
         }
     }
@@ -443,11 +453,19 @@ impl Rules {
         self.pattern_captures(st, mv)
     }
 
-    /// How many pieces a move captures by its pattern.
+    /// How many pieces a move captures by its pattern: a step or a drop
+    /// (a piece entering a track) onto a piece, every piece of a stack
+    /// there but one's own stack joined ([`Rules::stack_taken`]).
     #[inline(always)]
-    fn pattern_captures(&self, st: &State, mv: &Move) -> usize {
+    pub(super) fn pattern_captures(&self, st: &State, mv: &Move) -> usize {
         match self.base(*mv) {
-            Move::Step { to, .. } => usize::from(st.board[to.0 as usize] != 0),
+            Move::Step { to, .. } if st.heights.is_empty() => {
+                usize::from(st.board[to.0 as usize] != 0)
+            }
+            Move::Step { from, to } => self.stack_taken(st, st.board[from.0 as usize], to),
+            Move::Drop { kind, to } if st.board[to.0 as usize] != 0 => {
+                self.stack_taken(st, self.man(self.to_move(st), kind), to)
+            }
             Move::Chain(c) => c.captures(),
             Move::Remove(_) => 1,
             _ => 0,

@@ -24,6 +24,18 @@ impl Rules {
         st.outcome
     }
 
+    /// What the game's result is worth: the `points` of the end rule that
+    /// decided it (a gammon: 2), 1 for a game decided otherwise, 0 for a
+    /// game drawn or going on. The returns of a win are these points to
+    /// the winning team and their negation to every other.
+    pub fn points(&self, st: &State) -> u32 {
+        match (st.outcome, st.ended_by) {
+            (Outcome::Win(_), EndedBy::Rule(i, _)) => self.ends[i as usize].points,
+            (Outcome::Win(_), _) => 1,
+            _ => 0,
+        }
+    }
+
     /// How near `side` is to winning by an end rule, from 0 to 1: the best
     /// of its winning rules, where a count short of its bound scores the
     /// share reached (a line, the share its longest row has), `and` the
@@ -48,7 +60,7 @@ impl Rules {
                 value,
             } => {
                 let counted = self.counted(side, *owner, *named);
-                let n = self.count_pieces(st, counted, side, *kind, *region);
+                let n = self.count_any(st, counted, side, *kind, *region);
                 count_progress(n, *op, *value)
             }
             StateCond::CountInHand {

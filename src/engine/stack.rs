@@ -17,6 +17,54 @@ impl Rules {
         }
     }
 
+    /// How many pieces of the `counted` sides, of `kinds`, stand in
+    /// `side`'s part of the region (anywhere without one), every piece of
+    /// a stack counted: `count(...)` in a game with stacking pieces.
+    #[cold]
+    pub(super) fn count_stacked(
+        &self,
+        st: &State,
+        mut counted: SideSet,
+        side: SideId,
+        kinds: Kinds,
+        region: Option<RegionId>,
+    ) -> u32 {
+        let words = self.site_words();
+        let n_kinds = self.kinds.len();
+        let within = region.map(|r| &self.regions[r as usize].per_side[side as usize].0[..]);
+        let mut n = 0;
+        while counted != 0 {
+            let s = counted.trailing_zeros() as usize;
+            counted &= counted - 1;
+            for w in 0..words {
+                let mut bits = st.pieces[s * words + w] & within.map_or(u64::MAX, |m| m[w]);
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let k = st.board[i] as usize - 1 - s * n_kinds;
+                    if k < 64 && kinds >> k & 1 == 1 {
+                        n += 1 + u32::from(st.heights[i]);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// How many pieces the piece `v` takes landing on `to` (a step, or a
+    /// drop entering a track): none on an empty site or on a stack of its
+    /// own that it joins; else every piece standing there.
+    #[cold]
+    pub(super) fn stack_taken(&self, st: &State, v: u8, to: SiteId) -> usize {
+        let here = st.board[to.0 as usize];
+        let joins = here == v && v != 0 && self.kinds[self.unman(v).1 as usize].stacks;
+        match here {
+            0 => 0,
+            _ if joins => 0,
+            _ => 1 + st.heights.get(to.0 as usize).map_or(0, |&h| h as usize),
+        }
+    }
+
     /// Whether the game has stacking pieces: its positions keep heights.
     #[inline]
     pub fn stacking(&self, st: &State) -> bool {

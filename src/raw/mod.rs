@@ -752,6 +752,8 @@ pub struct RawEnd {
     pub sides: Option<Located<Vec<Str>>>,
     /// What players are told when this rule ends the game.
     pub message: Option<Str>,
+    /// How many points the win (or the loss) is worth.
+    pub points: Option<Located<i64>>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

@@ -168,6 +168,9 @@ pub struct EndRule {
     /// the rule's `name` in words): "four in a row".
     pub message: Option<String>,
     pub result: EndResult,
+    /// `points`: what the win or loss is worth (1 by default), the size of
+    /// the returns (a gammon: 2).
+    pub points: u32,
     /// Sides the rule is evaluated for.
     pub sides: Vec<SideId>,
     /// The same sides as a bitset.

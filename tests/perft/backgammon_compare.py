@@ -28,6 +28,7 @@ by hash.
 
     python3 tests/perft/backgammon_compare.py --write [SEED]  # write the data file
     python3 tests/perft/backgammon_compare.py --speed         # random games per second
+    python3 tests/perft/backgammon_compare.py --gammons [SEED] # the gammons' data file
 
 `--write` writes tests/cases/backgammon-openspiel.toml: 240 positions met
 in OpenSpiel's random games (uniform random actions, chance by its
@@ -35,6 +36,14 @@ probabilities), at least 40 each with a double, a checker on the bar and
 a side bearing off, with the ends of the turn (read by tests/cases.rs);
 and 20 random games, their dice and moves written as tavoliere's moves
 (each checker move in OpenSpiel's order), with OpenSpiel's winner.
+
+`--gammons` writes tests/cases/backgammon-gammons-openspiel.toml: random
+games of OpenSpiel's backgammon with `scoring_type = full_scoring` (a
+gammon, the loser having borne off none, scores 2; a backgammon, the
+loser also having a checker on the bar or in the winner's home board, 3),
+10 won by each of 1, 2 and 3 points, replayed on
+games/backgammon-gammons.toml with the winner and the points of
+OpenSpiel's returns (`points` in a case).
 """
 
 import os
@@ -51,13 +60,20 @@ except ImportError:
 
 PATH = "games/backgammon.toml"
 OUT = os.path.join(ROOT, "tests", "cases", "backgammon-openspiel.toml")
+GAMMONS_PATH = "games/backgammon-gammons.toml"
+GAMMONS_OUT = os.path.join(ROOT, "tests", "cases", "backgammon-gammons-openspiel.toml")
 SIDES = ["white", "black"]
 TRACK = [f"{f}1" for f in "abcdefghijkl"] + [f"{f}2" for f in "lkjihgfedcba"]
 BAR, SCORE = 24, 25
 
 
+# OpenSpiel's parameters: its defaults, or `scoring_type = full_scoring`
+# for games/backgammon-gammons.toml (`--gammons`).
+PARAMS = {}
+
+
 def game():
-    return pyspiel.load_game("backgammon")
+    return pyspiel.load_game("backgammon", PARAMS)
 
 
 def read(state):
@@ -191,7 +207,7 @@ def random_games(rng, n_positions, n_games):
             counts = read(state)
             to_play = dice[2:] if half else dice
             actions = most_dice(state)
-            if rng.random() < 0.25 and actions[0][1] > 0:
+            if rng.random() < 0.25 and actions[0][1] > 0 and n_positions > 0:
                 positions.append((text(counts, player, to_play), turn_ends(state), counts))
             a = rng.choice([a for a, _ in actions])
             cms = state.spiel_move_to_checker_moves(player, a)
@@ -207,7 +223,7 @@ def random_games(rng, n_positions, n_games):
         if state.move_number() > 3000 or max(state.returns()) == 0:
             continue
         winner = 0 if state.returns()[0] > 0 else 1
-        games.append((first, moves, winner))
+        games.append((first, moves, winner, int(abs(state.returns()[0]))))
     return positions, games
 
 
@@ -266,7 +282,7 @@ def write(seed):
         f"# {seed} (its conventions: see the script). Fields: tests/cases.rs.",
         "",
     ]
-    for i, (first, moves, winner) in enumerate(games[:20]):
+    for i, (first, moves, winner, _) in enumerate(games[:20]):
         lines += [
             "[[case]]",
             f'text = "Backgammon, OpenSpiel random game {i + 1}: {SIDES[winner]} won"',
@@ -292,13 +308,55 @@ def write(seed):
     print(f"wrote {OUT}: {len(chosen)} positions, 20 games")
 
 
+def write_gammons(seed):
+    """tests/cases/backgammon-gammons-openspiel.toml: random games of
+    OpenSpiel's backgammon with `scoring_type = full_scoring`, 10 won by
+    each of 1, 2 (a gammon) and 3 points (a backgammon), replayed on
+    games/backgammon-gammons.toml with OpenSpiel's winner and points."""
+    PARAMS["scoring_type"] = "full_scoring"
+    rng = random.Random(seed)
+    chosen = {1: [], 2: [], 3: []}
+    while min(len(g) for g in chosen.values()) < 10:
+        _, games = random_games(rng, 0, 1)
+        first, moves, winner, points = games[0]
+        if len(chosen[points]) < 10:
+            chosen[points].append((first, moves, winner, points))
+    lines = [
+        "# Backgammon with gammons and backgammons against OpenSpiel's `backgammon`",
+        "# with `scoring_type = full_scoring` (pip `open_spiel`): 30 random games,",
+        "# 10 won by each of 1, 2 and 3 points, replayed with OpenSpiel's winner and",
+        "# the points of its returns. Written by tests/perft/backgammon_compare.py",
+        f"# --gammons {seed} (its conventions: see the script). Fields: tests/cases.rs.",
+        "",
+    ]
+    games = [g for p in (1, 2, 3) for g in chosen[p]]
+    for i, (first, moves, winner, points) in enumerate(games):
+        lines += [
+            "[[case]]",
+            f'text = "Backgammon with gammons, OpenSpiel random game {i + 1}: '
+            f'{SIDES[winner]} won {points} point{"s" if points > 1 else ""}"',
+            f'game = "{GAMMONS_PATH}"',
+            f'position = "{start_text(first)}"',
+            f'moves = "{" ".join(moves)}"',
+            f'outcome = "{SIDES[winner]} won"',
+            f"points = {points}",
+            "",
+        ]
+    with open(GAMMONS_OUT, "w") as f:
+        f.write("\n".join(lines))
+    print(f"wrote {GAMMONS_OUT}: {len(games)} games")
+
+
 def main():
     args = sys.argv[1:]
+    seed = int(next((a for a in args if a.isdigit()), "1"))
+    if "--gammons" in args:
+        write_gammons(seed)
+        return
     if "--speed" in args:
         binary = os.path.join(ROOT, "target", "release", "tavoliere")
         spiel_speed(pyspiel, binary, "backgammon", lambda: game().new_initial_state(), PATH, 2000)
         return
-    seed = int(next((a for a in args if a.isdigit()), "1"))
     write(seed)
 
 
