@@ -420,11 +420,9 @@ impl<'a> Compiler<'a> {
         };
         // Site conditions of moves, in end rules, priorities and demands.
         folding.fold_rules(&mut ends, &mut priorities, &mut demand, &mut kinds);
-        let capturing_kinds = mask_of(&kinds, may_capture_by);
         let choice_zones = choice_zones(&kinds, &regions, sides.len(), n_sites);
-        let constraint_kinds = constraint_reads.kinds;
-        let constraints_when = constraints.iter().any(|c| c.when.is_some());
-        let (constraint_creators, constraint_taken) = constraint_masks(&kinds, constraint_kinds);
+        let (constraint_creators, constraint_taken) =
+            constraint_masks(&kinds, constraint_reads.kinds);
         let rules = Rules::new(Game {
             name,
             // What the kinds and end rules imply, read before they move in.
@@ -433,6 +431,7 @@ impl<'a> Compiler<'a> {
             stalls: ends.iter().any(|e| e.stalled),
             capturing_effects: kinds.iter().any(|k| k.effects.iter().any(|e| e.captures())),
             choosing_kinds: mask_of(&kinds, chooses_promotion),
+            capturing_kinds: mask_of(&kinds, may_capture_by),
             leave_kinds: mask_of(&kinds, |k| k.leave.is_some()),
             promote_move_kinds: mask_of(&kinds, |k| k.promote_moves.is_some()),
             move_reach: kinds.iter().map(move_reach).collect(),
@@ -463,9 +462,9 @@ impl<'a> Compiler<'a> {
             no_repeat: self.no_repeat,
             scores,
             constraints_barrier_only: constraint_reads.barrier_only,
-            constraint_kinds,
+            constraint_kinds: constraint_reads.kinds,
             constraint_sights: constraint_reads.sights,
-            constraints_when,
+            constraints_when: constraint_reads.when,
             constraint_creators,
             constraint_taken,
             ends_read_last,
@@ -477,7 +476,6 @@ impl<'a> Compiler<'a> {
             seats,
             demand,
             picture,
-            capturing_kinds,
             choice_zones,
             tokens: scope.tokens.clone(),
             counters: counters?,

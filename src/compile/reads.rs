@@ -21,6 +21,8 @@ pub(super) struct ConstraintReads {
     pub kinds: Kinds,
     /// The lines read from pieces (empty when `kinds` is every kind).
     pub sights: Vec<Sight>,
+    /// Some constraint binds only `when` a condition holds.
+    pub when: bool,
 }
 
 pub(super) fn constraint_reads(constraints: &[Constraint], board: &Board) -> ConstraintReads {
@@ -37,6 +39,7 @@ pub(super) fn constraint_reads(constraints: &[Constraint], board: &Board) -> Con
     }
     sights.dedup();
     ConstraintReads {
+        when: constraints.iter().any(|c| c.when.is_some()),
         barrier_only,
         kinds,
         sights,
