@@ -349,7 +349,7 @@ impl Compiler<'_> {
                 )
                 .at(at.loc())
                 .label("`at` moves the piece it promotes")
-                .hint("give `at` to a promotion to one kind, without `optional` or `limit`"),
+                .hint("give `at` to a promotion to one kind, without `optional`"),
             );
         }
         if let (Some(forced), false) = (&p.forced, optional) {
