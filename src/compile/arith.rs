@@ -74,6 +74,9 @@ impl Compiler<'_> {
             ast::NumTerm::Count(filter, region) => {
                 Num::Count(self.counted(raw, scope, s, &(filter.clone(), region.clone()))?)
             }
+            ast::NumTerm::Value(filter, region) => {
+                Num::Value(self.counted(raw, scope, s, &(filter.clone(), region.clone()))?)
+            }
             ast::NumTerm::Territory(filter, dirs, _) => {
                 let owner = self.owner(s, &filter.owner, scope);
                 let kind = self.kind_ref(s, &filter.kind, scope);

@@ -513,6 +513,7 @@ impl<'a> Compiler<'a> {
             return Err(());
         }
         rules.game_mut().initial.history = rules.fresh_history(&rules.initial);
+        promote_moves::start_limits(&mut rules);
         self.warnings(raw, &rules);
         Ok(rules)
     }

@@ -167,7 +167,8 @@ const COMPILER_WORDS: [&str; 8] = [
 ///   `has`, `last_to`, `last_over`, `line`, `edge`, `given`, `threatens`,
 ///   `castle`, `swap`, `jump`, `convert`, `connected`, `somewhere`,
 ///   `since`, `spends`, `group`, `groups`, `touches`, `adjacent`,
-///   `nearest`, `rolled` (also a position's section word);
+///   `nearest`, `rolled` (also a position's section word), `territory`,
+///   `score`, `value`;
 /// - words of position and move conditions, which read no bare name:
 ///   `check`, `stalled`, `repetitions`, `perpetual`, `converts`, `closes`;
 /// - words read only right after another keyword or a closing `)`: `last`
@@ -189,12 +190,13 @@ const COMPILER_WORDS: [&str; 8] = [
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner), and `if`, which ends an effect's site
 /// condition as `as` does.
-const FREE_KEYWORDS: [&str; 55] = [
+const FREE_KEYWORDS: [&str; 56] = [
     // Position sections only (`stacks a1 2`, `dice 3 5`).
     "stacks",
     "dice",
     "territory",
     "score",
+    "value",
     "repeated",
     "within",
     "attacks",

@@ -223,6 +223,7 @@ impl Compiler<'_> {
             let optional = p.optional.as_ref().is_some_and(|o| o.value);
             let forced = p.forced.as_ref().map(|s| self.region_name(raw, scope, s));
             self.check_choice(p, items.len(), optional);
+            let limits = self.promote_limits(p, &to, kind_names, raw.sides.0.len());
             if let (Ok(region), Some((&first, rest)), true) =
                 (region, to.split_first(), to.len() == items.len())
             {
@@ -235,6 +236,7 @@ impl Compiler<'_> {
                     optional,
                     forced: forced.and_then(Result::ok),
                     leaving: p.leaving.as_ref().is_some_and(|l| l.value),
+                    limits,
                 });
             }
         }
@@ -339,7 +341,7 @@ impl Compiler<'_> {
     /// a relocation (`at`), or a `forced` region on a promotion that
     /// cannot be declined anyway.
     fn check_choice(&mut self, p: &RawPromote, n_kinds: usize, optional: bool) {
-        if let (Some(at), true) = (&p.at, optional || n_kinds > 1) {
+        if let (Some(at), true) = (&p.at, optional || n_kinds > 1 || p.limit.is_some()) {
             self.error(
                 Diagnostic::error(
                     "choice-with-at",

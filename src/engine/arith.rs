@@ -57,6 +57,7 @@ impl Rules {
                 };
                 i64::from(n) * NUM_SCALE
             }
+            Num::Value(counted) => self.value_of(st, side, counted),
             Num::Territory {
                 owner,
                 named,
@@ -82,6 +83,28 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// `value(...)` seen from `side`, in thousandths: each kind's count
+    /// times its `value`.
+    fn value_of(&self, st: &State, side: SideId, (owner, named, kind, region): &Counted) -> i64 {
+        let counted = self.counted(side, *owner, *named);
+        let mut kinds: Kinds = *kind & ((1u64 << self.kinds.len()) - 1);
+        let mut total = 0;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros();
+            kinds &= kinds - 1;
+            let worth = (self.kinds[k as usize].value * NUM_SCALE as f64).round() as i64;
+            if worth == 0 {
+                continue;
+            }
+            let n = match *region {
+                Some(HAND) => self.count_in_hand(st, counted, 1 << k),
+                region => self.count_pieces(st, counted, side, 1 << k, region),
+            };
+            total += i64::from(n) * worth;
+        }
+        total
     }
 
     /// `territory(OWNER KIND, DIRS)` seen from `side`: the empty sites of

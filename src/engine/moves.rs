@@ -379,12 +379,20 @@ impl Rules {
         }
         let plain = out.split_off(start);
         for mv in plain {
-            out.push(mv);
             let Some((kind, p, to)) = chooses(&mv) else {
+                out.push(mv);
                 continue;
             };
+            // A limit may refuse the default, and every other kind: the
+            // move is then a choice among the others, or not a move.
+            let allows = |k: KindId| p.allows(side, k, |k| self.count_kind(st, side, k));
+            if p.limits.is_empty() || allows(p.to) {
+                out.push(mv);
+            }
             for &other in &p.choices {
-                out.push(self.promoting(mv, other));
+                if p.limits.is_empty() || allows(other) {
+                    out.push(self.promoting(mv, other));
+                }
             }
             let forced = p
                 .forced

@@ -65,7 +65,7 @@ impl Rules {
     }
 
     /// How many pieces of `kind` the side has on the board.
-    fn count_kind(&self, st: &State, side: SideId, kind: KindId) -> usize {
+    pub(super) fn count_kind(&self, st: &State, side: SideId, kind: KindId) -> usize {
         let v = self.man(side, kind);
         st.counts[v as usize - 1] as usize
     }

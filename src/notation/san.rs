@@ -209,7 +209,13 @@ pub(super) fn read_san(
     }
     let typed = text.trim_end_matches(['+', '#', '!', '?']);
     let typed = typed.strip_suffix("e.p.").unwrap_or(typed).trim_end();
-    let typed = typed.replace('0', "O");
+    // Castling typed with zeros (`0-0`); a rank's zero (`Qj10`) stays.
+    let castling = typed.chars().all(|c| matches!(c, '0' | 'O' | '-'));
+    let typed = if castling {
+        typed.replace('0', "O")
+    } else {
+        typed.to_string()
+    };
     if let Some(i) = texts.iter().position(|t| bare(t) == typed) {
         return Some(Ok(legal[i]));
     }

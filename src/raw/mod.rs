@@ -498,6 +498,45 @@ pub struct RawPromote {
     /// The kind it becomes instead, where it stands, when `at` is taken.
     #[serde(rename = "else")]
     pub otherwise: Option<Str>,
+    /// How many pieces of each kind offered the side may have on the board
+    /// and still promote to it.
+    pub limit: Option<Located<RawLimit>>,
+}
+
+/// A promotion's `limit`: one number for every kind offered (`limit = 1`),
+/// `"start"` (each kind: as many as the side starts with on the board), or
+/// a number per kind (`limit = { queen = 1, rook = 2 }`).
+#[derive(Clone, Debug)]
+pub enum RawLimit {
+    Count(i64),
+    Word(String),
+    Kinds(Table<Located<i64>>),
+}
+
+impl<'de> Deserialize<'de> for RawLimit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct LimitVisitor;
+        impl<'de> Visitor<'de> for LimitVisitor {
+            type Value = RawLimit;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number, \"start\", or a table of numbers by piece kind")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                Ok(RawLimit::Count(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(RawLimit::Word(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key::<Located<String>>()? {
+                    entries.push((key, map.next_value::<Located<i64>>()?));
+                }
+                Ok(RawLimit::Kinds(Table(entries)))
+            }
+        }
+        d.deserialize_any(LimitVisitor)
+    }
 }
 
 /// `[fen]`: the flag and the kinds FEN's castling field speaks of, the

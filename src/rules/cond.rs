@@ -480,6 +480,9 @@ pub struct Arith {
 pub enum Num {
     /// `count(...)`.
     Count(Counted),
+    /// `value(...)`: the pieces `count(...)` would count, each worth its
+    /// kind's `value`.
+    Value(Counted),
     /// `territory(OWNER KIND, DIRS)`: the empty sites of the empty areas
     /// bordered only by the matching pieces.
     Territory {

@@ -87,12 +87,35 @@ pub struct Promote {
     pub forced: Option<RegionId>,
     /// A move that starts in the region promotes too (`leaving = true`).
     pub leaving: bool,
+    /// The kinds offered that the side may promote to only while it has
+    /// fewer of them on the board (`limit`).
+    pub limits: Vec<PromoteLimit>,
 }
 
 impl Promote {
     /// Whether the mover chooses what it becomes: among several kinds, or
-    /// whether to change at all.
+    /// whether to change at all; or whether what it may become depends on
+    /// the position (a limit).
     pub fn chooses(&self) -> bool {
-        self.optional || !self.choices.is_empty()
+        self.optional || !self.choices.is_empty() || !self.limits.is_empty()
     }
+
+    /// Whether `side`, with `count(kind)` pieces of each kind on the
+    /// board, may promote to `kind`.
+    #[inline]
+    pub fn allows(&self, side: SideId, kind: KindId, count: impl Fn(KindId) -> usize) -> bool {
+        (self.limits.iter().find(|l| l.kind == kind))
+            .is_none_or(|l| count(kind) < l.most[side as usize] as usize)
+    }
+}
+
+/// A promotion's bound on one kind it offers: a side promotes to `kind`
+/// only while it has fewer than `most[side]` of it on the board.
+#[derive(Clone, Debug)]
+pub struct PromoteLimit {
+    pub kind: KindId,
+    pub most: Vec<u8>,
+    /// `limit = "start"`: `most` is what each side has on the board at the
+    /// start, filled in once the setup is placed.
+    pub start: bool,
 }

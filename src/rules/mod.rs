@@ -37,7 +37,7 @@ pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
 pub use history::{History, HistoryRules, Seen};
-pub use kind::{DropRule, Kind, Leave, Promote, PromoteMoves};
+pub use kind::{DropRule, Kind, Leave, Promote, PromoteLimit, PromoteMoves};
 pub use session::{Rules, SESSION_MOVES};
 pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};

@@ -448,6 +448,8 @@ pub type NumExpr = Vec<(bool, NumTerm)>;
 pub enum NumTerm {
     /// `count(OWNER KIND [in REGION])`.
     Count(PieceFilter, Option<Name>),
+    /// `value(OWNER KIND [in REGION])`: the matching pieces' values summed.
+    Value(PieceFilter, Option<Name>),
     /// `territory(OWNER KIND, DIRS)`.
     Territory(PieceFilter, Vec<Name>, Span),
     /// `score(SIDE)`.

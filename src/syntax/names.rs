@@ -25,6 +25,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::decimal => "a number such as `7` or `7.5`",
         Rule::num_territory => "`territory(PIECES, DIRECTIONS)`",
         Rule::num_score => "`score(SIDE)`",
+        Rule::num_value => "`value(PIECES)`",
         Rule::state_perpetual => "`perpetual check`",
         Rule::kw_seeds => "`seeds`",
         Rule::site_entry => "a site condition",

@@ -82,6 +82,11 @@ fn num_term(pair: Pair<'_, Rule>) -> Result<NumTerm> {
             let filter = piece_filter(inner.next().unwrap());
             NumTerm::Count(filter, inner.nth(1).map(name))
         }
+        Rule::num_value => {
+            let mut inner = pair.into_inner().skip(1);
+            let filter = piece_filter(inner.next().unwrap());
+            NumTerm::Value(filter, inner.nth(1).map(name))
+        }
         Rule::num_territory => {
             let mut inner = pair.into_inner().skip(1);
             let filter = piece_filter(inner.next().unwrap());

@@ -56,11 +56,23 @@ GAMES = {
         "8/6s1/5P2/3n4/pR2K2S/1P6/1k4p1/8[] w - - 1 50",
         "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1",
     ], False),
+    "grand": ("games/grand.toml", [
+        "r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3",
+        "r5k2r/1nb1P1abn1/3p6/1P8/10/10/10/2p7/1NBQK1A1N1/R8R w - - 0 1",
+    ], False),
     "janggi": ("games/janggi.toml", [
         "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1",
         "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23",
     ], True),
 }
+
+
+# variant -> each side's ranks where a pawn's move may decline to promote:
+# pyffish writes such a move without a suffix, tavoliere with the pawn's
+# own symbol (`b7-b8=P`).
+DECLINES = {"grand": {"P": range(8, 10), "p": range(2, 4)}}
+# Variants whose pawns take en passant.
+EN_PASSANT = {"grand"}
 
 
 def board_of(fen):
@@ -98,7 +110,7 @@ def split_uci(uci):
     return uci[:i], uci[i:j], uci[j:]
 
 
-def written(uci, board, passes):
+def written(uci, board, passes, variant=None):
     """A pyffish move in tavoliere's notation, read from pyffish's board."""
     if "@" in uci:
         kind, to = uci.split("@")
@@ -106,10 +118,15 @@ def written(uci, board, passes):
     frm, to, suffix = split_uci(uci)
     if passes and frm == to and not suffix:
         return "pass"
-    sep = "x" if to != frm and to in board else "-"
+    # En passant: a pawn's diagonal step to an empty square takes.
+    passant = variant in EN_PASSANT and board.get(frm) in ("P", "p") and frm[0] != to[0]
+    sep = "x" if to != frm and (to in board or passant) else "-"
     text = f"{frm}{sep}{to}"
     if suffix:
         text += "=" + suffix.upper()
+    zone = DECLINES.get(variant, {}).get(board.get(frm))
+    if not suffix and zone and int(to[1:]) in zone:
+        text += "=P"
     return text
 
 
@@ -142,7 +159,7 @@ def walk(variant, rng, plies, compare):
             break
         board = board_of(sf.get_fen(variant, fen, uci))
         legal = sorted(sf.legal_moves(variant, fen, uci))
-        named = {written(m, board, passes): m for m in legal}
+        named = {written(m, board, passes, variant): m for m in legal}
         assert len(named) == len(legal), f"two moves written alike: {legal}"
         sets.append(sorted(named))
         if compare:
@@ -161,7 +178,7 @@ def walk(variant, rng, plies, compare):
     else:
         # The last position's set, after the last move.
         board = board_of(sf.get_fen(variant, fen, uci))
-        named = [written(m, board, passes) for m in sf.legal_moves(variant, fen, uci)]
+        named = [written(m, board, passes, variant) for m in sf.legal_moves(variant, fen, uci)]
         if sf.is_immediate_game_end(variant, fen, uci)[0]:
             sets.append([])
         elif not sf.is_optional_game_end(variant, fen, uci)[0]:
