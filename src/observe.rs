@@ -16,7 +16,7 @@
 //! | `SIDE:KIND`             | 1 where a piece of that side and kind stands; a stack's count of pieces |
 //! | `flag:FLAG`             | 1 where the piece carries the flag (`[flags]`: castling rights, an unmoved pawn) |
 //! | `seeds`                 | the seeds on each site (`[seeds]`)                   |
-//! | `barrier:KIND:O`        | 1 at the anchor of a slot holding a barrier of that kind, orientation `O` (and length, when kinds share one) |
+//! | `barrier:KIND:O`        | 1 at the anchor of a slot holding a barrier of that kind, its name's letter `O` after the anchor (`h`, `v`, a rim's `s`, `w`; and length, where slots of a letter differ in it) |
 //! | `last_from`, `last_to`  | the last move's start and end, where rules read them (en passant) |
 //! | `huffable`              | the piece the side to move may huff                  |
 //! | `pending_from`, `pending_prev`, `pending_at`, `pending_path` | a move part chosen (a capture chain's landings, a move awaiting its promotion): where it started, the landing before the last, the last, every landing |
@@ -56,10 +56,10 @@ pub struct Planes {
     view_names: Vec<String>,
     /// Per site, its (row, col).
     site_cell: Vec<(u16, u16)>,
-    /// Per slot, its orientation, length and (row, col).
-    slot_cell: Vec<(char, u8, u16, u16)>,
-    /// The barrier planes' keys: kind, orientation, length.
-    keys: Vec<(BarrierId, char, u8)>,
+    /// Per slot, its groove letter, length and (row, col).
+    slot_cell: Vec<(u16, u8, u16, u16)>,
+    /// The barrier planes' keys: kind, groove letter, length.
+    keys: Vec<(BarrierId, u16, u8)>,
     /// The first plane of each part ([`Part`]), `NONE` when absent.
     at: [usize; PARTS],
     /// Hand items shown: (item index among a side's reserves).
@@ -142,21 +142,29 @@ impl Planes {
             part(Part::Seeds, &names);
             plain(&mut names, "seeds".into());
         }
-        // Barriers: a plane per kind and orientation, and length where
-        // slots of one kind and orientation differ in it.
-        let mut keys: Vec<(BarrierId, char, u8)> = Vec::new();
-        let by_length = |b: &crate::rules::BarrierKind, o: char| {
-            let mut lengths = (b.slots.iter())
-                .map(|&i| &rules.board.slots[i as usize])
-                .filter(|s| s.orientation == o)
-                .map(|s| s.length);
-            let first = lengths.next();
-            lengths.any(|l| Some(l) != first)
-        };
+        // Barriers: a plane per kind and groove letter (a slot's name after
+        // its anchor's: `h`, `v`, a rim's `s` or `w`), and length where
+        // slots of one kind and letter differ in it.
+        let mut letters: Vec<String> = Vec::new();
+        let letter: Vec<u16> = (rules.board.slots.iter())
+            .map(|slot| {
+                let anchor = rules.board.site_name(slot.anchor);
+                let l = (slot.name.strip_prefix(anchor))
+                    .map_or_else(|| slot.orientation.to_string(), str::to_string);
+                match letters.iter().position(|x| *x == l) {
+                    Some(i) => i as u16,
+                    None => {
+                        letters.push(l);
+                        letters.len() as u16 - 1
+                    }
+                }
+            })
+            .collect();
+        let mut keys: Vec<(BarrierId, u16, u8)> = Vec::new();
         for (b, kind) in rules.barriers.iter().enumerate() {
             for &i in &kind.slots {
                 let slot = &rules.board.slots[i as usize];
-                let key = (b as BarrierId, slot.orientation, slot.length);
+                let key = (b as BarrierId, letter[i as usize], slot.length);
                 if !keys.contains(&key) {
                     keys.push(key);
                 }
@@ -166,7 +174,9 @@ impl Planes {
             part(Part::Barriers, &names);
             for &(b, o, len) in &keys {
                 let kind = &rules.barriers[b as usize];
-                let name = match by_length(kind, o) {
+                let o = &letters[o as usize];
+                let lengths = keys.iter().filter(|k| k.0 == b && letters[k.1 as usize] == *o);
+                let name = match lengths.count() > 1 {
                     true => format!("barrier:{}:{o}{len}", kind.name),
                     false => format!("barrier:{}:{o}", kind.name),
                 };
@@ -186,7 +196,7 @@ impl Planes {
         let pends = blocks
             .iter()
             .any(|b| matches!(b.0, "leg" | "end" | "promote"))
-            || !rules.leave_kinds.is_empty();
+            || rules.leave_kinds != 0;
         if pends {
             part(Part::Pending, &names);
             for n in [
@@ -204,7 +214,7 @@ impl Planes {
         let n_items = rules.n_items();
         let initial = &rules.initial().reserves;
         let held = |i: usize| (0..n_sides).any(|s| initial[s * n_items + i] > 0);
-        let pieces_in_hand = !rules.hand_kinds.is_empty() || !rules.leave_kinds.is_empty();
+        let pieces_in_hand = rules.hand_kinds != 0 || rules.leave_kinds != 0;
         let nb = rules.barriers.len();
         let nk = rules.kinds.len();
         let items: Vec<usize> = (0..n_items)
@@ -278,10 +288,10 @@ impl Planes {
         }
         // Slots: at their anchor, on the plane of their kind's key (which
         // kind is in a slot is read from the state: see `fill`).
-        let slot_cell = (rules.board.slots.iter())
-            .map(|slot| {
+        let slot_cell = (rules.board.slots.iter().zip(&letter))
+            .map(|(slot, &l)| {
                 let (r, c) = site_cell[slot.anchor.0 as usize];
-                (slot.orientation, slot.length, r, c)
+                (l, slot.length, r, c)
             })
             .collect();
         let label = |(s, what): &(usize, String), view: bool| {

@@ -114,7 +114,7 @@ impl VectorEnv {
                     .zip(truncated.chunks_mut(chunk))
                     .zip(player.chunks_mut(chunk))
                     .enumerate();
-                let run = |(c, (((((((sts, rs), o), m), rw), te), tr), pl)): Work| {
+                let run = |(c, (((((((sts, rs), o), m), rw), te), tr), pl)): Work<'_>| {
                     for (i, (st, rng)) in sts.iter_mut().zip(rs.iter_mut()).enumerate() {
                         let mut out = Out {
                             obs: &mut o[i * len..(i + 1) * len],
