@@ -175,7 +175,9 @@ impl Planes {
             for &(b, o, len) in &keys {
                 let kind = &rules.barriers[b as usize];
                 let o = &letters[o as usize];
-                let lengths = keys.iter().filter(|k| k.0 == b && letters[k.1 as usize] == *o);
+                let lengths = keys
+                    .iter()
+                    .filter(|k| k.0 == b && letters[k.1 as usize] == *o);
                 let name = match lengths.count() > 1 {
                     true => format!("barrier:{}:{o}{len}", kind.name),
                     false => format!("barrier:{}:{o}", kind.name),
@@ -229,7 +231,10 @@ impl Planes {
             part(Part::Hands, &names);
             for s in 0..n_sides {
                 for &i in &items {
-                    names.push((String::new(), Some((s, format!("hand:{{}}:{}", item_name(i))))));
+                    names.push((
+                        String::new(),
+                        Some((s, format!("hand:{{}}:{}", item_name(i)))),
+                    ));
                 }
             }
         }
@@ -378,8 +383,16 @@ impl Planes {
         let flip_rows = matches!(forward, Some(3..=5));
         let flip_cols = matches!(forward, Some(5..=7));
         let cell = |r: u16, c: u16| {
-            let r = if flip_rows { rows - 1 - r as usize } else { r as usize };
-            let c = if flip_cols { cols - 1 - c as usize } else { c as usize };
+            let r = if flip_rows {
+                rows - 1 - r as usize
+            } else {
+                r as usize
+            };
+            let c = if flip_cols {
+                cols - 1 - c as usize
+            } else {
+                c as usize
+            };
             r * cols + c
         };
         let at_site = |s: SiteId| {
@@ -434,7 +447,9 @@ impl Planes {
         }
         if let Some(p) = self.part(Part::Pending) {
             let ends = |a: &ActionKind| match *a {
-                ActionKind::Step { from, to } | ActionKind::Leg { from, to } => (Some(from), Some(to)),
+                ActionKind::Step { from, to } | ActionKind::Leg { from, to } => {
+                    (Some(from), Some(to))
+                }
                 ActionKind::Swap { from, with } => (Some(from), Some(with)),
                 ActionKind::Drop { to, .. } => (None, Some(to)),
                 ActionKind::Huff(s) | ActionKind::Remove(s) => (None, Some(s)),

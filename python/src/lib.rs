@@ -675,12 +675,7 @@ impl State {
     /// `player` (the player to move by default): its side is `own` and
     /// the board turned to its forward.
     #[pyo3(signature = (player = None, view = false))]
-    fn observation(
-        &self,
-        py: Python<'_>,
-        player: Option<usize>,
-        view: bool,
-    ) -> PyResult<PyObject> {
+    fn observation(&self, py: Python<'_>, player: Option<usize>, view: bool) -> PyResult<PyObject> {
         let mut out = vec![0.0f32; self.data.planes.len()];
         self.observe(player, view, &mut out)?;
         let [p, r, c] = self.data.planes.shape();

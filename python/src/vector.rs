@@ -130,13 +130,15 @@ impl VectorEnv {
                     Ok(())
                 };
                 if this.threads <= 1 {
-                    return work.map(run).collect::<PyResult<()>>();
+                    return {
+                        let mut work = work;
+                        work.try_for_each(run)
+                    };
                 }
                 std::thread::scope(|scope| {
                     let handles: Vec<_> = work.map(|w| scope.spawn(move || run(w))).collect();
                     (handles.into_iter())
-                        .map(|h| h.join().unwrap_or_else(|_| Err(panicked())))
-                        .collect::<PyResult<()>>()
+                        .try_for_each(|h| h.join().unwrap_or_else(|_| Err(panicked())))
                 })
             })
         });
@@ -240,7 +242,8 @@ impl VectorEnv {
         let mut checked = Vec::with_capacity(n);
         for (i, (&a, st)) in actions.iter().zip(&mut self.states).enumerate() {
             let legal = u32::try_from(a).ok().filter(|&a| {
-                st.legal_actions().is_ok_and(|l| l.binary_search(&a).is_ok())
+                st.legal_actions()
+                    .is_ok_and(|l| l.binary_search(&a).is_ok())
             });
             match legal {
                 Some(a) => checked.push(a),
@@ -261,8 +264,9 @@ impl VectorEnv {
 
     /// A copy of game `i`'s state.
     fn state(&self, i: usize) -> PyResult<State> {
-        (self.states.get(i).cloned())
-            .ok_or_else(|| PyValueError::new_err(format!("no game {i}: there are {}", self.states.len())))
+        (self.states.get(i).cloned()).ok_or_else(|| {
+            PyValueError::new_err(format!("no game {i}: there are {}", self.states.len()))
+        })
     }
 
     /// The shape of one observation: (planes, rows, cols).
