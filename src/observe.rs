@@ -142,34 +142,7 @@ impl Planes {
             part(Part::Seeds, &names);
             plain(&mut names, "seeds".into());
         }
-        // Barriers: a plane per kind and groove letter (a slot's name after
-        // its anchor's: `h`, `v`, a rim's `s` or `w`), and length where
-        // slots of one kind and letter differ in it.
-        let mut letters: Vec<String> = Vec::new();
-        let letter: Vec<u16> = (rules.board.slots.iter())
-            .map(|slot| {
-                let anchor = rules.board.site_name(slot.anchor);
-                let l = (slot.name.strip_prefix(anchor))
-                    .map_or_else(|| slot.orientation.to_string(), str::to_string);
-                match letters.iter().position(|x| *x == l) {
-                    Some(i) => i as u16,
-                    None => {
-                        letters.push(l);
-                        letters.len() as u16 - 1
-                    }
-                }
-            })
-            .collect();
-        let mut keys: Vec<(BarrierId, u16, u8)> = Vec::new();
-        for (b, kind) in rules.barriers.iter().enumerate() {
-            for &i in &kind.slots {
-                let slot = &rules.board.slots[i as usize];
-                let key = (b as BarrierId, letter[i as usize], slot.length);
-                if !keys.contains(&key) {
-                    keys.push(key);
-                }
-            }
-        }
+        let (letters, letter, keys) = barrier_keys(rules);
         if !keys.is_empty() {
             part(Part::Barriers, &names);
             for &(b, o, len) in &keys {
@@ -470,6 +443,20 @@ impl Planes {
             }
             out[(p + 4) * plane..(p + 5) * plane].fill(pending.len() as f32);
         }
+        self.fill_numbers(rules, st, &label, out);
+    }
+
+    /// The planes of numbers that are not on a site: hands, the side to
+    /// move, turn, phase, passes, rolls, dice and history counters.
+    fn fill_numbers(
+        &self,
+        rules: &Rules,
+        st: &State,
+        label: &dyn Fn(usize) -> usize,
+        out: &mut [f32],
+    ) {
+        let n_sides = rules.sides.len();
+        let plane = self.rows * self.cols;
         let mut fill = |p: usize, v: f32| out[p * plane..(p + 1) * plane].fill(v);
         if let Some(p0) = self.part(Part::Hands) {
             let n_items = rules.n_items();
@@ -519,4 +506,39 @@ impl Planes {
     fn part(&self, p: Part) -> Option<usize> {
         Some(self.at[p as usize]).filter(|&a| a != NONE)
     }
+}
+
+/// The barrier planes of a game: the groove letters, each slot's letter,
+/// and the planes' keys (kind, letter, length).
+#[allow(clippy::type_complexity)]
+fn barrier_keys(rules: &Rules) -> (Vec<String>, Vec<u16>, Vec<(BarrierId, u16, u8)>) {
+    // Barriers: a plane per kind and groove letter (a slot's name after
+    // its anchor's: `h`, `v`, a rim's `s` or `w`), and length where
+    // slots of one kind and letter differ in it.
+    let mut letters: Vec<String> = Vec::new();
+    let letter: Vec<u16> = (rules.board.slots.iter())
+        .map(|slot| {
+            let anchor = rules.board.site_name(slot.anchor);
+            let l = (slot.name.strip_prefix(anchor))
+                .map_or_else(|| slot.orientation.to_string(), str::to_string);
+            match letters.iter().position(|x| *x == l) {
+                Some(i) => i as u16,
+                None => {
+                    letters.push(l);
+                    letters.len() as u16 - 1
+                }
+            }
+        })
+        .collect();
+    let mut keys: Vec<(BarrierId, u16, u8)> = Vec::new();
+    for (b, kind) in rules.barriers.iter().enumerate() {
+        for &i in &kind.slots {
+            let slot = &rules.board.slots[i as usize];
+            let key = (b as BarrierId, letter[i as usize], slot.length);
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    (letters, letter, keys)
 }
