@@ -14,6 +14,7 @@ pub mod compile;
 pub mod diag;
 pub mod engine;
 pub mod notation;
+pub mod observe;
 pub mod perft;
 pub mod playout;
 pub mod raw;

@@ -13,6 +13,7 @@ use tavoliere::actions::{Action, ActionKind, ActionSpace, Encoded, Followed};
 use tavoliere::agent::Agent;
 use tavoliere::analyze::{self, Analysis, GameResult};
 use tavoliere::diag::{render, Sources};
+use tavoliere::observe::Planes;
 use tavoliere::rules::{Move, Outcome, Rules, SideId, State as RState, TooManyChains};
 use tavoliere::{compile, notation, perft, playout};
 
@@ -33,6 +34,8 @@ const SERIAL_HEADER: &str = "tavoliere-state 1";
 struct GameData {
     rules: Rules,
     space: ActionSpace,
+    /// The observation's planes ([`Planes`]).
+    planes: Planes,
     max_plies: u32,
     /// Where the game was read from: a path, or the text itself.
     source: String,
@@ -100,6 +103,8 @@ fn read_base(from: &str, path: &str) -> Result<(String, String), String> {
 fn load_rules(path_or_text: &str) -> PyResult<Rules> {
     guard(|| load_rules_unguarded(path_or_text))
 }
+
+mod vector;
 
 mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
@@ -250,6 +255,26 @@ impl Game {
     /// The parts of the observation tensor, in order: (name, shape).
     fn observation_layout(&self) -> Vec<(String, Vec<usize>)> {
         observation_layout(&self.data.rules)
+    }
+    /// The names of the observation's planes ([`State.observation`]), in
+    /// order: sides by name, or with `view=True` from the mover's view
+    /// (`own`, `opp`, ...).
+    #[pyo3(signature = (view = false))]
+    fn observation_planes(&self, view: bool) -> Vec<String> {
+        self.data.planes.names(view).to_vec()
+    }
+    /// The shape of `State.observation()`: (planes, rows, cols).
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [p, r, c] = self.data.planes.shape();
+        (p, r, c)
+    }
+    /// Per site (in `site_names` order), its (row, col) on the
+    /// observation's grid, as seen with `view=False`.
+    fn observation_cells(&self) -> Vec<(usize, usize)> {
+        let n = self.data.rules.board.n_sites();
+        (0..n)
+            .map(|i| self.data.planes.cell(tavoliere::board::SiteId(i as u16)))
+            .collect()
     }
     /// The sites' names, in the order of the observation's site axis.
     fn site_names(&self) -> Vec<String> {
@@ -437,6 +462,28 @@ impl State {
             event,
             outcome: a as u8,
         })
+    }
+
+    /// Writes the observation ([`Planes::fill`]) into `out`.
+    fn observe(&self, player: Option<usize>, view: bool, out: &mut [f32]) -> PyResult<()> {
+        let rules = &self.data.rules;
+        let mover = rules.to_move(&self.st);
+        let side = match player {
+            Some(p) if p >= rules.seats.len() => {
+                return Err(PyValueError::new_err(format!(
+                    "player {p} is not a player (0 to {})",
+                    rules.seats.len() - 1
+                )))
+            }
+            Some(p) if !rules.seats[p].sides.contains(&mover) => rules.seats[p].sides[0],
+            _ => mover,
+        };
+        let pending: Vec<ActionKind> = (self.prefix.iter())
+            .filter_map(|&a| self.data.space.describe(a).map(|(k, _)| k))
+            .collect();
+        let view = view.then_some(side);
+        self.data.planes.fill(rules, &self.st, &pending, view, out);
+        Ok(())
     }
 
     /// The returns, times the points the result is worth (an end rule's
@@ -633,6 +680,20 @@ impl State {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
         Clone::clone(self)
+    }
+
+    /// The complete observation, a float32 numpy array of shape
+    /// `Game.observation_shape()` whose planes `Game.observation_planes`
+    /// names: every part of the state that changes which actions are
+    /// legal or how the game ends. With `view=True`, from the view of
+    /// `player` (the player to move by default): its side is `own` and
+    /// the board turned to its forward.
+    #[pyo3(signature = (player = None, view = false))]
+    fn observation(&self, py: Python<'_>, player: Option<usize>, view: bool) -> PyResult<PyObject> {
+        let mut out = vec![0.0f32; self.data.planes.len()];
+        self.observe(player, view, &mut out)?;
+        let [p, r, c] = self.data.planes.shape();
+        numpy_array(py, as_bytes(&out), "float32", &[p, r, c])
     }
 
     /// The flat observation: see `Game.observation_layout`.
@@ -910,6 +971,22 @@ impl State {
     }
 }
 
+/// The bytes of a slice of numbers, as numpy reads them.
+fn as_bytes<T: Copy>(v: &[T]) -> &[u8] {
+    // SAFETY: plain numbers (f32, i64, u8) have no padding; any of their
+    // bytes may be read as u8.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) }
+}
+
+/// A numpy array of `dtype` and `shape` over a copy of `bytes` (writable:
+/// a `bytearray` under it).
+fn numpy_array(py: Python<'_>, bytes: &[u8], dtype: &str, shape: &[usize]) -> PyResult<PyObject> {
+    let buffer = pyo3::types::PyByteArray::new(py, bytes);
+    let np = py.import("numpy")?;
+    let array = np.call_method1("frombuffer", (buffer, dtype))?;
+    Ok(array.call_method1("reshape", (shape.to_vec(),))?.unbind())
+}
+
 /// Loads a game from a path or from its text; errors raise `GameError`
 /// with the diagnostics of `tavoliere validate`.
 #[pyfunction]
@@ -917,10 +994,12 @@ impl State {
 fn load_game(path_or_text: &str, max_game_length: u32) -> PyResult<Game> {
     let rules = load_rules(path_or_text)?;
     let space = ActionSpace::new(&rules);
+    let planes = Planes::new(&rules, &space);
     Ok(Game {
         data: Arc::new(GameData {
             rules,
             space,
+            planes,
             max_plies: max_game_length.max(1),
             source: path_or_text.chars().take(200).collect(),
         }),
@@ -1018,6 +1097,7 @@ fn analyze_report(
 fn _tavoliere(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
+    m.add_class::<vector::VectorEnv>()?;
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;

@@ -7,7 +7,9 @@ Rust).
     obs, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(info["legal_actions"][0])
 
-Observations are the flat tensor of ``State.observation_tensor``; ``info``
+Observations are ``State.observation(seat, view=True)``: the complete
+observation, planes ``Game.observation_planes(view=True)`` over the board,
+from the seat's view; ``info``
 carries ``action_mask`` and ``legal_actions``. The reward is the game's
 return for the seat, at the end. An illegal action (one outside the mask,
 as Gymnasium's ``check_env`` and unmasked samplers send) ends the episode
@@ -32,8 +34,8 @@ class SingleAgentEnv(gym.Env):
         self.seat = names.index(seat) if isinstance(seat, str) else int(seat)
         self.opponent = opponent
         self.render_mode = render_mode
-        (size,) = self.game.observation_tensor_shape()
-        self.observation_space = spaces.Box(0.0, np.finfo(np.float32).max, (size,), dtype=np.float32)
+        shape = self.game.observation_shape()
+        self.observation_space = spaces.Box(0.0, np.finfo(np.float32).max, shape, dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state = None
         self._seed = 0
@@ -42,7 +44,7 @@ class SingleAgentEnv(gym.Env):
         self._worst = min((r[self.seat] for r in wins), default=0.0)
 
     def _obs(self):
-        obs = np.asarray(self.state.observation_tensor(), dtype=np.float32)
+        obs = self.state.observation(self.seat, view=True)
         legal = [] if self.state.is_terminal() else self.state.legal_actions()
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         mask[legal] = 1

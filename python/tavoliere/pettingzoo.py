@@ -10,8 +10,10 @@
         e.step(action)
 
 Agents are the game's seats. Each observation is a dict: ``observation``
-(the flat tensor of ``State.observation_tensor``) and ``action_mask`` (1 for
-each legal action of the agent to move, zeros for the others). A game cut at
+(``State.observation(player, view=True)``: the complete observation, planes
+``Game.observation_planes(view=True)`` over the board, from the agent's
+view) and ``action_mask`` (1 for each legal action of the agent to move,
+zeros for the others). A game cut at
 ``max_game_length`` plies is truncated for every agent. A game with dice
 (``[chance.NAME]``) rolls them inside the environment, by their
 probabilities, with a generator seeded by ``reset(seed=...)``: agents only
@@ -45,12 +47,12 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = list(self.game.player_names())
         n = self.game.num_distinct_actions()
-        (size,) = self.game.observation_tensor_shape()
+        shape = self.game.observation_shape()
         high = np.finfo(np.float32).max
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, high, (size,), dtype=np.float32),
+                    "observation": spaces.Box(0.0, high, shape, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
                 }
             )
@@ -66,7 +68,7 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent):
-        obs = np.asarray(self.state.observation_tensor(), dtype=np.float32)
+        obs = self.state.observation(self.possible_agents.index(agent), view=True)
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         if agent == self.agent_selection and not self.state.is_terminal():
             mask[self.state.legal_actions()] = 1

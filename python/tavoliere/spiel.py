@@ -294,16 +294,17 @@ class State(pyspiel.State):
 
 
 class _Observer:
-    """OpenSpiel's PyObserver: the position (string and flat tensor), or,
+    """OpenSpiel's PyObserver: the position (string and planes), or,
     for perfect recall, the actions from the start with the same tensor."""
 
     def __init__(self, game, history):
         self._history = history
-        self.tensor = np.zeros(game.observation_tensor_shape()[0], np.float32)
-        self.dict = {"observation": self.tensor}
+        shape = game.observation_shape()
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
-        self.tensor[:] = state._box.inner.observation_tensor()
+        self.tensor[:] = state._box.inner.observation(player).ravel()
 
     def string_from(self, state, player):
         inner = state._box.inner
