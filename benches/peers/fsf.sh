@@ -32,12 +32,8 @@ tav="$root/target/release/tavoliere"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# CPU seconds (user + system) of a command; its output goes to $tmp/out.
-cpu() {
-    local TIMEFORMAT='%3U %3S'
-    { time "$@" >"$tmp/out" 2>/dev/null; } 2>"$tmp/time"
-    awk '{ printf "%.3f", $1 + $2 }' "$tmp/time"
-}
+# shellcheck source=perft_common.sh
+. "$root/benches/peers/perft_common.sh"
 fsf_perft() { # VARIANT DEPTH
     printf 'setoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' "$1" "$2" | "$fsf"
 }
@@ -51,16 +47,6 @@ for c in "${cases[@]}"; do
     f_start=$(cpu fsf_perft "$variant" 1)
     f_time=$(cpu fsf_perft "$variant" "$depth")
     f_count=$(grep -o 'Nodes searched: [0-9]*' "$tmp/out" | awk '{ print $3 }')
-    t_start=$(cpu "$tav" perft "$root/games/$game.toml" --depth 1)
-    t_time=$(cpu "$tav" perft "$root/games/$game.toml" --depth "$depth")
-    t_count=$(tail -1 "$tmp/out" | awk '{ print $2 }')
-    f_time=$(awk -v a="$f_time" -v b="$f_start" 'BEGIN { print a - b }')
-    t_time=$(awk -v a="$t_time" -v b="$t_start" 'BEGIN { print a - b }')
-    if [ "$f_count" != "$t_count" ]; then
-        echo "$game perft($depth) differs: Fairy-Stockfish $f_count, tavoliere $t_count" >&2
-        exit 1
-    fi
-    awk -v g="$game" -v d="$depth" -v n="$t_count" -v f="$f_time" -v t="$t_time" \
-        'BEGIN { printf "%-14s %6s %14s %10.2f %10.2f %7.2f\n", g, d, n, f, t, t / (f > 0 ? f : 0.001) }'
+    row Fairy-Stockfish "$game" "$depth" "$f_count" "$(net "$f_time" "$f_start")"
 done
 echo "ratio = tavoliere CPU time / Fairy-Stockfish CPU time (below 1: tavoliere faster)"

@@ -33,12 +33,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 flags="-std=c++17 -Ofast -march=native -flto -s -DNDEBUG -DRBG_RANDOM_GENERATOR=0"
 
-# CPU seconds (user + system) of a command; its output goes to $tmp/out.
-cpu() {
-    local TIMEFORMAT='%3U %3S'
-    { time "$@" >"$tmp/out" 2>/dev/null; } 2>"$tmp/time"
-    awk '{ printf "%.3f", $1 + $2 }' "$tmp/time"
-}
+# shellcheck source=perft_common.sh
+. "$root/benches/peers/perft_common.sh"
 # The reasoner of an RBG game, with the perft driver: $tmp/NAME/perft.
 reasoner() {
     local dir="$tmp/$1"
@@ -59,16 +55,6 @@ for c in "${cases[@]}"; do
     r_start=$(cpu "$tmp/$rbg/perft" 1)
     r_time=$(cpu "$tmp/$rbg/perft" "$depth")
     r_count=$(grep -o '^perft: [0-9]*' "$tmp/out" | awk '{ print $2 }')
-    t_start=$(cpu "$tav" perft "$root/games/$game.toml" --depth 1)
-    t_time=$(cpu "$tav" perft "$root/games/$game.toml" --depth "$depth")
-    t_count=$(tail -1 "$tmp/out" | awk '{ print $2 }')
-    r_time=$(awk -v a="$r_time" -v b="$r_start" 'BEGIN { print a - b }')
-    t_time=$(awk -v a="$t_time" -v b="$t_start" 'BEGIN { print a - b }')
-    if [ "$r_count" != "$t_count" ]; then
-        echo "$game perft($depth) differs: RBG $r_count, tavoliere $t_count" >&2
-        exit 1
-    fi
-    awk -v g="$game" -v d="$depth" -v n="$t_count" -v r="$r_time" -v t="$t_time" \
-        'BEGIN { printf "%-14s %6s %14s %10.2f %10.2f %7.2f\n", g, d, n, r, t, t / (r > 0 ? r : 0.001) }'
+    row RBG "$game" "$depth" "$r_count" "$(net "$r_time" "$r_start")"
 done
 echo "ratio = tavoliere CPU time / RBG reasoner CPU time (below 1: tavoliere faster)"
