@@ -386,12 +386,7 @@ impl PositionReader<'_> {
         self.st.seeds.iter_mut().for_each(|n| *n = 0);
         let mut total = 0u32;
         for (site, n, span) in list {
-            let Some(t) = rules.board.site(&site.text) else {
-                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
-                    .at(self.at(site.span.clone()))
-                    .label("not on this board")
-                    .hint(crate::compile::board_extent(&rules.board));
-                self.errors.push(d);
+            let Some(t) = self.site_of(&site) else {
                 continue;
             };
             total = total.saturating_add(n);
@@ -421,12 +416,7 @@ impl PositionReader<'_> {
             return;
         }
         for (site, n, span) in list {
-            let Some(t) = rules.board.site(&site.text) else {
-                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
-                    .at(self.at(site.span.clone()))
-                    .label("not on this board")
-                    .hint(crate::compile::board_extent(&rules.board));
-                self.errors.push(d);
+            let Some(t) = self.site_of(&site) else {
                 continue;
             };
             let v = self.st.board[t.0 as usize];
@@ -699,15 +689,8 @@ impl PositionReader<'_> {
             self.errors.push(d);
             return;
         }
-        match rules.board.site(&site.text) {
-            Some(s) => self.st.huffable = Some(s),
-            None => {
-                let d = Diagnostic::error("unknown-name", format!("unknown site `{}`", site.text))
-                    .at(self.at(site.span.clone()))
-                    .label("not on this board")
-                    .hint(crate::compile::board_extent(&rules.board));
-                self.errors.push(d);
-            }
+        if let Some(s) = self.site_of(&site) {
+            self.st.huffable = Some(s);
         }
     }
 

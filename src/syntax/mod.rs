@@ -882,6 +882,20 @@ pub fn parse_placements(text: &str) -> Result<Vec<Placement>> {
 // ---------------------------------------------------------------- positions
 
 /// Parses the textual form of a position into its sections.
+/// A position's section of sites with a number each (`seeds a1 4, ...`,
+/// `stacks a1 2, ...`): the sites, their numbers and the numbers' spans.
+fn site_counts(section: Pair<'_, Rule>) -> Result<Vec<(Name, u32, Span)>> {
+    (section.into_inner().skip(1))
+        .map(|p| {
+            let mut it = p.into_inner();
+            let site = name(it.next().unwrap());
+            let n = it.next().unwrap();
+            let sp = span(&n);
+            Ok((site, number(n)?, sp))
+        })
+        .collect()
+}
+
 pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
     let entry = parse_entry(Rule::position_entry, text)?;
     let mut out = Vec::new();
@@ -980,17 +994,7 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                 let sp = span(&n);
                 PosSection::Rolled(event, number(n)?, sp)
             }
-            Rule::pos_stacks => PosSection::Stacks(
-                (inner.into_inner().skip(1))
-                    .map(|p| {
-                        let mut it = p.into_inner();
-                        let site = name(it.next().unwrap());
-                        let n = it.next().unwrap();
-                        let sp = span(&n);
-                        Ok((site, number(n)?, sp))
-                    })
-                    .collect::<Result<_>>()?,
-            ),
+            Rule::pos_stacks => PosSection::Stacks(site_counts(inner)?),
             Rule::pos_dice => PosSection::Dice(
                 (inner.into_inner().skip(1))
                     .map(|n| {
@@ -999,19 +1003,7 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                     })
                     .collect::<Result<_>>()?,
             ),
-            Rule::pos_seeds => PosSection::Seeds(
-                inner
-                    .into_inner()
-                    .skip(1)
-                    .map(|p| {
-                        let mut it = p.into_inner();
-                        let site = name(it.next().unwrap());
-                        let n = it.next().unwrap();
-                        let sp = span(&n);
-                        Ok((site, number(n)?, sp))
-                    })
-                    .collect::<Result<_>>()?,
-            ),
+            Rule::pos_seeds => PosSection::Seeds(site_counts(inner)?),
             Rule::pos_plies => PosSection::Plies(number(inner.into_inner().nth(1).unwrap())?),
             Rule::pos_history => PosSection::History(
                 inner
