@@ -390,10 +390,10 @@ impl Rules {
                 region,
                 op,
                 value,
-            } => op.holds(
-                self.count_pieces(st, self.counted(side, *owner, *named), side, *kind, *region),
-                *value,
-            ),
+            } => {
+                let counted = self.counted(side, *owner, *named);
+                self.count_holds(st, (counted, side, *kind, *region), *op, *value)
+            }
             StateCond::CountInHand {
                 owner,
                 named,
@@ -606,6 +606,42 @@ impl Rules {
         kind: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
+        self.count_pieces_upto(st, counted, side, kind, region, u32::MAX)
+    }
+
+    /// Whether `count OP value` holds, counting no further than decides
+    /// it: `count(...) >= 1` and `count(...) == 0` stop at the first piece.
+    #[inline(always)]
+    fn count_holds(
+        &self,
+        st: &State,
+        (counted, side, kind, region): (SideSet, SideId, Kinds, Option<RegionId>),
+        op: Compare,
+        value: u32,
+    ) -> bool {
+        let cap = match op {
+            Compare::Ge | Compare::Lt => value,
+            Compare::Gt | Compare::Le | Compare::Eq | Compare::Ne => value.saturating_add(1),
+        };
+        let n = match cap {
+            1 => self.count_pieces_upto(st, counted, side, kind, region, 1),
+            _ => self.count_pieces(st, counted, side, kind, region),
+        };
+        op.holds(n, value)
+    }
+
+    /// [`Rules::count_pieces`], stopping once `cap` pieces are counted
+    /// (the count returned is then at least `cap`, not exact).
+    #[inline(always)]
+    fn count_pieces_upto(
+        &self,
+        st: &State,
+        counted: SideSet,
+        side: SideId,
+        kind: Kinds,
+        region: Option<RegionId>,
+        cap: u32,
+    ) -> u32 {
         let n_kinds = self.kinds.len();
         let all = u64::MAX >> (64 - n_kinds.clamp(1, 64));
         let kinds = kind & all;
@@ -637,14 +673,20 @@ impl Rules {
             for (w, (&p, &m)) in pieces.iter().zip(set).enumerate() {
                 let mut bits = p & m;
                 if kinds == all {
-                    n += bits.count_ones();
-                    continue;
+                    n += match cap {
+                        1 => u32::from(bits != 0),
+                        _ => bits.count_ones(),
+                    };
+                } else {
+                    while bits != 0 {
+                        let i = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let k = st.board[i] as usize - 1 - s * n_kinds;
+                        n += (kinds >> k & 1) as u32;
+                    }
                 }
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let k = st.board[i] as usize - 1 - s * n_kinds;
-                    n += (kinds >> k & 1) as u32;
+                if n >= cap {
+                    return n;
                 }
             }
         }
