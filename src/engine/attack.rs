@@ -114,7 +114,7 @@ impl Rules {
                     end,
                     exact: true,
                 } => self.rays_reach(st, start, end, &aim),
-                tables::Entry::Walk(i)
+                tables::Entry::Walk(i) | tables::Entry::Gated { pattern: i, .. }
                     if !self.tables.moves.pattern_may_take(kind, owner, i, v) =>
                 {
                     false
@@ -399,7 +399,7 @@ impl Rules {
                     }
                 }
                 // A pattern that cannot take the target's value is not walked.
-                tables::Entry::Walk(i)
+                tables::Entry::Walk(i) | tables::Entry::Gated { pattern: i, .. }
                     if !self
                         .tables
                         .moves

@@ -248,6 +248,21 @@ impl MoveTables {
             match at.shape() {
                 None if !at.may_start() => {}
                 None => self.entries.push(Entry::Walk(p as u16)),
+                Some(Some(Shape::Rays(rays))) if pattern.given.is_some() => {
+                    let (start, end, _) = self.lay_out(rays, origin);
+                    if end > start {
+                        let pattern = p as u16;
+                        self.entries.push(Entry::Gated {
+                            start,
+                            end,
+                            pattern,
+                        });
+                    }
+                }
+                // Only rays are gated: other shapes with `given` are walked.
+                Some(Some(_)) if pattern.given.is_some() => {
+                    self.entries.push(Entry::Walk(p as u16))
+                }
                 Some(None) => {}
                 Some(Some(Shape::Chain)) => match self.group(Place {
                     chain: true,
@@ -465,7 +480,9 @@ impl MoveTables {
                 Entry::Swaps { .. } => {}
                 Entry::Walk(p) if swaps(&patterns[p as usize]) => {}
                 // Ending anywhere: `walks`, with the values of `walk_takes`.
-                Entry::Walk(_) | Entry::Chain(_) => walks = true,
+                // Gated rays count as walked: their condition may read any
+                // part of the position.
+                Entry::Walk(_) | Entry::Gated { .. } | Entry::Chain(_) => walks = true,
             }
         }
         while let Some((start, end)) = runs.pop() {
@@ -491,7 +508,7 @@ impl MoveTables {
         let mut walked = vec![false; patterns.len()];
         for row in i * n_sites..(i + 1) * n_sites {
             for entry in &self.entries[self.starts[row] as usize..self.starts[row + 1] as usize] {
-                if let Entry::Walk(p) = *entry {
+                if let Entry::Walk(p) | Entry::Gated { pattern: p, .. } = *entry {
                     walked[p as usize] = true;
                 }
             }
@@ -531,7 +548,7 @@ impl MoveTables {
                 match *entry {
                     Entry::Rays { start, end, .. } => runs.push((start, end)),
                     Entry::Swaps { .. } => {}
-                    Entry::Walk(_) | Entry::Chain(_) => {}
+                    Entry::Walk(_) | Entry::Gated { .. } | Entry::Chain(_) => {}
                 }
             }
         }
@@ -748,8 +765,10 @@ impl Place<'_> {
         if (pattern.segments.iter()).any(|s| s.castle.is_some() || s.capture_last) {
             return None;
         }
-        // A condition on the position is read in play, once per position.
-        if pattern.given.is_some() {
+        // A condition on the position is read in play, once per position:
+        // the pattern's rays are gated by it ([`Entry::Gated`]), unless it
+        // reads the last move.
+        if pattern.given.is_some() && pattern.last_gate.is_some() {
             return None;
         }
         // A repeated group is laid out once for every site, when it is the

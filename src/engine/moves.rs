@@ -796,6 +796,18 @@ impl Rules {
     ) {
         match entry {
             tables::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
+            tables::Entry::Gated {
+                start,
+                end,
+                pattern,
+            } => {
+                let pattern = &self.kinds[kind as usize].patterns[pattern as usize];
+                if let Some((i, given)) = &pattern.given {
+                    if self.given_holds(st, w, *i, given) {
+                        self.run_rays(st, w, start, end, out);
+                    }
+                }
+            }
             tables::Entry::Swaps { .. } => {
                 if !w.attacks_only {
                     self.run_swaps(st, w.side, w.origin, w.start, entry, out);

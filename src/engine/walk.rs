@@ -217,7 +217,7 @@ impl Rules {
 
     /// Whether a pattern's `given` condition of index `i` holds, read once
     /// per walker (a walker serves one position) for its side and question.
-    fn given_holds(&self, st: &State, w: &mut Walker, i: u8, given: &StateCond) -> bool {
+    pub(super) fn given_holds(&self, st: &State, w: &mut Walker, i: u8, given: &StateCond) -> bool {
         if w.givens_for != (w.side, w.asking) {
             w.givens = (0, 0);
             w.givens_for = (w.side, w.asking);

@@ -258,6 +258,12 @@ pub(crate) enum Entry {
         /// The sides whose pieces may be partners, as a bitset.
         sides: u32,
     },
+    /// `sites[start..end]`: the rays of a simple pattern with a `given`
+    /// condition (the kind's pattern of this index), run only when the
+    /// condition holds, read once per position ([`Rules::given_holds`]).
+    /// What the tables derive of a piece (the sites its attacks read, where
+    /// they end) counts it as walked.
+    Gated { start: u32, end: u32, pattern: u16 },
     /// A repeated group (an index of `groups`), from the piece's site.
     Chain(u32),
     /// This pattern of the kind is walked.
