@@ -6,7 +6,7 @@ uniform random bots plays whole games in C++, so Python costs little. Each
 pair below plays the same game; tavoliere's games are capped at OpenSpiel's
 `max_game_length` (counted as a draw, as OpenSpiel ends them). Both run on
 one thread, one game after another; the rate is games per CPU second of
-this process (OpenSpiel) and per second of tavoliere's one-thread `bench`.
+this process (OpenSpiel) and of tavoliere's one-thread `bench` process.
 The mean game lengths are printed beside the rates: where they differ, so
 do the rules (OpenSpiel's draw rules, say), and the ratio means less.
 
@@ -19,6 +19,7 @@ comparison scripts (tests/perft/reference_venv.py) when missing.
 import argparse
 import json
 import pathlib
+import resource
 import subprocess
 import sys
 import time
@@ -68,8 +69,10 @@ def openspiel_rate(name, seconds):
 
 
 def tavoliere_rate(path, seconds, cap):
-    """Games per second of tavoliere's one-thread bench (one busy thread:
-    its CPU time), and its mean length in plies."""
+    """Games per CPU second of tavoliere's one-thread bench (the child's
+    user and system time, its start and the game's compiling included),
+    and its mean length in plies."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         [
             str(ROOT / "target/release/tavoliere"),
@@ -88,8 +91,10 @@ def tavoliere_rate(path, seconds, cap):
         capture_output=True,
         text=True,
     ).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     report = json.loads(out)
-    return report["playouts_per_s"], report["mean_length"]
+    return report["playouts"] / cpu, report["mean_length"]
 
 
 def main():
