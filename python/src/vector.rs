@@ -11,11 +11,24 @@ use pyo3::types::PyBytes;
 #[pyclass(module = "tavoliere")]
 pub struct VectorEnv {
     data: Arc<GameData>,
-    states: Vec<State>,
-    /// Per game, the random numbers of its chance outcomes.
-    rngs: Vec<fastrand::Rng>,
+    games: Vec<Slot>,
     view: bool,
+    /// Whether `step` returns the dense legal-action mask (else `None`).
+    mask: bool,
     threads: usize,
+}
+
+/// One game of the env: its state, its random numbers and its legal
+/// actions, listed once a step.
+#[derive(Clone)]
+struct Slot {
+    st: State,
+    /// The random numbers of its chance outcomes.
+    rng: fastrand::Rng,
+    /// The random numbers of `sample_actions`.
+    pick: fastrand::Rng,
+    /// The legal actions of `st`, sorted.
+    legal: Vec<Action>,
 }
 
 /// What one game's step writes: its observation, mask, rewards and flags.
@@ -48,28 +61,24 @@ impl VectorEnv {
         Ok(())
     }
 
-    /// Writes a game's observation, mask and player to move.
-    fn write(&self, st: &mut State, out: &mut Out) -> PyResult<()> {
-        st.observe(None, self.view, out.obs)?;
-        out.mask.fill(0);
-        for a in st.legal_actions()? {
-            out.mask[a as usize] = 1;
+    /// Lists a game's legal actions (the step's one legality pass) and
+    /// writes its observation, mask and player to move.
+    fn write(&self, g: &mut Slot, out: &mut Out) -> PyResult<()> {
+        g.st.observe(None, self.view, out.obs)?;
+        g.legal = g.st.legal_actions()?;
+        for &a in &g.legal {
+            if let Some(m) = out.mask.get_mut(a as usize) {
+                *m = 1;
+            }
         }
-        *out.player = st.current_player()?;
+        *out.player = g.st.current_player()?;
         Ok(())
     }
 
     /// One game's step: `action` (none: a reset), then chance, then a
     /// restart when the game is over.
-    fn step_one(
-        &self,
-        st: &mut State,
-        rng: &mut fastrand::Rng,
-        action: Option<Action>,
-        out: &mut Out,
-    ) -> PyResult<()> {
-        out.rewards.fill(0.0);
-        (*out.terminated, *out.truncated) = (0, 0);
+    fn step_one(&self, g: &mut Slot, action: Option<Action>, out: &mut Out) -> PyResult<()> {
+        let (st, rng) = (&mut g.st, &mut g.rng);
         match action {
             Some(a) => st.apply_action(a)?,
             None => *st = State::new(self.data.clone()),
@@ -85,47 +94,49 @@ impl VectorEnv {
             *st = State::new(self.data.clone());
             Self::settle(st, rng)?;
         }
-        self.write(st, out)
+        self.write(g, out)
     }
 
     /// Steps every game (`None`: resets them), on the env's threads, and
     /// returns the numpy arrays.
     fn run(&mut self, py: Python<'_>, actions: Option<Vec<Action>>) -> PyResult<PyObject> {
-        let n = self.states.len();
-        let (len, n_actions) = (self.data.planes.len(), self.mask_len());
+        let n = self.games.len();
+        let len = self.data.planes.len();
+        let n_actions = if self.mask { self.mask_len() } else { 0 };
         let players = self.data.rules.seats.len();
         let mut obs = vec![0.0f32; n * len];
-        let mut mask = vec![0u8; n * n_actions];
+        // The mask's chunks are at least a byte a game (chunks_mut wants a
+        // width); with `mask=False` each game's slice is empty.
+        let mw = n_actions.max(1);
+        let mut mask = vec![0u8; n * mw];
         let mut rewards = vec![0.0f32; n * players];
         let (mut terminated, mut truncated) = (vec![0u8; n], vec![0u8; n]);
         let mut player = vec![0i64; n];
-        let mut states = std::mem::take(&mut self.states);
-        let mut rngs = std::mem::take(&mut self.rngs);
+        let mut games = std::mem::take(&mut self.games);
         let this = &*self;
         let result = py.allow_threads(|| {
             guard(|| {
                 let chunk = n.div_ceil(this.threads).max(1);
-                let work = (states.chunks_mut(chunk))
-                    .zip(rngs.chunks_mut(chunk))
+                let work = (games.chunks_mut(chunk))
                     .zip(obs.chunks_mut(chunk * len))
-                    .zip(mask.chunks_mut(chunk * n_actions))
+                    .zip(mask.chunks_mut(chunk * mw))
                     .zip(rewards.chunks_mut(chunk * players))
                     .zip(terminated.chunks_mut(chunk))
                     .zip(truncated.chunks_mut(chunk))
                     .zip(player.chunks_mut(chunk))
                     .enumerate();
-                let run = |(c, (((((((sts, rs), o), m), rw), te), tr), pl)): Work<'_>| {
-                    for (i, (st, rng)) in sts.iter_mut().zip(rs.iter_mut()).enumerate() {
+                let run = |(c, ((((((gs, o), m), rw), te), tr), pl)): Work<'_>| {
+                    for (i, g) in gs.iter_mut().enumerate() {
                         let mut out = Out {
                             obs: &mut o[i * len..(i + 1) * len],
-                            mask: &mut m[i * n_actions..(i + 1) * n_actions],
+                            mask: &mut m[i * mw..i * mw + n_actions],
                             rewards: &mut rw[i * players..(i + 1) * players],
                             terminated: &mut te[i],
                             truncated: &mut tr[i],
                             player: &mut pl[i],
                         };
                         let action = actions.as_ref().map(|a| a[c * chunk + i]);
-                        this.step_one(st, rng, action, &mut out)?;
+                        this.step_one(g, action, &mut out)?;
                     }
                     Ok(())
                 };
@@ -142,18 +153,31 @@ impl VectorEnv {
                 })
             })
         });
-        self.states = states;
-        self.rngs = rngs;
+        self.games = games;
         result?;
         let [p, r, c] = self.data.planes.shape();
         let obs = numpy_array(py, as_bytes(&obs), "float32", &[n, p, r, c])?;
-        let mask = numpy_array(py, &mask, "bool", &[n, n_actions])?;
+        let mask = match self.mask {
+            true => numpy_array(py, &mask, "bool", &[n, n_actions])?,
+            false => py.None(),
+        };
         let rewards = numpy_array(py, as_bytes(&rewards), "float32", &[n, players])?;
         let terminated = numpy_array(py, &terminated, "bool", &[n])?;
         let truncated = numpy_array(py, &truncated, "bool", &[n])?;
         let player = numpy_array(py, as_bytes(&player), "int64", &[n])?;
         let out = (obs, rewards, terminated, truncated, mask, player);
         Ok(out.into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// Lists the legal actions of games not stepped or reset yet (their
+    /// start, with no chance played).
+    fn list_unstepped(&mut self) -> PyResult<()> {
+        for g in &mut self.games {
+            if g.legal.is_empty() && !g.st.terminal()? {
+                g.legal = g.st.legal_actions()?;
+            }
+        }
+        Ok(())
     }
 
     fn mask_len(&self) -> usize {
@@ -169,10 +193,7 @@ type Work<'a> = (
         (
             (
                 (
-                    (
-                        ((&'a mut [State], &'a mut [fastrand::Rng]), &'a mut [f32]),
-                        &'a mut [u8],
-                    ),
+                    ((&'a mut [Slot], &'a mut [f32]), &'a mut [u8]),
                     &'a mut [f32],
                 ),
                 &'a mut [u8],
@@ -190,21 +211,38 @@ fn panicked() -> PyErr {
 #[pymethods]
 impl VectorEnv {
     /// `n` games of `game`, their chance outcomes drawn from `seed`; with
-    /// `view=True` observations are from the view of the player to move.
+    /// `view=True` observations are from the view of the player to move;
+    /// with `mask=False` `step` returns `None` for the dense mask (the
+    /// legal actions are then read by `legal_actions()`).
     #[new]
-    #[pyo3(signature = (game, n, seed = 0, view = true, threads = 1))]
-    fn new(game: &Game, n: usize, seed: u64, view: bool, threads: usize) -> PyResult<VectorEnv> {
+    #[pyo3(signature = (game, n, seed = 0, view = true, threads = 1, mask = true))]
+    fn new(
+        game: &Game,
+        n: usize,
+        seed: u64,
+        view: bool,
+        threads: usize,
+        mask: bool,
+    ) -> PyResult<VectorEnv> {
         if n == 0 {
             return Err(PyValueError::new_err("n must be at least 1"));
         }
         let data = game.data.clone();
+        let mix = |salt: u64, i: u64| {
+            fastrand::Rng::with_seed(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt ^ i)
+        };
         Ok(VectorEnv {
-            states: (0..n).map(|_| State::new(data.clone())).collect(),
-            rngs: (0..n as u64)
-                .map(|i| fastrand::Rng::with_seed(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ i))
+            games: (0..n as u64)
+                .map(|i| Slot {
+                    st: State::new(data.clone()),
+                    rng: mix(0, i),
+                    pick: mix(0x5851_f42d_4c95_7f2d, i),
+                    legal: Vec::new(),
+                })
                 .collect(),
             data,
             view,
+            mask,
             threads: threads_arg(threads)?,
         })
     }
@@ -221,30 +259,28 @@ impl VectorEnv {
     /// float32 (of the new game where one ended), rewards `(n, players)`
     /// (each game's returns where it ended, else 0), terminated and
     /// truncated `(n,)` bool (over by its rules; cut at
-    /// `max_game_length`), the legal-action mask `(n, actions)` bool and
-    /// the player to move `(n,)` int64. An illegal action raises
-    /// `ValueError` before any game moves.
+    /// `max_game_length`), the legal-action mask `(n, actions)` bool
+    /// (`None` with `mask=False`) and the player to move `(n,)` int64. An
+    /// illegal action raises `ValueError` before any game moves.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let np = py.import("numpy")?;
         let array = np.call_method1("ascontiguousarray", (actions, "int64"))?;
         let bytes = array.call_method0("tobytes")?;
         let bytes = bytes.downcast::<PyBytes>()?.as_bytes();
-        let n = self.states.len();
+        let n = self.games.len();
         if bytes.len() != n * 8 {
             return Err(PyValueError::new_err(format!(
                 "actions must be {n} integers, not {}",
                 bytes.len() / 8
             )));
         }
-        let actions: Vec<i64> = (bytes.chunks_exact(8))
-            .map(|b| i64::from_ne_bytes(b.try_into().expect("8 bytes")))
-            .collect();
+        self.list_unstepped()?;
         let mut checked = Vec::with_capacity(n);
-        for (i, (&a, st)) in actions.iter().zip(&mut self.states).enumerate() {
-            let legal = u32::try_from(a).ok().filter(|&a| {
-                st.legal_actions()
-                    .is_ok_and(|l| l.binary_search(&a).is_ok())
-            });
+        for (i, (b, g)) in bytes.chunks_exact(8).zip(&self.games).enumerate() {
+            let a = i64::from_ne_bytes(b.try_into().expect("8 bytes"));
+            let legal = u32::try_from(a)
+                .ok()
+                .filter(|a| g.legal.binary_search(a).is_ok());
             match legal {
                 Some(a) => checked.push(a),
                 None => {
@@ -257,15 +293,51 @@ impl VectorEnv {
         self.run(py, Some(checked))
     }
 
+    /// The legal actions of every game, sparse: `(actions, offsets)`, two
+    /// int64 arrays, game `i`'s sorted actions being
+    /// `actions[offsets[i]:offsets[i + 1]]` (`offsets` has `n + 1`
+    /// entries). Listed once a step, by `step` or `reset`.
+    fn legal_actions(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        self.list_unstepped()?;
+        let mut flat: Vec<i64> = Vec::new();
+        let mut offsets = Vec::with_capacity(self.games.len() + 1);
+        offsets.push(0i64);
+        for g in &self.games {
+            flat.extend(g.legal.iter().map(|&a| i64::from(a)));
+            offsets.push(flat.len() as i64);
+        }
+        let flat = numpy_array(py, as_bytes(&flat), "int64", &[flat.len()])?;
+        let offsets = numpy_array(py, as_bytes(&offsets), "int64", &[offsets.len()])?;
+        Ok((flat, offsets).into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// One legal action per game, each drawn uniformly among its game's
+    /// legal actions, in Rust (as Gymnasium's `action_space.sample(mask)`),
+    /// by random numbers seeded from the env's `seed`: an int64 array of
+    /// `n`, to pass to `step`.
+    fn sample_actions(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        self.list_unstepped()?;
+        let mut out = Vec::with_capacity(self.games.len());
+        for (i, g) in self.games.iter_mut().enumerate() {
+            if g.legal.is_empty() {
+                return Err(PyValueError::new_err(format!(
+                    "game {i} has no legal action: its start is over"
+                )));
+            }
+            out.push(i64::from(g.legal[g.pick.usize(..g.legal.len())]));
+        }
+        numpy_array(py, as_bytes(&out), "int64", &[out.len()])
+    }
+
     /// The games' count.
     fn __len__(&self) -> usize {
-        self.states.len()
+        self.games.len()
     }
 
     /// A copy of game `i`'s state.
     fn state(&self, i: usize) -> PyResult<State> {
-        (self.states.get(i).cloned()).ok_or_else(|| {
-            PyValueError::new_err(format!("no game {i}: there are {}", self.states.len()))
+        (self.games.get(i).map(|g| g.st.clone())).ok_or_else(|| {
+            PyValueError::new_err(format!("no game {i}: there are {}", self.games.len()))
         })
     }
 

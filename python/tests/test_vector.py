@@ -78,3 +78,61 @@ def test_an_illegal_action_moves_no_game():
     assert all(env.state(i).history() == [] for i in range(3))
     obs2, *_ = env.step([0, 1, 2])
     assert [env.state(i).history() for i in range(3)] == [[0], [1], [2]]
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "chess", "backgammon", "kalah"])
+def test_the_sparse_legal_actions_and_the_sampler(name):
+    game = tavoliere.load_game(name, max_game_length=60)
+    n = 6
+    env = tavoliere.VectorEnv(game, n, seed=3)
+    _, _, _, _, mask, _ = env.reset()
+    for _ in range(120):
+        flat, offsets = env.legal_actions()
+        assert flat.dtype == np.int64 and offsets.shape == (n + 1,) and offsets[0] == 0
+        actions = env.sample_actions()
+        assert actions.shape == (n,) and actions.dtype == np.int64
+        for i in range(n):
+            legal = env.state(i).legal_actions()
+            # Against the single-state API and the dense mask.
+            assert list(flat[offsets[i] : offsets[i + 1]]) == legal
+            assert list(np.flatnonzero(mask[i])) == legal
+            assert actions[i] in legal
+        _, _, _, _, mask, _ = env.step(actions)
+
+
+def sampled(name, seed, steps=40, mask=True):
+    env = tavoliere.VectorEnv(tavoliere.load_game(name), 4, seed=seed, mask=mask)
+    env.reset()
+    out = []
+    for _ in range(steps):
+        actions = env.sample_actions()
+        out.append(actions.tolist())
+        env.step(actions)
+    return out, [env.state(i).history() for i in range(4)]
+
+
+def test_the_sampler_is_seeded():
+    assert sampled("backgammon", 5) == sampled("backgammon", 5)
+    assert sampled("backgammon", 5) == sampled("backgammon", 5, mask=False)
+    assert sampled("connect-four", 5) != sampled("connect-four", 6)
+
+
+def test_without_the_mask_step_returns_none_for_it():
+    game = tavoliere.load_game("connect-four")
+    env = tavoliere.VectorEnv(game, 3, seed=1, mask=False)
+    obs, rewards, terminated, truncated, mask, player = env.reset()
+    assert mask is None and obs.shape == (3, *game.observation_shape())
+    flat, offsets = env.legal_actions()
+    assert list(offsets) == [0, 7, 14, 21]
+    _, _, _, _, mask, _ = env.step(env.sample_actions())
+    assert mask is None
+
+
+def test_the_sampler_and_sparse_actions_before_any_reset():
+    game = tavoliere.load_game("tic-tac-toe")
+    env = tavoliere.VectorEnv(game, 2, seed=1)
+    flat, offsets = env.legal_actions()
+    assert list(offsets) == [0, 9, 18]  # the nine empty squares
+    assert list(flat[:9]) == list(flat[9:]) == game.new_initial_state().legal_actions()
+    env.step(env.sample_actions())
+    assert all(len(env.state(i).history()) == 1 for i in range(2))
