@@ -22,6 +22,7 @@ mod arith;
 mod barriers;
 mod board;
 mod chance;
+mod columns;
 mod condition;
 mod counters;
 mod effect;
@@ -406,6 +407,7 @@ impl<'a> Compiler<'a> {
         let notation = self.notation(raw, &scope);
         let picture = self.picture(raw, &mut scope);
         let seeds = self.seeds(raw, &mut scope);
+        let columns = self.columns(raw);
         let regions = final_regions(raw, &scope, sides.len());
         let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
@@ -487,6 +489,7 @@ impl<'a> Compiler<'a> {
             check_exempt,
             pass_in_check,
             sowing,
+            columns: columns?,
             chance: scope.chance.clone(),
             tracks: scope.tracks.clone(),
             tables: Default::default(),
@@ -512,6 +515,7 @@ impl<'a> Compiler<'a> {
         if setup.is_err() || self.diags.iter().any(Diagnostic::is_error) {
             return Err(());
         }
+        columns::column_tables(&mut rules);
         rules.game_mut().initial.history = rules.fresh_history(&rules.initial);
         promote_moves::start_limits(&mut rules);
         self.warnings(raw, &rules);

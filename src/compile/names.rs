@@ -180,7 +180,7 @@ const COMPILER_WORDS: [&str; 8] = [
 /// - the section words of a position as text, each read only at the start
 ///   of a section, before its names: `pieces`, `barriers`, `reserves`,
 ///   `turn`, `phase` (after `turn SIDE`), `passes`, `demanded`,
-///   `huffable`, `flags`, `counters`, `plies`, `history`.
+///   `huffable`, `flags`, `counters`, `plies`, `history`, `under`.
 ///
 /// Every other keyword is reserved: the words reserved from the start
 /// (`to`, `over`, `then`, `in`, `capture`, `nearer`, `color`, ...), and
@@ -190,9 +190,10 @@ const COMPILER_WORDS: [&str; 8] = [
 /// site condition (`over enemy as`, `to enemy spend` are read as a clause,
 /// not as a kind after its owner), and `if`, which ends an effect's site
 /// condition as `as` does.
-const FREE_KEYWORDS: [&str; 56] = [
-    // Position sections only (`stacks a1 2`, `dice 3 5`).
+const FREE_KEYWORDS: [&str; 57] = [
+    // Position sections only (`stacks a1 2`, `dice 3 5`, `under c3 ...`).
     "stacks",
+    "under",
     "dice",
     "territory",
     "score",

@@ -191,6 +191,7 @@ pub(super) fn empty_position(
         last: NO_LAST,
         seeds: Box::new([]),
         heights: Box::new([]),
+        under: Box::new([]),
         dice: [0; 4],
         rolled: [0; crate::rules::MAX_EVENTS],
         history: None,

@@ -26,6 +26,7 @@ impl Rules {
         // Stack heights only where the game has stacks.
         if !st.heights.is_empty() {
             h.write(&st.heights);
+            h.write(&st.under);
         }
         // The rolls only where the game has chance; the dice left only
         // where they are rolled apart.

@@ -27,6 +27,7 @@ mod castle;
 mod chance;
 mod check;
 mod closing;
+mod column;
 mod cond;
 mod counters;
 mod effect;

@@ -253,7 +253,7 @@ impl Rules {
 
     /// Promotes the piece `v` that has just moved from `from` to `to`.
     #[inline]
-    fn arrive(&self, st: &mut State, v: u8, from: SiteId, to: SiteId) {
+    pub(super) fn arrive(&self, st: &mut State, v: u8, from: SiteId, to: SiteId) {
         if let Some((kind, site)) = self.promotion(st, v, from, to) {
             self.promote(st, v, to, kind, site);
         }

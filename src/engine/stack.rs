@@ -29,6 +29,10 @@ impl Rules {
         kinds: Kinds,
         region: Option<RegionId>,
     ) -> u32 {
+        // A column counts as its top, the piece that commands it.
+        if self.columns.is_some() {
+            return self.count_pieces(st, counted, side, kinds, region);
+        }
         let words = self.site_words();
         let n_kinds = self.kinds.len();
         let within = region.map(|r| &self.regions[r as usize].per_side[side as usize].0[..]);
@@ -57,6 +61,14 @@ impl Rules {
     #[cold]
     pub(super) fn stack_taken(&self, st: &State, v: u8, to: SiteId) -> usize {
         let here = st.board[to.0 as usize];
+        // A column loses its top, or all of it.
+        if let Some(c) = self.columns {
+            return match (here, c.captures) {
+                (0, _) => 0,
+                (_, crate::rules::ColumnCaptures::All) => self.height(st, to) as usize,
+                _ => 1,
+            };
+        }
         let joins = here == v && v != 0 && self.kinds[self.unman(v).1 as usize].stacks;
         match here {
             0 => 0,
@@ -76,6 +88,9 @@ impl Rules {
     /// move, left to [`Rules::apply_plain`].
     #[cold]
     pub(super) fn apply_stacked(&self, st: &mut State, side: SideId, mv: Move) -> bool {
+        if let Some(c) = self.columns {
+            return self.apply_column(st, side, mv, c);
+        }
         match mv {
             Move::Step { from, to } => {
                 let v = st.board[from.0 as usize];

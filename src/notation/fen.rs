@@ -25,6 +25,8 @@ pub fn parse_fen(rules: &Rules, text: &str, file: FileId) -> Result<State, Vec<D
         errors: Vec::new(),
     };
     r.st.board.iter_mut().for_each(|v| *v = 0);
+    r.st.heights.iter_mut().for_each(|h| *h = 0);
+    r.st.under.iter_mut().for_each(|v| *v = 0);
     r.st.marks.iter_mut().for_each(|m| *m = 0);
     r.st.last = NO_LAST;
     r.st.huffable = None;
@@ -288,6 +290,16 @@ impl FenReader<'_> {
                     i += digits;
                     continue;
                 }
+                if rest.starts_with('(') {
+                    match self.stack(col, rest, (x, y), &symbols) {
+                        Some(len) => {
+                            x += 1;
+                            i += len;
+                            continue;
+                        }
+                        None => return,
+                    }
+                }
                 let Some(&(sym, side, kind)) = symbols
                     .iter()
                     .find(|(sym, ..)| !sym.is_empty() && rest.starts_with(sym))
@@ -341,6 +353,78 @@ impl FenReader<'_> {
             }
             start += row.len() + 1;
         }
+    }
+
+    /// A site of several pieces in the board field, `(SYMBOLS)` from the
+    /// top down (a column of `[columns]`, or a stack of one kind with
+    /// `stacks = true`) at `rest`'s start, square (x, y); its length in
+    /// bytes, or `None` after an error.
+    fn stack(
+        &mut self,
+        col: usize,
+        rest: &str,
+        (x, y): (i32, i32),
+        symbols: &[(&str, SideId, KindId)],
+    ) -> Option<usize> {
+        let rules = self.rules;
+        let Some(close) = rest.find(')') else {
+            self.error(
+                col..col + 1,
+                "`(` is never closed",
+                "write a stack's pieces as `(wBb)`, from the top down",
+            );
+            return None;
+        };
+        let (mut values, mut j) = (Vec::new(), 1);
+        while j < close {
+            let Some(&(sym, side, kind)) = symbols
+                .iter()
+                .find(|(sym, ..)| !sym.is_empty() && rest[j..close].starts_with(sym))
+            else {
+                self.error(
+                    col + j..col + close,
+                    "not a piece's symbol",
+                    "a stack is its pieces' symbols, from the top down",
+                );
+                return None;
+            };
+            values.push(rules.man(side, kind));
+            j += sym.len();
+        }
+        let site = rules
+            .board
+            .square_site(x, y)
+            .filter(|_| x < rules.board.files);
+        let fits = match rules.columns {
+            Some(c) => values.len() <= c.depth as usize + 1,
+            None => {
+                values.windows(2).all(|w| w[0] == w[1])
+                    && values
+                        .first()
+                        .is_some_and(|&v| rules.kinds[rules.unman(v).1 as usize].stacks)
+                    && values.len() <= 256
+            }
+        };
+        let (Some(site), true, false) = (site, fits, values.is_empty()) else {
+            self.error(
+                col..col + close + 1,
+                "no stack this game can hold here",
+                "a column's pieces (`[columns]`), or pieces of one kind that stacks, on a square of the board",
+            );
+            return None;
+        };
+        let i = site.0 as usize;
+        self.st.board[i] = values[0];
+        match rules.columns {
+            Some(c) => {
+                let depth = c.depth as usize;
+                self.st.under[i * depth..i * depth + values.len() - 1]
+                    .copy_from_slice(&values[1..]);
+                self.st.heights[i] = (values.len() - 1) as u8;
+            }
+            None => self.st.heights[i] = (values.len() - 1) as u8,
+        }
+        Some(close + 1)
     }
 
     /// The side to move: its name, or its name's first letter (`w`, `b`).

@@ -50,6 +50,22 @@ fn plies(st: &State) -> u32 {
     (st.history.as_ref()).map_or(0, |h| h.before + h.seen().len().saturating_sub(1) as u32)
 }
 
+/// A site holding more than one piece, in the board field: its pieces'
+/// symbols from the top down, in parentheses (`(wBb)`: a column; `(MMM)`:
+/// a stack of three of a kind).
+fn stack_text(rules: &Rules, st: &State, s: SiteId, h: u32) -> String {
+    let symbol =
+        |(side, kind): (SideId, KindId)| rules.sides[side as usize].symbols[kind as usize].clone();
+    let pieces: Vec<String> = match rules.columns {
+        Some(_) => rules.column(st, s).into_iter().map(symbol).collect(),
+        None => (0..h)
+            .filter_map(|_| st.piece_at(rules, s))
+            .map(symbol)
+            .collect(),
+    };
+    format!("({})", pieces.concat())
+}
+
 /// The board field: ranks from the top, runs of empty squares as numbers;
 /// the pocket in brackets after it when `[fen] hands = "brackets"`.
 fn board_text(rules: &Rules, st: &State) -> String {
@@ -64,7 +80,11 @@ fn board_text(rules: &Rules, st: &State) -> String {
                         text.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    text.push_str(&rules.sides[side as usize].symbols[kind as usize]);
+                    let s = board.square_site(x, y).unwrap_or(SiteId(0));
+                    match rules.height(st, s) {
+                        h if h > 1 => text.push_str(&stack_text(rules, st, s, h)),
+                        _ => text.push_str(&rules.sides[side as usize].symbols[kind as usize]),
+                    }
                 }
                 None => empty += 1,
             }

@@ -110,7 +110,9 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
             .collect();
         parts.push(format!("seeds {}", seeds.join(", ")).trim_end().to_string());
     }
-    if rules.stacking(st) {
+    if rules.columns.is_some() {
+        parts.extend(under_text(rules, st));
+    } else if rules.stacking(st) {
         let stacks: Vec<String> = (0..st.heights.len())
             .map(|i| SiteId(i as u16))
             .filter(|&s| rules.height(st, s) > 1)
@@ -137,6 +139,26 @@ pub fn position_to_string(rules: &Rules, st: &State) -> String {
     parts.extend(memory_text(rules, st));
     parts.extend(super::history::history_text(rules, st));
     parts.join("; ")
+}
+
+/// The pieces under the top of each column, as the `under` section (none
+/// when no column holds more than one piece).
+fn under_text(rules: &Rules, st: &State) -> Option<String> {
+    let columns: Vec<String> = (0..st.board.len())
+        .map(|i| SiteId(i as u16))
+        .filter(|&s| rules.height(st, s) > 1)
+        .map(|s| {
+            let pieces = rules.column(st, s).into_iter().skip(1).map(|(side, kind)| {
+                format!(
+                    "{} {}",
+                    rules.sides[side as usize].name, rules.kinds[kind as usize].name
+                )
+            });
+            let pieces: Vec<String> = pieces.collect();
+            format!("{} {}", rules.board.site_name(s), pieces.join(" "))
+        })
+        .collect();
+    (!columns.is_empty()).then(|| format!("under {}", columns.join(", ")))
 }
 
 /// The flags and the last move of a position, as its `flags` and `last`
@@ -190,6 +212,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
                 if !seen_pieces {
                     r.st.board.iter_mut().for_each(|v| *v = 0);
                     r.st.heights.iter_mut().for_each(|h| *h = 0);
+                    r.st.under.iter_mut().for_each(|v| *v = 0);
                     // Pieces written out carry only the flags said.
                     r.st.marks.iter_mut().for_each(|m| *m = 0);
                     seen_pieces = true;
@@ -208,6 +231,7 @@ pub fn parse_position(rules: &Rules, text: &str, file: FileId) -> Result<State, 
             PosSection::Plies(n) => history.plies = Some((n, section_span)),
             PosSection::Seeds(list) => r.seeds(list),
             PosSection::Stacks(list) => r.stacks(list),
+            PosSection::Under(list) => r.under(list),
             PosSection::Dice(list) => r.dice(list),
             PosSection::Rolled(event, value, span) => r.rolled(event, value, span),
             PosSection::Turn { side, phase } => {
@@ -430,6 +454,53 @@ impl PositionReader<'_> {
                 continue;
             }
             self.st.heights[t.0 as usize] = (n - 1) as u8;
+        }
+    }
+
+    /// `under SITE SIDE KIND ..., ...`: the pieces under the top of each
+    /// column named, from the top down (the top is in `pieces`).
+    fn under(&mut self, list: Vec<(Name, Vec<Name>)>) {
+        let rules = self.rules;
+        let Some(depth) = rules.columns.map(|c| c.depth as usize) else {
+            if let Some((site, _)) = list.first() {
+                let d = Diagnostic::error("bad-position", "this game has no columns")
+                    .at(self.at(site.span.clone()))
+                    .hint("only a game with `[columns]` has an `under` section");
+                self.errors.push(d);
+            }
+            return;
+        };
+        for (site, names) in list {
+            let Some(t) = self.site_of(&site) else {
+                continue;
+            };
+            let i = t.0 as usize;
+            let odd = names.len() % 2 == 1;
+            if self.st.board[i] == 0 || odd || names.len() / 2 > depth {
+                let span = site.span.start..names.last().map_or(site.span.end, |n| n.span.end);
+                let d = Diagnostic::error("bad-position", format!("no column on `{}`", site.text))
+                    .at(self.at(span))
+                    .label(format!("pieces under a top, each a side and a kind, at most {depth}"))
+                    .hint("name the column's top in the `pieces` section first, then each piece under it: `under c3 black man white king`");
+                self.errors.push(d);
+                continue;
+            }
+            let mut values = Vec::new();
+            for pair in names.chunks(2) {
+                let (s, k) = (rules.side(&pair[0].text), rules.kind(&pair[1].text));
+                if s.is_none() {
+                    self.unknown_side(&pair[0]);
+                }
+                if k.is_none() {
+                    let known = rules.kinds.iter().map(|k| k.name.as_str()).collect();
+                    self.unknown("piece", &pair[1], known);
+                }
+                if let (Some(s), Some(k)) = (s, k) {
+                    values.push(rules.man(s, k));
+                }
+            }
+            self.st.under[i * depth..i * depth + values.len()].copy_from_slice(&values);
+            self.st.heights[i] = values.len() as u8;
         }
     }
 

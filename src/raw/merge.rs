@@ -123,6 +123,7 @@ impl Merge for RawGame {
             fen,
             notation,
             seeds,
+            columns,
             chance,
             tracks,
             remove: _,
@@ -146,6 +147,7 @@ impl Merge for RawGame {
         self.seats.merge(seats);
         self.flags.merge(flags);
         self.seeds.merge(seeds);
+        self.columns.merge(columns);
         self.chance.merge(chance);
         self.tracks.merge(tracks);
         merge_keys(&mut self.fen, fen);

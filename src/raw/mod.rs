@@ -174,6 +174,8 @@ pub struct RawGame {
     pub notation: Option<RawNotation>,
     /// `[seeds]`: sites hold counts of seeds, sown along tracks.
     pub seeds: Option<RawSeeds>,
+    /// `[columns]`: sites hold ordered stacks of mixed pieces.
+    pub columns: Option<RawColumns>,
     /// `[chance.NAME]`: random events rolled in a `roll NAME` phase.
     #[serde(default)]
     pub chance: Table<RawChance>,
@@ -590,6 +592,17 @@ pub struct RawSeeds {
     /// A site condition on the site the last seed fell on: the same side
     /// moves again.
     pub again: Option<Str>,
+}
+
+/// `[columns]`: a site holds an ordered stack of pieces of any kinds and
+/// sides, commanded by its top piece.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawColumns {
+    /// What a move carries: `"whole"` (the default) or `"top"`.
+    pub moves: Option<Str>,
+    /// What a capture takes: `"all"`, `"top"` or `"top-under"` (the default).
+    pub captures: Option<Str>,
 }
 
 /// A `[[seeds.capture]]` rule.

@@ -397,6 +397,42 @@ impl Move {
     }
 }
 
+/// `[columns]`: a site holds an ordered stack of pieces of any kinds and
+/// sides (a column); its top piece commands it, moves by its own patterns
+/// and is what conditions read on the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Columns {
+    /// What a move of the top piece carries.
+    pub moves: ColumnMoves,
+    /// What a capture does to the column captured.
+    pub captures: ColumnCaptures,
+    /// The most pieces a column may hold under its top: every piece the
+    /// setup places but one (at most 255).
+    pub depth: u8,
+}
+
+/// `[columns] moves`: what leaves a column when its top piece moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnMoves {
+    /// The whole column goes with its top (`"whole"`: Lasca, Bashni).
+    Whole,
+    /// The top piece alone leaves; the next one down commands the rest
+    /// (`"top"`).
+    Top,
+}
+
+/// `[columns] captures`: what a capture takes of the column captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnCaptures {
+    /// Every piece of it leaves the board (`"all"`).
+    All,
+    /// Its top piece leaves the board; the rest stays (`"top"`).
+    Top,
+    /// Its top piece goes under the capturing column, at its bottom; the
+    /// rest stays, commanded by its new top (`"top-under"`: Lasca).
+    TopUnder,
+}
+
 /// How a game ended, or that it goes on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -446,8 +482,13 @@ pub struct State {
     /// Per site, its count of seeds (`[seeds]`); empty in a game without.
     pub(crate) seeds: Box<[u16]>,
     /// Per site, how many pieces beyond the first stand there (a kind with
-    /// `stacks = true`); empty in a game without stacking pieces.
+    /// `stacks = true`, or a column of `[columns]`); empty in a game
+    /// without stacks.
     pub(crate) heights: Box<[u8]>,
+    /// `[columns]`: per site, [`Columns::depth`] board values, the pieces
+    /// under the top one from the top down (`heights` of them in use);
+    /// empty in a game without columns.
+    pub(crate) under: Box<[u8]>,
     /// The dice of the event rolled `apart` still to play this turn, each
     /// its value (0: none); zeros in a game without such an event.
     pub(crate) dice: [u8; 4],
@@ -658,6 +699,9 @@ pub struct Game {
     pub(crate) again: Option<Again>,
     /// `[seeds]`: counts on sites, sowing; `None` in a game without them.
     pub sowing: Option<Box<Sowing>>,
+    /// `[columns]`: ordered stacks of mixed pieces; `None` in a game
+    /// without them.
+    pub columns: Option<Columns>,
     /// `[chance.NAME]`: the random events, in declaration order; empty in
     /// a game without chance.
     pub chance: Vec<Chance>,
@@ -999,6 +1043,7 @@ impl State {
         }
         if !o.heights.is_empty() {
             self.heights.copy_from_slice(&o.heights);
+            self.under.copy_from_slice(&o.under);
         }
         self.dice = o.dice;
         self.history = None;

@@ -429,6 +429,9 @@ pub enum PosSection {
     Rolled(Name, u32, Span),
     /// `stacks SITE N, ...`: the heights of the sites holding stacks.
     Stacks(Vec<(Name, u32, Span)>),
+    /// `under SITE SIDE KIND ..., ...`: the pieces under each column's top,
+    /// from the top down (`[columns]`).
+    Under(Vec<(Name, Vec<Name>)>),
     /// `dice N ...`: the dice rolled apart still to play.
     Dice(Vec<(u32, Span)>),
 }

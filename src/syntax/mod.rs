@@ -995,6 +995,15 @@ pub fn parse_position(text: &str) -> Result<Vec<(PosSection, Span)>> {
                 PosSection::Rolled(event, number(n)?, sp)
             }
             Rule::pos_stacks => PosSection::Stacks(site_counts(inner)?),
+            Rule::pos_under => PosSection::Under(
+                (inner.into_inner().skip(1))
+                    .map(|f| {
+                        let mut it = f.into_inner().map(name);
+                        let site = it.next().unwrap();
+                        (site, it.collect())
+                    })
+                    .collect(),
+            ),
             Rule::pos_dice => PosSection::Dice(
                 (inner.into_inner().skip(1))
                     .map(|n| {

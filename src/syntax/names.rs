@@ -45,6 +45,7 @@ pub(super) fn human(rule: Rule) -> &'static str {
         Rule::site_height => "`height OP N`",
         Rule::kw_height => "`height`",
         Rule::kw_stacks => "`stacks`",
+        Rule::kw_under => "`under`",
         Rule::kw_dice => "`dice`",
         Rule::state_seeds => "`seeds(OWNER REGION)`",
         Rule::state_seeds_compare => "`seeds(OWNER REGION) OP N`",
