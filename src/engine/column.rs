@@ -39,6 +39,15 @@ impl Lifted {
 }
 
 impl Rules {
+    /// Whether the order of a chain's captures changes what it leaves: each
+    /// prisoner goes under the captor (`captures = "top-under"`), so two
+    /// orders are two moves ([`Rules::effect_emitted`]).
+    #[inline]
+    pub(super) fn captures_in_order(&self) -> bool {
+        self.columns
+            .is_some_and(|c| c.captures == ColumnCaptures::TopUnder)
+    }
+
     /// The pieces of the column on `s`, from the top down: empty on an
     /// empty site, the piece alone where nothing stands under it.
     pub fn column(&self, st: &State, s: SiteId) -> Vec<(SideId, KindId)> {

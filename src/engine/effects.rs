@@ -69,6 +69,16 @@ impl Rules {
     pub(super) fn effect_emitted(&self, w: &mut Walker, at: SiteId, out: &[Move]) -> bool {
         let captured = &w.captured[..w.n_captured as usize];
         let mine = &out[w.start..];
+        if self.captures_in_order() {
+            // Each capture stacks its prisoner under the captor: another
+            // order leaves another column, so it is another move.
+            return mine.iter().any(|m| match *m {
+                Move::Chain(c) => self
+                    .chains
+                    .with(c, |c| c.to() == at && c.captured() == captured),
+                _ => false,
+            });
+        }
         if mine.len() < EFFECTS_LINEAR {
             return mine.iter().any(|m| match *m {
                 Move::Chain(c) if c.captures() == captured.len() => {
