@@ -407,13 +407,11 @@ impl<'a> Compiler<'a> {
         let notation = self.notation(raw, &scope);
         let picture = self.picture(raw, &mut scope);
         let seeds = self.seeds(raw, &mut scope);
-        let columns = self.columns(raw);
         let regions = final_regions(raw, &scope, sides.len());
         let families = family::final_families(&scope);
         let (sowing, seeds) = self.sowing(seeds?, &regions, sides.len(), scope.board.n_sites())?;
         let (again, ends_read_last) = self.again(raw, &mut scope, &ends);
-        let phases_read_history =
-            moves_read_history(&phase_when, &ends) || self.no_repeat.is_some();
+        let reads_history = moves_read_history(&phase_when, &ends) || self.no_repeat.is_some();
         let (n_sites, board) = (scope.board.n_sites(), scope.board);
         let folding = Folding {
             regions: &regions,
@@ -471,7 +469,7 @@ impl<'a> Compiler<'a> {
             constraint_taken,
             ends_read_last,
             again,
-            phases_read_history,
+            phases_read_history: reads_history,
             history: self.history.take(),
             cell_owner: cell_owners(side_names.len(), kind_names.len()),
             priorities,
@@ -489,7 +487,7 @@ impl<'a> Compiler<'a> {
             check_exempt,
             pass_in_check,
             sowing,
-            columns: columns?,
+            columns: self.columns(raw)?,
             chance: scope.chance.clone(),
             tracks: scope.tracks.clone(),
             tables: Default::default(),
