@@ -25,18 +25,17 @@ impl Compiler<'_> {
         if c.moves.is_some() && m.is_none() || c.captures.is_some() && k.is_none() {
             return Err(());
         }
-        if let Some(stacks) = raw
-            .pieces
-            .iter()
-            .find(|(_, p)| p.stacks.as_ref().is_some_and(|s| s.value))
-        {
-            let key = stacks.0;
+        let stacking = raw.pieces.iter().find_map(|(key, p)| {
+            let stacks = p.stacks.as_ref().filter(|s| s.value)?;
+            Some((key, stacks.loc()))
+        });
+        if let Some((key, at)) = stacking {
             self.error(
                 Diagnostic::error(
                     "columns-and-stacks",
                     format!("piece `{}` stacks in a game with `[columns]`", key.value),
                 )
-                .at(key.loc())
+                .at(at)
                 .label("`stacks = true` here")
                 .hint("in a game with `[columns]` every site holds a column already: drop `stacks = true`"),
             );

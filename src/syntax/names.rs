@@ -154,6 +154,7 @@ fn position_name(rule: Rule) -> Option<&'static str> {
             Rule::pos_huffable => "`huffable SITE`",
             Rule::pos_rolled => "`rolled EVENT N`",
             Rule::pos_stacks => "`stacks SITE N, ...`",
+            Rule::pos_under => "`under SITE SIDE KIND ..., ...`",
             Rule::pos_dice => "`dice N ...`",
             Rule::pos_seeds => "`seeds SITE N, ...`",
             Rule::pos_seed => "`SITE N`",
