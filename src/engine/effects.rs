@@ -66,16 +66,26 @@ impl Rules {
     /// the walker's captures, taken in another order or along another path.
     /// Two such moves leave the same board, so they are one move, written
     /// as the first found.
-    pub(super) fn effect_emitted(&self, w: &mut Walker, at: SiteId, out: &[Move]) -> bool {
+    pub(super) fn effect_emitted(
+        &self,
+        st: &State,
+        w: &mut Walker,
+        at: SiteId,
+        out: &[Move],
+    ) -> bool {
         let captured = &w.captured[..w.n_captured as usize];
         let mine = &out[w.start..];
         if self.captures_in_order() {
             // Each capture stacks its prisoner under the captor: another
-            // order leaves another column, so it is another move.
+            // order of unlike prisoners leaves another column, so it is
+            // another move.
+            let board = &st.board;
             return mine.iter().any(|m| match *m {
-                Move::Chain(c) => self
-                    .chains
-                    .with(c, |c| c.to() == at && c.captured() == captured),
+                Move::Chain(c) if c.captures() == captured.len() => self.chains.with(c, |c| {
+                    c.same_effect(at, captured)
+                        && (c.captured().iter().map(|s| board[s.0 as usize]))
+                            .eq(captured.iter().map(|s| board[s.0 as usize]))
+                }),
                 _ => false,
             });
         }

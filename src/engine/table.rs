@@ -474,7 +474,7 @@ impl Rules {
                 return true;
             }
         }
-        self.emit(w, at, out)
+        self.emit(st, w, at, out)
     }
 
     /// The landing condition of the ray site `i`, whose value set passed,

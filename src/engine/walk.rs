@@ -271,7 +271,7 @@ impl Rules {
             }
         }
         if seg == pattern.segments.len() {
-            return self.emit(w, at, out);
+            return self.emit(st, w, at, out);
         }
         let segment = &pattern.segments[seg];
         if let Some(castle) = &segment.castle {
@@ -498,7 +498,7 @@ impl Rules {
     }
 
     /// Adds the move a finished walk describes, unless the piece already has it.
-    pub(super) fn emit(&self, w: &mut Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
+    pub(super) fn emit(&self, st: &State, w: &mut Walker, at: SiteId, out: &mut Vec<Move>) -> bool {
         let mv = if w.n_captured == 0 {
             if at == w.origin && !w.in_place {
                 return false;
@@ -513,7 +513,7 @@ impl Rules {
                 if *wanted != ChainEffect::of(at, captured) {
                     return true;
                 }
-            } else if self.effect_emitted(w, at, out) {
+            } else if self.effect_emitted(st, w, at, out) {
                 // Counted as emitted: the walk found a way to finish.
                 return true;
             }
