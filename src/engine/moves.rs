@@ -796,18 +796,7 @@ impl Rules {
     ) {
         match entry {
             tables::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
-            tables::Entry::Gated {
-                start,
-                end,
-                pattern,
-            } => {
-                let pattern = &self.kinds[kind as usize].patterns[pattern as usize];
-                if let Some((i, given)) = &pattern.given {
-                    if self.given_holds(st, w, *i, given) {
-                        self.run_rays(st, w, start, end, out);
-                    }
-                }
-            }
+            tables::Entry::Gated { .. } => self.run_gated(st, w, kind, entry, out),
             tables::Entry::Swaps { .. } => {
                 if !w.attacks_only {
                     self.run_swaps(st, w.side, w.origin, w.start, entry, out);
@@ -823,6 +812,34 @@ impl Rules {
             tables::Entry::Chain(g) => {
                 let (start, end) = self.tables.moves.group_run(g, w.origin);
                 self.run_chain(st, w, start, end, g, out);
+            }
+        }
+    }
+
+    /// Runs a gated entry's rays when its `given(...)` condition holds.
+    /// Out of line and called last, so the plain rays' path through
+    /// [`Rules::run_entry`] stays a jump, as small as before gates existed.
+    #[inline(never)]
+    fn run_gated<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        kind: KindId,
+        entry: tables::Entry,
+        out: &mut Vec<Move>,
+    ) {
+        let tables::Entry::Gated {
+            start,
+            end,
+            pattern,
+        } = entry
+        else {
+            return;
+        };
+        let pattern = &self.kinds[kind as usize].patterns[pattern as usize];
+        if let Some((i, given)) = &pattern.given {
+            if self.given_holds(st, w, *i, given) {
+                self.run_rays(st, w, start, end, out);
             }
         }
     }
