@@ -250,12 +250,13 @@ impl MoveTables {
                 None => self.entries.push(Entry::Walk(p as u16)),
                 Some(Some(Shape::Rays(rays))) if pattern.given.is_some() => {
                     let (start, end, _) = self.lay_out(rays, origin);
-                    if end > start {
-                        let pattern = p as u16;
+                    if let (true, Some((gate, _))) = (end > start, &pattern.given) {
+                        let (pattern, gate) = (p as u16, *gate);
                         self.entries.push(Entry::Gated {
                             start,
                             end,
                             pattern,
+                            gate,
                         });
                     }
                 }
@@ -347,17 +348,29 @@ impl MoveTables {
     /// board value, then site, and whether any piece has one.
     fn lay_out_flats(&mut self, rules: &Rules, n_sites: usize) {
         // Laid out by board value (1 + side × kinds + kind), then site.
-        let by_piece: Vec<Flat> = (0..self.starts.len() - 1)
+        let by_piece: Vec<(Flat, Gates)> = (0..self.starts.len() - 1)
             .map(|i| self.flat_of(i))
             .collect();
         let n_kinds = rules.kinds.len();
-        self.flat = (0..rules.sides.len() * n_kinds)
+        let laid: Vec<(Flat, Gates)> = (0..rules.sides.len() * n_kinds)
             .flat_map(|v| {
                 let row = (v % n_kinds) * self.per_kind + (v / n_kinds) * self.per_side;
                 by_piece[row..row + n_sites].to_vec()
             })
             .collect();
-        self.any_flat = (self.flat.iter()).any(|&f| f != NOT_FLAT && f.end > f.start);
+        let ungated = |&(f, g): &(Flat, Gates)| if g == Gates::default() { f } else { NOT_FLAT };
+        self.flat = laid.iter().map(ungated).collect();
+        if laid
+            .iter()
+            .any(|&(f, g)| f != NOT_FLAT && g != Gates::default())
+        {
+            self.gated_flat = laid;
+        }
+        self.any_flat = (self
+            .flat
+            .iter()
+            .chain(self.gated_flat.iter().map(|(f, _)| f)))
+        .any(|&f| f != NOT_FLAT && f.end > f.start);
     }
 
     /// Per priority, then for the demand: whether its best class surely
@@ -382,19 +395,35 @@ impl MoveTables {
     /// The `i`-th piece's run of sites, if its moves are steps, slides and
     /// leaps of one segment, or of two whose second ends the move, and no
     /// two of the sites they end on are the same (so no move comes twice),
-    /// followed by swaps only, if any. The landing sites of two-segment
-    /// rays are laid out as [`Leaf`]s.
-    fn flat_of(&mut self, i: usize) -> Flat {
-        let (start, end, rest) =
+    /// followed by swaps only or gated entries only, if any; with when a
+    /// gated run is the piece's moves ([`Gates`]). The landing sites of
+    /// two-segment rays are laid out as [`Leaf`]s.
+    fn flat_of(&mut self, i: usize) -> (Flat, Gates) {
+        let gate_bit = |e: &Entry| match *e {
+            Entry::Gated { gate, .. } => Some(1u64 << gate),
+            _ => None,
+        };
+        let (start, end, open, rest) =
             match &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
-                [] => (0, 0, &[][..]),
-                [Entry::Rays { start, end, .. }, rest @ ..] => (*start, *end, rest),
-                _ => return NOT_FLAT,
+                [] => (0, 0, 0, &[][..]),
+                [Entry::Rays { start, end, .. }, rest @ ..] => (*start, *end, 0, rest),
+                [first @ Entry::Gated { start, end, .. }, rest @ ..] => {
+                    (*start, *end, gate_bit(first).unwrap_or(0), rest)
+                }
+                _ => return (NOT_FLAT, Gates::default()),
             };
-        if !rest.iter().all(|e| matches!(e, Entry::Swaps { .. })) {
-            return NOT_FLAT;
-        }
-        let swaps_follow = !rest.is_empty();
+        // Gated entries may follow, the run being the piece's moves while
+        // their conditions do not hold; else only swaps.
+        let closed = (rest.iter().map(gate_bit))
+            .try_fold(0, |set, bit| bit.map(|b| set | b))
+            .filter(|&set| set & open == 0);
+        let closed = match closed {
+            Some(set) => set,
+            None if rest.iter().all(|e| matches!(e, Entry::Swaps { .. })) => 0,
+            None => return (NOT_FLAT, Gates::default()),
+        };
+        let gates = Gates { open, closed };
+        let swaps_follow = closed == 0 && !rest.is_empty();
         let swap_tokens = (rest.iter()).fold(0, |set, e| match *e {
             Entry::Swaps { token, .. } => set | token_bit(token),
             _ => set,
@@ -402,13 +431,16 @@ impl MoveTables {
         let sites = &self.sites[start as usize..end as usize];
         let mut seen = HashSet::new();
         if sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site)) {
-            return Flat {
-                start,
-                end,
-                swaps_follow,
-                nested: false,
-                swap_tokens,
-            };
+            return (
+                Flat {
+                    start,
+                    end,
+                    swaps_follow,
+                    nested: false,
+                    swap_tokens,
+                },
+                gates,
+            );
         }
         // Two segments: the sites a move may end on, in either.
         let mut leaves = Vec::new();
@@ -442,17 +474,20 @@ impl MoveTables {
             rs.next == 0 && seen.insert(rs.site)
         });
         if !flat {
-            return NOT_FLAT;
+            return (NOT_FLAT, Gates::default());
         }
         let start = self.leaves.len() as u32;
         self.leaves.extend(leaves);
-        Flat {
-            start,
-            end: self.leaves.len() as u32,
-            swaps_follow,
-            nested: true,
-            swap_tokens,
-        }
+        (
+            Flat {
+                start,
+                end: self.leaves.len() as u32,
+                swaps_follow,
+                nested: true,
+                swap_tokens,
+            },
+            gates,
+        )
     }
 
     /// What the tables know of the `i`-th piece of `starts`, whatever

@@ -35,6 +35,7 @@ mod effects;
 mod family;
 mod flags;
 mod flank;
+mod gates;
 mod goal;
 mod group;
 mod history;

@@ -4,6 +4,7 @@
 //! priorities, a demand), and why a move was refused.
 
 use super::flank::Judge;
+use super::gates::Givens;
 use super::placement::{Judged, Judging};
 use super::walk::{PerPiece, Walker};
 use super::*;
@@ -673,7 +674,10 @@ impl Rules {
                 Some(f) if !f.swaps_follow && !f.nested => {
                     self.run_flat(st, side, s, (f.start, f.end), out)
                 }
-                _ => self.moves_from(st, w, s, kind, out),
+                _ if self.tables.moves.gated_flat.is_empty() => {
+                    self.moves_from(st, w, s, kind, out)
+                }
+                _ => self.moves_unflat(st, w, s, kind, out),
             }
             if CHOOSING && self.may_choose_from(side, kind, s) {
                 self.add_promotion_choices(st, side, before, out);
@@ -702,13 +706,27 @@ impl Rules {
         // A walker only for the pieces that need one: it is large.
         let mut w = None;
         let mut total = flats.last().map_or(0, |f| f.end);
+        let mut givens = Givens::default();
         let every_kind = only == ALL_KINDS;
         self.any_piece_value(st, side, |s, v| {
             let kind = || self.unman(v).1;
             if !every_kind && only >> kind() & 1 == 0 {
                 return false;
             }
-            let Some(f) = self.tables.moves.flat(v, s) else {
+            let flat = match self.tables.moves.flat(v, s) {
+                Some(f) => Some(f),
+                None => match self.tables.moves.gated_flat(v, s) {
+                    None => None,
+                    Some((f, gates)) => {
+                        match self.flat_allowed(st, &mut givens, (side, Asking::Play), gates) {
+                            Some(true) => Some(f),
+                            Some(false) => return false,
+                            None => None,
+                        }
+                    }
+                },
+            };
+            let Some(f) = flat else {
                 let w = w.get_or_insert_with(|| Walker::new(side));
                 self.moves_from(st, w, s, kind(), out);
                 return false;
@@ -732,6 +750,31 @@ impl Rules {
             }
             false
         });
+    }
+
+    /// The moves of the piece of the walker's side and `kind` on `origin`,
+    /// whose moves are not an ungated flat run: a gated one when its
+    /// conditions allow ([`MoveTables::gated_flat`]), else every entry.
+    #[inline(never)]
+    fn moves_unflat<'a>(
+        &'a self,
+        st: &State,
+        w: &mut Walker<'a>,
+        origin: SiteId,
+        kind: KindId,
+        out: &mut Vec<Move>,
+    ) {
+        let v = st.board[origin.0 as usize];
+        if let Some((f, gates)) = self.tables.moves.gated_flat(v, origin) {
+            if !f.swaps_follow && !f.nested {
+                match self.flat_allowed(st, &mut w.givens, (w.side, w.asking), gates) {
+                    Some(true) => return self.run_flat(st, w.side, origin, (f.start, f.end), out),
+                    Some(false) => return,
+                    None => {}
+                }
+            }
+        }
+        self.moves_from(st, w, origin, kind, out)
     }
 
     /// The swaps of the piece of `side` and `kind` on `s`, whose flat run
@@ -796,7 +839,7 @@ impl Rules {
     ) {
         match entry {
             tables::Entry::Rays { start, end, .. } => self.run_rays(st, w, start, end, out),
-            tables::Entry::Gated { .. } => self.run_gated(st, w, kind, entry, out),
+            tables::Entry::Gated { .. } => self.run_gated(st, w, entry, out),
             tables::Entry::Swaps { .. } => {
                 if !w.attacks_only {
                     self.run_swaps(st, w.side, w.origin, w.start, entry, out);
@@ -824,23 +867,17 @@ impl Rules {
         &'a self,
         st: &State,
         w: &mut Walker<'a>,
-        kind: KindId,
         entry: tables::Entry,
         out: &mut Vec<Move>,
     ) {
         let tables::Entry::Gated {
-            start,
-            end,
-            pattern,
+            start, end, gate, ..
         } = entry
         else {
             return;
         };
-        let pattern = &self.kinds[kind as usize].patterns[pattern as usize];
-        if let Some((i, given)) = &pattern.given {
-            if self.given_holds(st, w, *i, given) {
-                self.run_rays(st, w, start, end, out);
-            }
+        if self.gate_holds(st, &mut w.givens, (w.side, w.asking), gate) {
+            self.run_rays(st, w, start, end, out);
         }
     }
 }

@@ -44,6 +44,17 @@ impl MoveTables {
         }
     }
 
+    /// The gated flat run of the piece of board value `v` (not 0) on
+    /// `origin` ([`MoveTables::gated_flat`]), if it has one.
+    #[inline]
+    pub(crate) fn gated_flat(&self, v: u8, origin: SiteId) -> Option<(Flat, Gates)> {
+        let i = (v as usize).wrapping_sub(1) * self.per_side + origin.0 as usize;
+        match self.gated_flat.get(i) {
+            Some(&(f, gates)) if f.start != NOT_FLAT.start => Some((f, gates)),
+            _ => None,
+        }
+    }
+
     /// Whether the piece of `kind` and `side` on `p` may take a piece of
     /// board value `v` on `target`, whatever else stands on the board
     /// ([`MoveTables::may_take`], [`MoveTables::may_end`]). Only when

@@ -4,6 +4,7 @@
 //! move a finished walk describes.
 
 use super::effects::ChainEffect;
+use super::gates::Givens;
 use super::*;
 
 /// The longest trail of landing sites a pattern walk keeps.
@@ -29,8 +30,9 @@ pub(super) enum PerPiece {
 /// covers a site, what it could take, whether it is stuck or a piece is
 /// attacked — where those questions themselves read as false, so that
 /// none recurses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Asking {
+    #[default]
     Play,
     Attack,
 }
@@ -70,10 +72,8 @@ pub(super) struct Walker<'a> {
     pub(super) effects: super::effects::Effects,
     /// The chain steps this walker explored ([`Rules::chain_step`]).
     pub(super) chain_steps: u32,
-    /// The patterns' `given` conditions read so far (bit: its index), and
-    /// which of them held, for the side and question of `givens_for`.
-    givens: (u64, u64),
-    givens_for: (SideId, Asking),
+    /// The patterns' `given` conditions read so far.
+    pub(super) givens: Givens,
     /// A move may end where it started (`stay`, in `promote_moves`).
     pub(super) in_place: bool,
 }
@@ -137,8 +137,7 @@ impl Walker<'_> {
             last_gate: None,
             effects: Default::default(),
             chain_steps: 0,
-            givens: (0, 0),
-            givens_for: (side, Asking::Play),
+            givens: Givens::default(),
             in_place: false,
         }
     }
@@ -213,22 +212,6 @@ impl Rules {
         }
         w.pattern = Some(pattern);
         self.walk(st, w, 0, origin, 0, out);
-    }
-
-    /// Whether a pattern's `given` condition of index `i` holds, read once
-    /// per walker (a walker serves one position) for its side and question.
-    pub(super) fn given_holds(&self, st: &State, w: &mut Walker, i: u8, given: &StateCond) -> bool {
-        if w.givens_for != (w.side, w.asking) {
-            w.givens = (0, 0);
-            w.givens_for = (w.side, w.asking);
-        }
-        let bit = 1u64 << i;
-        if w.givens.0 & bit == 0 {
-            let holds = self.eval_state_asking(given, st, w.side, &st.blocked, w.asking);
-            w.givens.0 |= bit;
-            w.givens.1 |= u64::from(holds) << i;
-        }
-        w.givens.1 & bit != 0
     }
 
     /// Walks the pattern from segment `seg` at site `at`, `heading` being

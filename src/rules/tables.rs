@@ -108,6 +108,10 @@ pub(crate) struct MoveTables {
     /// are all of one segment and to distinct sites (`flat_of`), so that
     /// they are read without a walker; [`NOT_FLAT`] otherwise.
     pub(crate) flat: Vec<Flat>,
+    /// Like `flat`, the runs of the pieces whose runs are gated, with when
+    /// they are the piece's moves; `flat` has [`NOT_FLAT`] for them. Empty
+    /// when no piece has one.
+    pub(crate) gated_flat: Vec<(Flat, Gates)>,
     /// The landing sites of the flat runs of two segments
     /// ([`Flat::nested`]), each with the site its first segment lands on.
     pub(crate) leaves: Vec<Leaf>,
@@ -147,6 +151,7 @@ impl MoveTables {
             + takes
             + of(&self.attackers)
             + of(&self.flat)
+            + of(&self.gated_flat)
             + of(&self.leaves)
     }
 }
@@ -167,6 +172,16 @@ pub(crate) struct Flat {
     pub nested: bool,
     /// The tokens the swaps that follow spend ([`token_bit`]).
     pub swap_tokens: u64,
+}
+
+/// When a flat run of gated entries ([`MoveTables::gated_flat`]) is the
+/// piece's moves: while the `given` conditions of the indexes of `open`
+/// hold (the run's own) and those of `closed` do not (the gated entries
+/// that follow it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Gates {
+    pub open: u64,
+    pub closed: u64,
 }
 
 /// A token's bit in a set of tokens: bit 63 for [`NO_TOKEN`], bit 62 for
@@ -262,8 +277,14 @@ pub(crate) enum Entry {
     /// condition (the kind's pattern of this index), run only when the
     /// condition holds, read once per position ([`Rules::given_holds`]).
     /// What the tables derive of a piece (the sites its attacks read, where
-    /// they end) counts it as walked.
-    Gated { start: u32, end: u32, pattern: u16 },
+    /// they end) counts it as walked. `gate` is the condition's index
+    /// ([`crate::rules::Pattern::given`]).
+    Gated {
+        start: u32,
+        end: u32,
+        pattern: u16,
+        gate: u8,
+    },
     /// A repeated group (an index of `groups`), from the piece's site.
     Chain(u32),
     /// This pattern of the kind is walked.
