@@ -39,6 +39,9 @@ pub(super) struct Before {
     /// Per side, its lone royal piece when no enemy attacks it
     /// ([`Rules::safe_royal`]).
     safe_royals: Option<Vec<Option<SafeRoyal>>>,
+    /// Whether the scratch position holds the position after the last move
+    /// judged (`apply` of it, and nothing more): set when judging played it.
+    pub applied: bool,
 }
 
 /// How placements are checked against the constraints of one position.
@@ -189,6 +192,7 @@ impl Rules {
         let after = after.get_or_insert_with(|| Box::new(st.clone()));
         after.copy_from(st);
         self.apply(after, side, mv);
+        before.applied = true;
         self.constraints_hold_after(st, after, side, before) && self.not_repeated(st, mv, after)
     }
 

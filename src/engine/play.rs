@@ -294,16 +294,16 @@ impl Rules {
         }
         let counts = (self.history_resets(st, mv), self.counter_gains(st, mv));
         if !self.ends_read_last {
-            return self.play_after(st, mv, Last::None, known, (false, counts));
+            return self.play_after(st, mv, Last::None, known, (None, counts));
         }
         if let Some(decided) = self.decide_lasts(st, mv) {
-            return self.play_after(st, mv, Last::Decided(decided, mv), known, (false, counts));
+            return self.play_after(st, mv, Last::Decided(decided, mv), known, (None, counts));
         }
         // The end rules read the position before the move: kept in a
         // buffer of the thread (a nested call, none expected, makes its own).
         with_scratch(&BEFORE, st, |before, st| {
             before.copy_from(st);
-            self.play_after(st, mv, Last::On(before, mv), known, (false, counts))
+            self.play_after(st, mv, Last::On(before, mv), known, (None, counts))
         })
     }
 
@@ -313,10 +313,11 @@ impl Rules {
     /// has (`apply` of it, and nothing more): the two are swapped, and
     /// `after` is left holding the position before, which the end rules read.
     pub(crate) fn play_applied(&self, st: &mut State, mv: Move, after: &mut State, known: Known) {
-        if let Move::Sow(_) = mv {
-            // Where the last seed fell is read before the move: played anew.
-            return self.play_knowing(st, mv, known);
-        }
+        // Where the last seed falls, read before the move.
+        let sown = match mv {
+            Move::Sow(from) => self.sow_end(st, self.to_move(st), from),
+            _ => NOWHERE,
+        };
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         let counts = (self.history_resets(st, mv), self.counter_gains(st, mv));
         std::mem::swap(st, after);
@@ -331,11 +332,12 @@ impl Rules {
             true => Last::On(before, mv),
             false => Last::None,
         };
-        self.play_after(st, mv, last, known, (true, counts));
+        self.play_after(st, mv, last, known, (Some(sown), counts));
     }
 
     /// Plays `mv` on `st` (unless `applied`: `st` is already the position
-    /// after `apply`), then what follows a move: huffing, passes, the
+    /// after `apply`, and `applied` holds where the last seed of a sow move
+    /// fell, read before it, or [`NOWHERE`]), then what follows a move: huffing, passes, the
     /// history (the counters `resets` restarts), the counters (`gains`, read
     /// before the move), the end rules (reading `last` of the move), the
     /// next turn.
@@ -346,16 +348,17 @@ impl Rules {
         mv: Move,
         last: Last,
         known: Known,
-        (applied, (resets, gains)): (bool, (u64, u64)),
+        (applied, (resets, gains)): (Option<SiteId>, (u64, u64)),
     ) {
         let side = self.to_move(st);
         let huffed = known.huffed.unwrap_or_else(|| self.huffed(st, mv, None));
         // Where the last seed falls, read before the seeds move.
-        let sown = match mv {
-            Move::Sow(from) if !applied => self.sow_end(st, side, from),
+        let sown = match (mv, applied) {
+            (_, Some(sown)) => sown,
+            (Move::Sow(from), None) => self.sow_end(st, side, from),
             _ => NOWHERE,
         };
-        if !applied {
+        if applied.is_none() {
             self.apply(st, side, mv);
         }
         st.demanded = matches!(mv, Move::Demanding(_));

@@ -185,7 +185,7 @@ impl Rules {
             huffed,
             unsettled: true,
         };
-        // The check rule played the move already, to judge it: the position
+        // The filters played the move already, to judge it: the position
         // after it is taken, and the one before becomes the scratch.
         let after = || with_buffers(|buffers| buffers.scratch.take());
         match picked {
@@ -846,7 +846,14 @@ impl<'a> Survives<'a> {
                     let spare = SPARE_EDGES.with(|s| std::mem::take(&mut *s.borrow_mut()));
                     rules.placing(st, side, Judged::Few, spare)
                 };
-                rules.move_keeps_constraints(st, side, mv, &mut self.judging, make, self.after)
+                self.judging.before.applied = false;
+                let keeps =
+                    rules.move_keeps_constraints(st, side, mv, &mut self.judging, make, self.after);
+                if self.judging.before.applied {
+                    // Judging played the move: the position after it is kept.
+                    self.applied = Some(mv);
+                }
+                keeps
             }
             Filter::Check => {
                 let royals =
@@ -894,7 +901,7 @@ struct Drawn {
     mv: Option<Move>,
     /// The moves buffer holds every legal move (in some order).
     listed: bool,
-    /// The scratch position is the position after `mv`: the check rule
-    /// played it to judge it.
+    /// The scratch position is the position after `mv`: the check rule or
+    /// the constraints played it to judge it.
     applied: bool,
 }
