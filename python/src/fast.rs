@@ -13,6 +13,8 @@
 //! move, a castling) takes the general path of [`Encoded`], as before.
 
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::PyList;
 use tavoliere::actions::{Action, ActionSpace, Encoded, Followed};
 use tavoliere::board::SiteId;
 use tavoliere::rules::{Move, Rules};
@@ -279,4 +281,31 @@ pub(crate) fn listing_check(
     }
     let fast = (state.listing.is_fast(), fast_legal, fast_follow);
     Ok((fast, (general_legal, general_follow)))
+}
+
+/// The most actions whose numbers a game keeps as Python ints.
+const MAX_INTS: usize = 1 << 16;
+
+/// Per game, the Python ints of its actions (0, 1, ...), made once when
+/// first asked: a list of legal actions shares them rather than making
+/// each number again.
+#[derive(Default)]
+pub(crate) struct Ints(GILOnceCell<Vec<PyObject>>);
+
+impl Ints {
+    /// `actions` as a Python list, of `n` actions in all (every action
+    /// below `n`).
+    pub(crate) fn list(&self, py: Python<'_>, n: usize, actions: &[Action]) -> PyResult<PyObject> {
+        let ints = self.0.get_or_init(py, || {
+            (0..n.min(MAX_INTS) as u32)
+                .map(|a| a.into_pyobject(py).map(|i| i.into_any().unbind()))
+                .collect::<Result<_, _>>()
+                .unwrap_or_default()
+        });
+        let list = match actions.iter().all(|&a| (a as usize) < ints.len()) {
+            true => PyList::new(py, actions.iter().map(|&a| ints[a as usize].bind(py)))?,
+            false => PyList::new(py, actions)?,
+        };
+        Ok(list.into_any().unbind())
+    }
 }

@@ -38,6 +38,8 @@ struct GameData {
     planes: Planes,
     /// The action of each plain move ([`fast::Lookup`]).
     lookup: fast::Lookup,
+    /// The actions' numbers as Python ints ([`fast::Ints`]).
+    ints: fast::Ints,
     max_plies: u32,
     /// Where the game was read from: a path, or the text itself.
     source: String,
@@ -500,6 +502,21 @@ impl State {
             .map(|r| r * points)
             .collect()
     }
+
+    /// The legal actions, sorted; at a chance node, its outcomes 0, 1, ...
+    fn legal_action_list(&mut self) -> PyResult<Vec<Action>> {
+        if self.is_chance_node()? {
+            return Ok(self
+                .chance_outcomes()?
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect());
+        }
+        self.refresh()?;
+        let mut out = Vec::with_capacity(self.legal.len());
+        self.listing.next(&self.data.space, &self.prefix, &mut out);
+        Ok(out)
+    }
 }
 
 #[pymethods]
@@ -523,24 +540,16 @@ impl State {
     }
 
     /// The legal actions, sorted; at a chance node, its outcomes 0, 1, ...
-    fn legal_actions(&mut self) -> PyResult<Vec<Action>> {
-        if self.is_chance_node()? {
-            return Ok(self
-                .chance_outcomes()?
-                .into_iter()
-                .map(|(a, _)| a)
-                .collect());
-        }
-        self.refresh()?;
-        let mut out = Vec::with_capacity(self.legal.len());
-        self.listing.next(&self.data.space, &self.prefix, &mut out);
-        Ok(out)
+    fn legal_actions(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        let actions = self.legal_action_list()?;
+        let n = self.data.space.len().max(self.data.max_outcomes());
+        self.data.ints.list(py, n, &actions)
     }
 
     /// 1 for each legal action, 0 elsewhere, over every action.
     fn legal_actions_mask(&mut self) -> PyResult<Vec<u8>> {
         let mut mask = vec![0; self.data.space.len().max(self.data.max_outcomes())];
-        for a in self.legal_actions()? {
+        for a in self.legal_action_list()? {
             mask[a as usize] = 1;
         }
         Ok(mask)
@@ -610,7 +619,7 @@ impl State {
     /// action, or a move in the game's notation (for a chain, its next
     /// landing).
     fn string_to_action(&mut self, text: &str) -> PyResult<Action> {
-        for a in self.legal_actions()? {
+        for a in self.legal_action_list()? {
             if self.action_to_string(a)? == text {
                 return Ok(a);
             }
@@ -1007,6 +1016,7 @@ fn load_game(path_or_text: &str, max_game_length: u32) -> PyResult<Game> {
             space,
             planes,
             lookup,
+            ints: fast::Ints::default(),
             max_plies: max_game_length.max(1),
             source: path_or_text.chars().take(200).collect(),
         }),
