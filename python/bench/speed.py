@@ -1,17 +1,24 @@
-"""Speed of tavoliere from Python, side by side with OpenSpiel's pyspiel
-on Quoridor: a Python loop of legal_actions + apply_action (random moves),
-then tavoliere's batch calls (random_playouts, perft, mcts_move).
+"""Speed of tavoliere's Python loop side by side with OpenSpiel's pyspiel,
+on every game both have: random games played from Python, one call of
+``is_terminal``, ``legal_actions`` and ``apply_action`` per action (at a
+chance node, the same calls: a uniform outcome), timed in CPU seconds of
+the process (``time.process_time``); then, with ``--batch``, tavoliere's
+batch calls on Quoridor (random_playouts, perft, mcts_move).
 
-    python python/bench/speed.py [--seconds 5]
+    python python/bench/speed.py [--seconds 2] [--rounds 2] [--games tic_tac_toe,chess] [--batch]
 
-Run it with the Python that has tavoliere installed. pyspiel is installed
-by this script into its own scratch virtualenv (target/spiel-venv), never
-into tavoliere's, and its loop runs there, in a subprocess.
+Run it with the Python that has tavoliere installed. The pyspiel loop runs
+in this process when pyspiel imports here (the test pins install it), else
+in a scratch virtualenv (target/spiel-venv) made for it, in a subprocess.
+Both run the same loop; per game they take turns, `--rounds` times each
+(tavoliere, pyspiel, tavoliere, ...), and the best round of each is kept,
+as the machine's load varies. The rate is actions per CPU second; the
+mean actions per game are printed beside it (where they differ, so do the
+rules or the draw cuts, and a game's mix of positions).
 """
 
 import argparse
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -21,20 +28,57 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SPIEL_VENV = ROOT / "target" / "spiel-venv"
 OPEN_SPIEL = "open_spiel==1.5"
 
+# OpenSpiel's name (with parameters) and tavoliere's shipped game, for the
+# same game. OpenSpiel 1.5 has no Gomoku.
+PAIRS = {
+    "tic_tac_toe": "tic-tac-toe",
+    "connect_four": "connect-four",
+    "breakthrough": "breakthrough",
+    "nine_mens_morris": "nine-mens-morris",
+    "chess": "chess",
+    "othello": "othello",
+    "checkers": "draughts",
+    "quoridor": "quoridor",
+    "backgammon": "backgammon",
+    "oware": "oware",
+    "mancala": "kalah",
+    "hex": "hex",
+    "hex(board_size=7)": "hex-7",
+    "havannah": "havannah",
+    "havannah(board_size=4)": "havannah-4",
+    "y": "y",
+    "go(board_size=9)": "go-9",
+    "go": "go",
+    "dots_and_boxes": "dots-and-boxes",
+    "ultimate_tic_tac_toe": "ultimate-tic-tac-toe",
+}
+
 LOOP = r'''
-import random, sys, time
+import random, time
 def loop(new_state, seconds):
+    """(actions per CPU second, games, mean actions per game)."""
     rng = random.Random(1)
-    plies = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    actions = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         st = new_state()
         while not st.is_terminal():
-            actions = st.legal_actions()
-            st.apply_action(actions[rng.randrange(len(actions))])
-            plies += 1
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
         games += 1
-    return plies / (time.perf_counter() - start), games
+    return actions / (time.process_time() - start), games, actions / games
+'''
+
+SPIEL_MAIN = r'''
+import json, sys
+import pyspiel
+names, seconds = json.loads(sys.argv[1])
+out = {}
+for name in names:
+    game = pyspiel.load_game(name)
+    out[name] = loop(game.new_initial_state, seconds)
+print(json.dumps(out))
 '''
 
 
@@ -47,35 +91,27 @@ def spiel_python():
     return str(py)
 
 
-def pyspiel_loop(seconds):
-    code = LOOP + (
-        "import pyspiel, json\n"
-        "g = pyspiel.load_game('quoridor')\n"
-        f"r, n = loop(g.new_initial_state, {seconds})\n"
-        "print(json.dumps([r, n]))\n"
-    )
-    out = subprocess.run([spiel_python(), "-c", code], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0)
-    args = ap.parse_args()
-    import tavoliere
-
+def pyspiel_loop(name, seconds):
+    """The loop's result on OpenSpiel's game `name`: in this process when
+    pyspiel imports, else in the scratch virtualenv."""
+    try:
+        import pyspiel
+    except ImportError:
+        code = LOOP + SPIEL_MAIN
+        arg = json.dumps([[name], seconds])
+        out = subprocess.run(
+            [spiel_python(), "-c", code, arg], capture_output=True, text=True, check=True
+        )
+        return json.loads(out.stdout.strip().splitlines()[-1])[name]
     namespace = {}
     exec(LOOP, namespace)
-    game = tavoliere.load_game(str(ROOT / "games" / "quoridor.toml"))
-    rate, games = namespace["loop"](game.new_initial_state, args.seconds)
-    print(f"Python loop, legal_actions + apply_action, Quoridor (random moves, {args.seconds:g} s each):")
-    print(f"  tavoliere  {rate:>12,.0f} plies/s  ({games} games)")
-    spiel_rate, spiel_games = pyspiel_loop(args.seconds)
-    print(f"  pyspiel    {spiel_rate:>12,.0f} plies/s  ({spiel_games} games, {OPEN_SPIEL})")
-    print(f"  ratio      {rate / spiel_rate:>12.2f}x")
+    return namespace["loop"](pyspiel.load_game(name).new_initial_state, seconds)
 
+
+def batch_calls(tavoliere):
+    game = tavoliere.load_game(str(ROOT / "games" / "quoridor.toml"))
     st = game.new_initial_state()
-    print("\ntavoliere batch calls (Rust, GIL released, one thread):")
+    print("\ntavoliere batch calls on Quoridor (Rust, GIL released, one thread):")
     t = time.perf_counter()
     r = st.random_playouts(2000, 1)
     dt = time.perf_counter() - t
@@ -88,6 +124,42 @@ def main():
     st.mcts_move(2000, seed=1)
     dt = time.perf_counter() - t
     print(f"  mcts_move(2000)           {2000 / dt:>14,.0f} iterations/s")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds of a round")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds per game and side")
+    ap.add_argument("--games", default=",".join(PAIRS), help="OpenSpiel names, comma-separated")
+    ap.add_argument("--batch", action="store_true", help="also time the batch calls")
+    args = ap.parse_args()
+    import tavoliere
+
+    names = args.games.split(",")
+    unknown = [n for n in names if n not in PAIRS]
+    if unknown:
+        sys.exit(f"no pair for {', '.join(unknown)}: one of {', '.join(PAIRS)}")
+    namespace = {}
+    exec(LOOP, namespace)
+    print(
+        f"Python loop (is_terminal, legal_actions, apply_action), random games, "
+        f"best of {args.rounds} rounds of {args.seconds:g} CPU s per game and side:"
+    )
+    print(f"{'OpenSpiel game':24} {'tavoliere/s':>12} {'pyspiel/s':>12} {'ratio':>6}  mean actions")
+    for name in names:
+        game = tavoliere.load_game(PAIRS[name])
+        mine, theirs = [], []
+        for _ in range(args.rounds):
+            mine.append(namespace["loop"](game.new_initial_state, args.seconds))
+            theirs.append(pyspiel_loop(name, args.seconds))
+        (rate, _, length), (srate, _, slength) = max(mine), max(theirs)
+        print(
+            f"{name:24} {rate:>12,.0f} {srate:>12,.0f} {rate / srate:>6.2f}"
+            f"  {length:.1f} / {slength:.1f}",
+            flush=True,
+        )
+    if args.batch:
+        batch_calls(tavoliere)
 
 
 if __name__ == "__main__":

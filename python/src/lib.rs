@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::Path;
 use std::sync::Arc;
-use tavoliere::actions::{Action, ActionKind, ActionSpace, Encoded, Followed};
+use tavoliere::actions::{Action, ActionKind, ActionSpace, Followed};
 use tavoliere::agent::Agent;
 use tavoliere::analyze::{self, Analysis, GameResult};
 use tavoliere::diag::{render, Sources};
@@ -36,6 +36,10 @@ struct GameData {
     space: ActionSpace,
     /// The observation's planes ([`Planes`]).
     planes: Planes,
+    /// The action of each plain move ([`fast::Lookup`]).
+    lookup: fast::Lookup,
+    /// The actions' numbers as Python ints ([`fast::Ints`]).
+    ints: fast::Ints,
     max_plies: u32,
     /// Where the game was read from: a path, or the text itself.
     source: String,
@@ -104,6 +108,7 @@ fn load_rules(path_or_text: &str) -> PyResult<Rules> {
     guard(|| load_rules_unguarded(path_or_text))
 }
 
+mod fast;
 mod vector;
 
 mod shipped {
@@ -360,7 +365,7 @@ struct State {
     moves: Vec<Move>,
     /// The legal moves of `st` and their actions, when `fresh`.
     legal: Vec<Move>,
-    encoded: Encoded,
+    listing: fast::Listing,
     fresh: bool,
 }
 
@@ -374,7 +379,7 @@ impl State {
             history: Vec::new(),
             moves: Vec::new(),
             legal: Vec::new(),
-            encoded: Encoded::default(),
+            listing: fast::Listing::default(),
             fresh: false,
         }
     }
@@ -388,7 +393,7 @@ impl State {
                 true => legal.clear(),
                 false => data.rules.legal_moves(st, legal),
             })?;
-            self.encoded.fill(&data.space, &data.rules, &self.legal);
+            (self.listing).fill(&data.lookup, &data.space, &data.rules, &self.legal);
             self.fresh = true;
         }
         Ok(())
@@ -401,10 +406,12 @@ impl State {
 
     /// A legal move whose next action after the prefix is `a`, and whether
     /// `a` is its last.
-    fn move_with_next(&self, a: Action) -> Option<(Move, bool)> {
+    fn move_with_next(&mut self, a: Action) -> Option<(Move, bool)> {
         let k = self.prefix.len();
-        (0..self.encoded.len()).find_map(|i| {
-            let seq = self.encoded.of(i);
+        let data = &self.data;
+        let encoded = (self.listing).encoded(&data.space, &data.rules, &self.legal);
+        (0..encoded.len()).find_map(|i| {
+            let seq = encoded.of(i);
             (seq.len() > k && seq.starts_with(&self.prefix) && seq[k] == a)
                 .then(|| (self.legal[i], seq.len() == k + 1))
         })
@@ -495,6 +502,21 @@ impl State {
             .map(|r| r * points)
             .collect()
     }
+
+    /// The legal actions, sorted; at a chance node, its outcomes 0, 1, ...
+    fn legal_action_list(&mut self) -> PyResult<Vec<Action>> {
+        if self.is_chance_node()? {
+            return Ok(self
+                .chance_outcomes()?
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect());
+        }
+        self.refresh()?;
+        let mut out = Vec::with_capacity(self.legal.len());
+        self.listing.next(&self.data.space, &self.prefix, &mut out);
+        Ok(out)
+    }
 }
 
 #[pymethods]
@@ -518,24 +540,16 @@ impl State {
     }
 
     /// The legal actions, sorted; at a chance node, its outcomes 0, 1, ...
-    fn legal_actions(&mut self) -> PyResult<Vec<Action>> {
-        if self.is_chance_node()? {
-            return Ok(self
-                .chance_outcomes()?
-                .into_iter()
-                .map(|(a, _)| a)
-                .collect());
-        }
-        self.refresh()?;
-        let mut out = Vec::with_capacity(self.encoded.len());
-        self.encoded.next(&self.data.space, &self.prefix, &mut out);
-        Ok(out)
+    fn legal_actions(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        let actions = self.legal_action_list()?;
+        let n = self.data.space.len().max(self.data.max_outcomes());
+        self.data.ints.list(py, n, &actions)
     }
 
     /// 1 for each legal action, 0 elsewhere, over every action.
     fn legal_actions_mask(&mut self) -> PyResult<Vec<u8>> {
         let mut mask = vec![0; self.data.space.len().max(self.data.max_outcomes())];
-        for a in self.legal_actions()? {
+        for a in self.legal_action_list()? {
             mask[a as usize] = 1;
         }
         Ok(mask)
@@ -557,7 +571,7 @@ impl State {
         }
         self.refresh()?;
         self.prefix.push(action);
-        match self.encoded.follow(&self.data.space, &self.prefix) {
+        match self.listing.follow(&self.data.space, &self.prefix) {
             Followed::Complete(i) => {
                 let mv = self.legal[i];
                 let (rules, st) = (&self.data.rules, &mut self.st);
@@ -605,7 +619,7 @@ impl State {
     /// action, or a move in the game's notation (for a chain, its next
     /// landing).
     fn string_to_action(&mut self, text: &str) -> PyResult<Action> {
-        for a in self.legal_actions()? {
+        for a in self.legal_action_list()? {
             if self.action_to_string(a)? == text {
                 return Ok(a);
             }
@@ -995,11 +1009,14 @@ fn load_game(path_or_text: &str, max_game_length: u32) -> PyResult<Game> {
     let rules = load_rules(path_or_text)?;
     let space = ActionSpace::new(&rules);
     let planes = Planes::new(&rules, &space);
+    let lookup = fast::Lookup::new(&rules, &space);
     Ok(Game {
         data: Arc::new(GameData {
             rules,
             space,
             planes,
+            lookup,
+            ints: fast::Ints::default(),
             max_plies: max_game_length.max(1),
             source: path_or_text.chars().take(200).collect(),
         }),
@@ -1103,5 +1120,6 @@ fn _tavoliere(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_report, m)?)?;
+    m.add_function(wrap_pyfunction!(fast::listing_check, m)?)?;
     Ok(())
 }

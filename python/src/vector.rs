@@ -65,7 +65,7 @@ impl VectorEnv {
     /// writes its observation, mask and player to move.
     fn write(&self, g: &mut Slot, out: &mut Out) -> PyResult<()> {
         g.st.observe(None, self.view, out.obs)?;
-        g.legal = g.st.legal_actions()?;
+        g.legal = g.st.legal_action_list()?;
         for &a in &g.legal {
             if let Some(m) = out.mask.get_mut(a as usize) {
                 *m = 1;
@@ -174,7 +174,7 @@ impl VectorEnv {
     fn list_unstepped(&mut self) -> PyResult<()> {
         for g in &mut self.games {
             if g.legal.is_empty() && !g.st.terminal()? {
-                g.legal = g.st.legal_actions()?;
+                g.legal = g.st.legal_action_list()?;
             }
         }
         Ok(())
