@@ -9,7 +9,10 @@
 //! a stop flag) is spent, a transposition table keyed by the position's
 //! hash (its best move first on the next visit), captures tried first
 //! (most valuable victim first) and a quiescence search of captures at the
-//! horizon. A position is judged by the end rules where the game is over
+//! horizon. A chance position (a roll) is the mean of its outcomes'
+//! scores, each weighed by its probability (expectimax: the outcomes are
+//! searched with the full window, a roll spends no depth). A position is
+//! judged by the end rules where the game is over
 //! (a win sooner is better) and otherwise by material: the `value`s of the
 //! pieces on the board and in hand, the root team's against the others';
 //! where an end rule is won by bringing a piece into a region, each side's
@@ -71,7 +74,7 @@ pub struct Found {
 }
 
 /// The move the search prefers for the side to move; `None` when it has
-/// no legal move.
+/// no legal move, or at a chance position (nobody chooses a roll).
 pub fn best_move(rules: &Rules, st: &State, budget: &Budget) -> Option<Found> {
     best_move_weighing(rules, st, budget, Weights::default())
 }
@@ -83,6 +86,9 @@ pub fn best_move_weighing(
     budget: &Budget,
     weights: Weights,
 ) -> Option<Found> {
+    if rules.is_chance(st) {
+        return None;
+    }
     let mut moves = Vec::new();
     rules.legal_moves(st, &mut moves);
     let first = *moves.first()?;
@@ -207,6 +213,9 @@ impl Searcher<'_> {
         if let Some(score) = self.ended(self.rules.outcome(st), ply) {
             return score;
         }
+        if self.rules.is_chance(st) {
+            return self.expect(st, depth, ply);
+        }
         if depth == 0 {
             return self.quiesce(st, alpha, beta, QUIESCENCE);
         }
@@ -246,9 +255,34 @@ impl Searcher<'_> {
         best
     }
 
+    /// A chance position: the mean of its outcomes' scores, each weighed
+    /// by its probability (expectimax). Each outcome is searched with the
+    /// full window, so the mean is exact at this depth; a roll spends no
+    /// depth, and at the horizon the position is judged as it stands.
+    fn expect(&mut self, st: &State, depth: u32, ply: u32) -> i32 {
+        if depth == 0 {
+            return self.evaluate(st);
+        }
+        let mut mean = 0.0;
+        for (mv, p) in self.rules.chance_outcomes(st) {
+            let mut child = st.clone();
+            self.rules.play(&mut child, mv);
+            let score = self.minimax(&child, depth, -WIN - 1, WIN + 1, ply + 1);
+            if self.out {
+                return 0;
+            }
+            mean += p * f64::from(score);
+        }
+        mean.round() as i32
+    }
+
     /// Captures only, from a position whose side to move may also stand.
     fn quiesce(&mut self, st: &State, mut alpha: i32, mut beta: i32, left: u32) -> i32 {
         let stand = self.evaluate(st);
+        if self.rules.is_chance(st) {
+            // Nobody stands or captures at a roll.
+            return stand;
+        }
         let max = self.maximising(st);
         if left == 0 {
             return stand;
@@ -367,12 +401,13 @@ impl Searcher<'_> {
 
 /// Whether the search has anything to read besides the end: some pieces
 /// have different `value`s, or an end rule is won by reaching a region;
-/// and no move is a roll.
+/// and no move is a roll. (The search reads rolls as the mean of their
+/// outcomes, but where luck weighs this much the averages of playouts are
+/// the default player; `alphabeta` may still be asked for.)
 pub fn reads_position(rules: &Rules) -> bool {
     let mut values = rules.kinds.iter().map(|k| k.value);
     let material = values
         .next()
         .is_some_and(|first| values.any(|v| v != first));
-    // The search has no chance nodes: a roll is nobody's move.
     rules.chance.is_empty() && (material || !rules.goals().is_empty())
 }

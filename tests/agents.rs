@@ -303,3 +303,65 @@ fn medium_wins_a_race_it_is_ahead_in() {
         Outcome::Win(rules.side("white").unwrap())
     );
 }
+
+/// The search reads a roll as the mean of its outcomes. The coin race
+/// (`tests/games/coin-race.toml`): White has rolled a 1 with men on `a1`
+/// (4 steps from bearing off) and `c1` (2 steps); Black's man stands on
+/// `c2` (2 steps); the first man borne off wins, and a man bears off on a
+/// roll above its distance when none stands farther back.
+///
+/// By hand, with p the chance of a 1: Black wins at once on a 2 (1 − p);
+/// on a 1 its man is 1 step away and wins on its next turn whatever it
+/// rolls, so White must bear off on the turn between. After `a1-b1` (men
+/// 3 and 2 away) White does so on a 2; after `c1-d1` (men 4 and 1 away)
+/// only on a 1 (a 2 may not bear off the man on `d1` past the one on
+/// `a1`). White wins p·(1 − p) or p·p, loses the rest; the score is
+/// (2·won − 1) of a win (less a few plies). With p = 1/3: `a1-b1`, −5/9
+/// (against −7/9); with p = 2/3: `c1-d1`, −1/9 (against −5/9). A search
+/// that took the roll as the opponent's choice would lose either way, and
+/// one that took it as White's would win either way.
+#[test]
+fn alpha_beta_weighs_a_roll_by_its_probabilities() {
+    const WIN: f64 = 1_000_000.0;
+    for (game, want, value) in [
+        ("tests/games/coin-race.toml", "a1-b1", -5.0 / 9.0),
+        ("tests/games/coin-race-low.toml", "c1-d1", -1.0 / 9.0),
+    ] {
+        let rules = common::load(game);
+        let st = common::position(
+            &rules,
+            "pieces white man a1 c1, black man c2; reserves white man 0, black man 0; turn white phase 2; rolled coin 1",
+        );
+        assert!(!rules.is_chance(&st));
+        let budget = tavoliere::search::Budget {
+            nodes: 100_000,
+            deadline: None,
+            stop: None,
+        };
+        let found = tavoliere::search::best_move(&rules, &st, &budget).expect("a move");
+        let played = tavoliere::notation::move_to_string(&rules, &st, found.mv);
+        assert_eq!(played, want, "{game}");
+        let score = f64::from(found.score);
+        assert!((score - value * WIN).abs() < 100.0, "{game}: {score}");
+        // A roll is nobody's choice: the search has no move there.
+        let mut after = st.clone();
+        rules.play(&mut after, found.mv);
+        assert!(rules.is_chance(&after));
+        assert!(tavoliere::search::best_move(&rules, &after, &budget).is_none());
+        // And the alpha-beta player plays on through the rolls.
+        let agent = Agent::AlphaBeta {
+            nodes: 10_000,
+            millis: None,
+        };
+        let mut st = rules.initial();
+        for seed in 0..200 {
+            if rules.outcome(&st) != Outcome::Ongoing {
+                break;
+            }
+            let mv = agent.choose(&rules, &st, seed).expect("a move or a roll");
+            assert!(rules.is_legal(&st, mv));
+            rules.play(&mut st, mv);
+        }
+        assert_ne!(rules.outcome(&st), Outcome::Ongoing, "{game}");
+    }
+}
