@@ -14,6 +14,11 @@ const MARGIN: i32 = 28;
 /// in games where captured pieces go to hand.
 const HAND_LINE: i32 = 18;
 
+/// How far each piece under a column's top shows below the one above it,
+/// and how many are drawn at most.
+const COLUMN_STEP: i32 = 5;
+const COLUMN_SHOWN: usize = 4;
+
 /// Disc colours (text colour second): white, black, yellow, red, blue, green.
 const SIDE_COLOURS: [(&str, &str); 6] = [
     ("#fbfbf5", "#1a1a1a"),
@@ -325,11 +330,9 @@ impl<'a> Picture<'a> {
             let the_side = &rules.sides[side as usize];
             let (fill, ink) = side_colours(&the_side.name, side as usize);
             let (cx, cy) = self.centre(s);
-            let title = format!(
-                "<title>{} {}</title>",
-                escape(&the_side.name),
-                escape(&rules.kinds[kind as usize].name)
-            );
+            let title = format!("<title>{}</title>", escape(&column_title(rules, st, s)));
+            // A column's pieces under its top show below it, the top raised.
+            let cy = cy - self.column_under(st, s, cx, cy);
             if let Some(figurine) = &rules.kinds[kind as usize].figurine {
                 let size = CELL * 3 / 4;
                 let _ = writeln!(
@@ -369,6 +372,31 @@ impl<'a> Picture<'a> {
                 );
             }
         }
+    }
+
+    /// Under the top of a column (`[columns]`), its pieces from the
+    /// bottom up, each a disc in its side's colours showing
+    /// [`COLUMN_STEP`] below the one above it (at most [`COLUMN_SHOWN`]
+    /// of them; the height is written beside the top). Returns how far
+    /// the top is raised, so the column stays centred on its site.
+    fn column_under(&mut self, st: &State, s: SiteId, cx: i32, cy: i32) -> i32 {
+        let rules = self.rules;
+        if rules.columns.is_none() || rules.height(st, s) < 2 {
+            return 0;
+        }
+        let column = rules.column(st, s);
+        let under = &column[1..column.len().min(COLUMN_SHOWN + 1)];
+        let lift = COLUMN_STEP * under.len() as i32 / 2;
+        for (depth, &(side, _)) in under.iter().enumerate().rev() {
+            let (fill, _) = side_colours(&rules.sides[side as usize].name, side as usize);
+            let y = cy - lift + COLUMN_STEP * (depth as i32 + 1);
+            let _ = writeln!(
+                self.out,
+                r##"<circle cx="{cx}" cy="{y}" r="{}" fill="{fill}" stroke="#1a1a1a" stroke-width="1.2"/>"##,
+                CELL * 2 / 5
+            );
+        }
+        lift
     }
 
     /// The seeds on each site that holds some: a seed-coloured disc with
@@ -475,6 +503,25 @@ pub fn side_colours(name: &str, index: usize) -> (&'static str, &'static str) {
         Some(i) => SIDE_COLOURS[i],
         None => SIDE_COLOURS[index % SIDE_COLOURS.len()],
     }
+}
+
+/// A piece's tooltip: its side and kind, then those under it in a column
+/// from the top down (`white man, on black man, white officer`).
+fn column_title(rules: &Rules, st: &State, s: SiteId) -> String {
+    let name = |&(side, kind): &(SideId, KindId)| {
+        let side = &rules.sides[side as usize].name;
+        format!("{side} {}", rules.kinds[kind as usize].name)
+    };
+    let column = match rules.columns {
+        Some(_) => rules.column(st, s),
+        None => st.piece_at(rules, s).into_iter().collect(),
+    };
+    let mut text = column.first().map(name).unwrap_or_default();
+    for (i, piece) in column.iter().enumerate().skip(1) {
+        text.push_str(if i == 1 { ", on " } else { ", " });
+        text.push_str(&name(piece));
+    }
+    text
 }
 
 fn escape(text: &str) -> String {

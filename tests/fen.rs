@@ -1,6 +1,7 @@
 //! FEN both ways: `fen_string` of a position read from a FEN gives the FEN
 //! back (chess, crazyhouse with a pocket and promoted pieces, shogi and
-//! minishogi SFEN with hands, xiangqi), and the counters go on from the
+//! minishogi SFEN with hands, xiangqi, backgammon's stacks and Lasca's
+//! columns in parentheses), and the counters go on from the
 //! ones read: the halfmove clock in its `since(...)` counter, the move
 //! number in the history's plies.
 
@@ -151,4 +152,88 @@ fn fen_move_number_survives_the_position_text() {
         fen_string(&rules, &st).unwrap(),
         "1r2k2r/8/8/8/8/8/8/1R2K2R w Kk - 7 38"
     );
+}
+
+/// Backgammon's start, written by hand from the standard setup as
+/// `games/backgammon.toml` lays it out (rank 2 on top, files a–l; white's
+/// men `M`, black's `m`): two on each side's 24-point (a1 white, a2
+/// black), five on the 13-point (l1 white... l2 black), three on the
+/// 8-point (h2 white, h1 black), five on the 6-point (f2 white, f1 black).
+/// Each point of several men is its symbols in parentheses.
+#[test]
+fn backgammon_points_are_stacks_in_parentheses() {
+    let rules = common::load("games/backgammon.toml");
+    let start = "(mm)4(MMMMM)1(MMM)3(mmmmm)/(MM)4(mmmmm)1(mmm)3(MMMMM) w - - 0 1";
+    assert_eq!(fen_string(&rules, &rules.initial()).unwrap(), start);
+    let read = common::fen(&rules, start);
+    assert_eq!(
+        position_to_string(&rules, &read),
+        position_to_string(&rules, &rules.initial())
+    );
+}
+
+/// Lasca's columns, top down: after c3-d4, black's man on e5 takes the
+/// white man on d4 and lands on c3 with its prisoner under it, `(bw)`.
+/// White's b2xd4 then takes black's man off the top of c3 (freeing the
+/// white man under it) and lands on d4 over it, `(wb)`. Each FEN reads
+/// back as the position the moves made, with the pieces in the same
+/// order.
+#[test]
+fn lasca_columns_read_back_top_down() {
+    let rules = common::load("games/lasca.toml");
+    let cases = [
+        (
+            "c3-d4 e5xc3",
+            "b1b1b1b/1b1b1b1/b1b3b/7/w1(bw)1w1w/1w1w1w1/w1w1w1w w - - 0 1",
+        ),
+        (
+            "c3-d4 e5xc3 b2xd4",
+            "b1b1b1b/1b1b1b1/b1b3b/3(wb)3/w1w1w1w/3w1w1/w1w1w1w b - - 0 1",
+        ),
+    ];
+    for (moves, fen) in cases {
+        let played = common::play_all(&rules, rules.initial(), moves);
+        assert_eq!(fen_string(&rules, &played).unwrap(), fen, "{moves}");
+        let read = common::fen(&rules, fen);
+        assert_eq!(
+            position_to_string(&rules, &read),
+            position_to_string(&rules, &played),
+            "{moves}"
+        );
+    }
+}
+
+/// A parenthesised site where the game cannot hold one, and one left
+/// open, are errors that name the column where they are.
+#[test]
+fn misplaced_or_unclosed_stacks_are_errors() {
+    let cases = [
+        (
+            "games/chess.toml",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/(RN)BQKBNR w KQkq - 0 1",
+            "no stack this game can hold here",
+        ),
+        (
+            "games/lasca.toml",
+            "b1b1b1b/1b1b1b1/b1b3b/7/w1(bw1w1w/1w1w1w1/w1w1w1w w - - 0 1",
+            "`(` is never closed",
+        ),
+        (
+            "games/backgammon.toml",
+            "(mM)4(MMMMM)1(MMM)3(mmmmm)/(MM)4(mmmmm)1(mmm)3(MMMMM) w - - 0 1",
+            "no stack this game can hold here",
+        ),
+    ];
+    for (game, text, message) in cases {
+        let rules = common::load(game);
+        let mut sources = tavoliere::diag::Sources::new();
+        let id = sources.add("fen", text);
+        let errors = tavoliere::notation::parse_fen(&rules, text, id)
+            .err()
+            .unwrap_or_else(|| panic!("{game}: {text} was read"));
+        let shown = tavoliere::diag::render(&sources, &errors);
+        assert!(shown.contains(message), "{game}: {shown}");
+        assert!(shown.contains("fen:1:"), "{game}: {shown}");
+        assert!(shown.contains("hint:"), "{game}: {shown}");
+    }
 }
