@@ -248,8 +248,9 @@ pub(super) fn kinds_read(c: &StateCond) -> Kinds {
         | StateCond::Seeds { .. }
         | StateCond::Rolled { .. }
         | StateCond::Repeated { .. } => 0,
-        // A counter changes with moves of any kind.
-        StateCond::Arith(_) | StateCond::Counter { .. } => ALL_KINDS,
+        // A counter changes with moves of any kind; the numbers nearest a
+        // roll are those of any kind on the board.
+        StateCond::Arith(_) | StateCond::Counter { .. } | StateCond::Nearest { .. } => ALL_KINDS,
         StateCond::Reach { .. }
         | StateCond::Members { .. }
         | StateCond::MemberLine { .. }
@@ -289,6 +290,7 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::PerpetualCheck
         | StateCond::Seeds { .. }
         | StateCond::Rolled { .. }
+        | StateCond::Nearest { .. }
         | StateCond::Arith(_)
         | StateCond::Repeated { .. }
         | StateCond::Line { .. }

@@ -30,6 +30,14 @@ impl Folding<'_> {
             self.fold_move(&mut d.rule);
         }
         let mut givens = 0;
+        for kind in kinds.iter_mut() {
+            let number = kind.number;
+            for pattern in &mut kind.patterns {
+                if let (Some(guard), Some(number)) = (&mut pattern.guard, number) {
+                    nearest_as_given(guard, number);
+                }
+            }
+        }
         for pattern in kinds.iter_mut().flat_map(|k| &mut k.patterns) {
             if let Some(guard) = &mut pattern.guard {
                 self.fold_in_place(guard);
@@ -161,6 +169,22 @@ impl Folding<'_> {
 /// Takes out of a pattern's guard the conditions on the position
 /// (`given(...)`, alone or in a conjunction), which the walker reads once
 /// per position rather than once per piece; what is left stays the guard.
+/// A pattern's `nearest(EVENT)` reads the number of the piece on its
+/// origin, which is the pattern's kind's: it becomes a `given` of that
+/// number ([`StateCond::Nearest`]), read once per position, when it stands
+/// alone or in the guard's top `and`.
+fn nearest_as_given(guard: &mut Cond, number: i64) {
+    let given = |c: &mut Cond| {
+        if let Cond::Nearest(event) = *c {
+            *c = Cond::Given(Box::new(StateCond::Nearest { event, number }));
+        }
+    };
+    match guard {
+        Cond::And(cs) => cs.iter_mut().for_each(given),
+        c => given(c),
+    }
+}
+
 fn split_given(guard: &mut Option<Cond>) -> Option<StateCond> {
     match guard.take() {
         Some(Cond::Given(state)) => Some(*state),

@@ -623,13 +623,40 @@ fn derive_tables(rules: &mut Rules) -> Result<(), crate::engine::TablesTooLarge>
                 .collect()
         })
         .collect();
+    let seed_sites = seed_sites(rules);
     let game = rules.game_mut();
+    game.tables.seed_sites = seed_sites;
     game.tables.royal_values = royal_values;
     game.tables.royal_kinds = royal_kinds;
     game.tables.team_values = team_values;
     game.tables.counted_sides = counted_sides;
     game.tables.reach = reach;
     Ok(())
+}
+
+/// In a game with `[seeds]`, the sites of each region's parts for each
+/// set of sides ([`Tables::seed_sites`](crate::rules::Tables)), so that a
+/// `seeds(...)` sum reads a list, not the region's bits.
+fn seed_sites(rules: &Rules) -> Vec<Box<[u16]>> {
+    if rules.sowing.is_none() {
+        return Vec::new();
+    }
+    let sets = 1u32 << rules.sides.len();
+    let mut out = Vec::new();
+    for region in rules.regions.iter() {
+        for set in 0..sets {
+            let mut union = SiteSet::new(rules.board.n_sites());
+            for (o, part) in region.per_side.iter().enumerate() {
+                if set >> o & 1 == 1 {
+                    for (w, word) in part.0.iter().enumerate() {
+                        union.0[w] |= word;
+                    }
+                }
+            }
+            out.push(union.iter().map(|s| s.0).collect());
+        }
+    }
+    out
 }
 
 /// The report for a name that is no site of the board but a square of its

@@ -82,19 +82,21 @@ impl Rules {
     /// the least above it among the side's pieces.
     #[inline(never)]
     pub(super) fn nearest_roll(&self, st: &State, side: SideId, event: u8, s: SiteId) -> bool {
-        let Some(roll) = self.rolled(st, event) else {
+        let v = st.board[s.0 as usize];
+        if v == 0 {
             return false;
-        };
-        let number = |v: u8| -> Option<i64> {
-            if v == 0 {
-                return None;
-            }
-            let (owner, kind) = self.unman(v);
-            (owner == side)
-                .then(|| self.kinds[kind as usize].number)
-                .flatten()
-        };
-        let Some(here) = number(st.board[s.0 as usize]) else {
+        }
+        let (owner, kind) = self.unman(v);
+        match self.kinds[kind as usize].number {
+            Some(here) if owner == side => self.nearest_number(st, side, event, here),
+            _ => false,
+        }
+    }
+
+    /// Whether `here` is the number nearest the roll of `event` among
+    /// `side`'s pieces ([`Rules::nearest_roll`]).
+    pub(super) fn nearest_number(&self, st: &State, side: SideId, event: u8, here: i64) -> bool {
+        let Some(roll) = self.rolled(st, event) else {
             return false;
         };
         if here == roll {

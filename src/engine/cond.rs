@@ -503,6 +503,7 @@ impl Rules {
             StateCond::Rolled { event, op, value } => {
                 (self.rolled(st, *event)).is_some_and(|v| op.holds_i64(v, *value))
             }
+            StateCond::Nearest { event, number } => self.nearest_number(st, side, *event, *number),
             StateCond::Arith(a) => self.arith(st, side, a),
             StateCond::Repeated { within } => self.repeated(st, *within),
             StateCond::Not(inner) => !each(inner),

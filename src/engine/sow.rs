@@ -163,6 +163,10 @@ impl Rules {
     /// The seeds on the owners' parts of a region, seen from `side`.
     pub(super) fn seed_sum(&self, st: &State, side: SideId, (owner, named, r): &SeedSum) -> u32 {
         let sides = self.counted(side, *owner, *named);
+        let at = ((*r as usize) << self.sides.len()) + sides as usize;
+        if let Some(sites) = self.tables.seed_sites.get(at) {
+            return sites.iter().map(|&s| st.seeds[s as usize] as u32).sum();
+        }
         let parts = &self.regions[*r as usize].per_side;
         // The owners' parts joined word by word, each site counted once.
         let mut total = 0;

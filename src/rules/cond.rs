@@ -360,6 +360,15 @@ pub enum StateCond {
         op: Compare,
         value: i64,
     },
+    /// `nearest(EVENT)` for a piece of the number given: that number is
+    /// the one rolled, or the nearest below or above it among the side's
+    /// pieces on the board when none has it. Not written by authors: a
+    /// pattern's `nearest(...)` becomes it for its kind's number, so that
+    /// it is read once per position (a `given`).
+    Nearest {
+        event: u8,
+        number: i64,
+    },
     Not(Box<StateCond>),
     And(Vec<StateCond>),
     Or(Vec<StateCond>),
@@ -395,6 +404,7 @@ impl StateCond {
             | StateCond::PerpetualCheck
             | StateCond::Seeds { .. }
             | StateCond::Rolled { .. }
+            | StateCond::Nearest { .. }
             | StateCond::Can(_)
             | StateCond::Last(_)
             | StateCond::Since { .. } => &[],

@@ -567,6 +567,10 @@ pub(crate) struct Tables {
     /// sides, in the order of [`Owner`]): the sides whose pieces a
     /// `count(...)` of that side counts, as a bitset.
     pub(crate) counted_sides: Vec<[SideSet; 4]>,
+    /// In a game with `[seeds]`, per region and set of sides (by bits,
+    /// `region << sides + set`): the sites of those sides' parts of the
+    /// region, for `seeds(...)` (empty in other games).
+    pub(crate) seed_sites: Vec<Box<[u16]>>,
     /// The constraints as `reach` conditions, when placements can be
     /// checked by their shortest paths (see `Rules::reach_atoms`).
     pub(crate) reach_atoms: Option<Vec<ReachAtom>>,
