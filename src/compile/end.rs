@@ -159,6 +159,13 @@ impl Compiler<'_> {
             } => region.is_some_and(region_per_side),
             _ => true,
         });
+        // A draw whose condition is the same seen from either of two
+        // teams holds for both or neither: read once.
+        let reads_side = reads_side
+            && !(matches!(result, Ok(EndResult::Draw))
+                && scope.sides.len() == 2
+                && n_teams == 2
+                && reads_both_sides_alike(&when));
         // The players' words: the message given, else the rule's name.
         let message = match (&e.message, &e.name) {
             (Some(m), _) => Some(m.value.clone()),
@@ -305,5 +312,106 @@ pub(super) fn reads_barriers_only(c: &StateCond, board: &Board) -> bool {
         | StateCond::Not(_)
         | StateCond::Or(_) => false,
         StateCond::And(cs) => cs.iter().all(|c| reads_barriers_only(c, board)),
+    }
+}
+
+/// Whether a condition of a game of two teams reads the same with `own`
+/// and `enemy` swapped, up to the order of the parts of `and` and `or`
+/// (`seeds(own pits) == 0 or seeds(enemy pits) == 0`): then it holds for
+/// one side exactly when it holds for the other. Only counts on the whole
+/// board, seed sums (each of its owners' parts of a region),
+/// constants and repetitions are looked at; any other part says no.
+pub(super) fn reads_both_sides_alike(c: &StateCond) -> bool {
+    let seen = mirrored(c, false);
+    seen.is_some() && seen == mirrored(c, true)
+}
+
+/// The condition as a text in which `and` and `or` list their parts in
+/// order, with `own` and `enemy` swapped when `swap`; `None` for a part
+/// [`reads_both_sides_alike`] does not look at.
+fn mirrored(c: &StateCond, swap: bool) -> Option<String> {
+    let owner = |o: Owner| match (o, swap) {
+        (Owner::Own, false) | (Owner::Enemy, true) => Some("own"),
+        (Owner::Enemy, false) | (Owner::Own, true) => Some("enemy"),
+        (Owner::Any, _) => Some("any"),
+        (Owner::Named, _) => None,
+    };
+    let sum = |&(o, named, region): &crate::rules::SeedSum| {
+        (named == 0).then(|| Some(format!("{}:{region}", owner(o)?)))?
+    };
+    let list = |cs: &[StateCond], word: &str| {
+        let mut parts = (cs.iter().map(|c| mirrored(c, swap))).collect::<Option<Vec<_>>>()?;
+        parts.sort();
+        Some(format!("{word}({})", parts.join(",")))
+    };
+    match c {
+        StateCond::Const(_) | StateCond::Repetitions { .. } => Some(format!("{c:?}")),
+        StateCond::Seeds { left, op, right } => {
+            let right = match right {
+                crate::rules::SeedRhs::Number(n) => n.to_string(),
+                crate::rules::SeedRhs::Seeds(s) => sum(s)?,
+            };
+            Some(format!("seeds({}) {op:?} {right}", sum(left)?))
+        }
+        // A region's part is the evaluating side's, whoever owns the
+        // pieces: only a count on the whole board mirrors.
+        StateCond::Count {
+            owner: o,
+            named: 0,
+            kind,
+            region: None,
+            op,
+            value,
+        } => Some(format!("count({}, {kind}) {op:?} {value}", owner(*o)?)),
+        StateCond::Not(inner) => Some(format!("not({})", mirrored(inner, swap)?)),
+        StateCond::And(cs) => list(cs, "and"),
+        StateCond::Or(cs) => list(cs, "or"),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reads_both_sides_alike;
+    use crate::rules::{Compare, Owner, SeedRhs, StateCond};
+
+    /// `seeds(OWNER region 0) OP N`.
+    fn seeds(owner: Owner, op: Compare, n: u32) -> StateCond {
+        StateCond::Seeds {
+            left: (owner, 0, 0),
+            op,
+            right: SeedRhs::Number(n),
+        }
+    }
+
+    #[test]
+    fn a_condition_and_its_mirror_in_any_order_read_alike() {
+        let (own, enemy) = (Owner::Own, Owner::Enemy);
+        let either_empty = StateCond::Or(vec![
+            seeds(own, Compare::Eq, 0),
+            seeds(enemy, Compare::Eq, 0),
+        ]);
+        assert!(reads_both_sides_alike(&either_empty));
+        let both_24 = StateCond::And(vec![
+            seeds(enemy, Compare::Eq, 24),
+            seeds(own, Compare::Eq, 24),
+        ]);
+        assert!(reads_both_sides_alike(&both_24));
+        // Seen from one side only, or compared one way: not alike.
+        assert!(!reads_both_sides_alike(&seeds(own, Compare::Eq, 0)));
+        let more = StateCond::Seeds {
+            left: (own, 0, 0),
+            op: Compare::Gt,
+            right: SeedRhs::Seeds((enemy, 0, 0)),
+        };
+        assert!(!reads_both_sides_alike(&more));
+        let mixed = StateCond::Or(vec![
+            seeds(own, Compare::Eq, 0),
+            seeds(enemy, Compare::Eq, 1),
+        ]);
+        assert!(!reads_both_sides_alike(&mixed));
+        // A part it does not look at says no.
+        let stalled = StateCond::Or(vec![either_empty, StateCond::Stalled]);
+        assert!(!reads_both_sides_alike(&stalled));
     }
 }
