@@ -111,7 +111,7 @@ impl Rules {
     /// included (1 without a history).
     pub(crate) fn repetitions(&self, st: &State) -> u32 {
         let Some(h) = &st.history else { return 1 };
-        h.seen().last().map_or(1, |now| h.times(now))
+        h.seen().last().map_or(1, |_| h.times_now())
     }
 
     /// The plies since the last move meeting the `i`-th `since(...)`.

@@ -31,6 +31,8 @@ pub struct History {
     /// How many times each position (hash and mover) is in `seen`: derived
     /// from it, so that `repetitions` costs no scan of a long game.
     times: HashMap<(u64, SideId), u32, chain::BuildFx>,
+    /// How many times the present position (the last seen) is in `seen`.
+    now: u32,
 }
 
 impl PartialEq for History {
@@ -57,6 +59,7 @@ impl History {
             seen: Vec::with_capacity(seen.len()),
             before,
             times: HashMap::default(),
+            now: 0,
         };
         seen.into_iter().for_each(|s| h.push(s));
         h
@@ -69,8 +72,15 @@ impl History {
 
     /// Notes a position reached.
     pub(crate) fn push(&mut self, s: Seen) {
-        *self.times.entry((s.hash, s.mover)).or_insert(0) += 1;
+        let times = self.times.entry((s.hash, s.mover)).or_insert(0);
+        *times += 1;
+        self.now = *times;
         self.seen.push(s);
+    }
+
+    /// How many times the present position has been seen: 0 before any.
+    pub(crate) fn times_now(&self) -> u32 {
+        self.now
     }
 
     /// How many times the position `s` has been seen.
