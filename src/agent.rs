@@ -274,7 +274,8 @@ fn root_searches(
 /// What a UCT search thinks of a position, for training a policy and a
 /// value: the legal moves (in legal-move order), the visits of each summed
 /// over the threads, and the root's mean score for the side to move (1 a
-/// win, 0 a loss, a draw between).
+/// win, 0 a loss, a draw between; wins and losses by their points where
+/// the game gives some, as MCTS scores them).
 #[derive(Clone, Debug)]
 pub struct Visits {
     pub moves: Vec<Move>,
@@ -323,7 +324,8 @@ pub fn mcts_visits(
 }
 
 /// What a search found: the move, the playouts run, and the move's mean
-/// score for the mover (1 a win, 0 a loss) where playouts scored it.
+/// score for the mover (1 a win, 0 a loss; a win of fewer points than
+/// the game's most between) where playouts scored it.
 #[derive(Clone, Debug)]
 pub struct Searched {
     pub mv: Move,
@@ -494,16 +496,33 @@ impl Tree {
     }
 }
 
-/// 1 for a win of the side's team, 0 for a loss, 0.5 for a draw. An
-/// unfinished game scores between: half from the team's share of the
+/// 1 for a win of the side's team, 0 for a loss, 0.5 for a draw; in a
+/// game whose end rules give `points`, a win of p points of the most M
+/// any rule gives is 0.5 + p / 2M and its loss 0.5 − p / 2M, so that a
+/// mean score is the mean points won, scaled into 0 to 1 (a gammon counts
+/// twice a plain win, and a sure win of 1 point is worth less than an
+/// even chance of 3). An unfinished game scores between: half from the team's share of the
 /// pieces' values on the board (an even share when the game gives no
 /// values), half from how much nearer the team is to winning by an end
 /// rule than its nearest opponent ([`Rules::progress`]).
 fn score(rules: &Rules, st: &State, side: SideId) -> f64 {
     let team = rules.sides[side as usize].team;
     match rules.outcome(st) {
-        Outcome::Win(w) if rules.sides[w as usize].team == team => 1.0,
-        Outcome::Win(_) => 0.0,
+        Outcome::Win(w) => {
+            let won = rules.sides[w as usize].team == team;
+            match rules.most_points() {
+                1 if won => 1.0,
+                1 => 0.0,
+                most => {
+                    let half = 0.5 * f64::from(rules.points(st)) / f64::from(most);
+                    if won {
+                        0.5 + half
+                    } else {
+                        0.5 - half
+                    }
+                }
+            }
+        }
         Outcome::Draw => 0.5,
         Outcome::Ongoing => {
             let (own, all) = rules.material(st, team);

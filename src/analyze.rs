@@ -14,6 +14,10 @@ pub struct GameResult {
     pub plies: u32,
     /// Legal moves summed over the positions played, for the branching factor.
     pub moves_seen: u64,
+    /// What the result is worth ([`Rules::points`]: an end rule's
+    /// `points`, 0 for a draw); `None` when not known (a record that
+    /// kept only the winner), and then no points are reported.
+    pub points: Option<u32>,
 }
 
 /// What `analyze` measures over many games.
@@ -108,6 +112,7 @@ fn play_one(
         outcome: Outcome::Ongoing,
         plies: 0,
         moves_seen: 0,
+        points: None,
     };
     while result.plies < max_plies {
         // One ply, checked against the chain budget as it is played.
@@ -141,6 +146,7 @@ fn play_one(
         result.plies += 1;
     }
     result.outcome = rules.outcome(&st);
+    result.points = Some(rules.points(&st));
     Ok(result)
 }
 
@@ -180,6 +186,23 @@ impl Analysis {
                     .count()
             })
             .collect()
+    }
+
+    /// Per seat, the points of the games it won, summed: reported only in
+    /// a game whose end rules give some win more than 1 point, and when
+    /// every game's points are known (`None` otherwise).
+    pub fn seat_points(&self, rules: &Rules) -> Option<Vec<u64>> {
+        if rules.most_points() == 1 || self.games.iter().any(|g| g.points.is_none()) {
+            return None;
+        }
+        let won = |seat: usize, g: &GameResult| {
+            rules.seat_won(seat, g.outcome) as u64 * u64::from(g.points.unwrap_or(0))
+        };
+        Some(
+            (0..rules.seats.len())
+                .map(|seat| self.games.iter().map(|g| won(seat, g)).sum())
+                .collect(),
+        )
     }
 
     pub fn draws(&self) -> usize {
@@ -233,6 +256,15 @@ impl Analysis {
         if self.capped() > 0 {
             s.push_str(&format!("  of which capped: {}\n", self.capped()));
         }
+        if let Some(points) = self.seat_points(rules) {
+            let each: Vec<String> = (points.iter().enumerate())
+                .map(|(seat, &p)| {
+                    let mean = p as f64 / n.max(1) as f64;
+                    format!("{} {p} ({mean:.2} a game)", rules.seats[seat].name)
+                })
+                .collect();
+            s.push_str(&format!("points won: {}\n", each.join(", ")));
+        }
         let (mean, min, p10, p50, p90, max) = self.lengths();
         s.push_str(&format!(
             "\ngame length (plies): mean {mean:.1}, min {min}, 10% {p10}, median {p50}, 90% {p90}, max {max}\n"
@@ -268,7 +300,7 @@ impl Analysis {
             .map(|(s, p)| (s.name.clone(), p.clone().into()))
             .collect();
         let (mean, min, p10, p50, p90, max) = self.lengths();
-        serde_json::json!({
+        let mut json = serde_json::json!({
             "game": rules.name,
             "games": n,
             "players": sides,
@@ -278,8 +310,18 @@ impl Analysis {
             "length": { "mean": mean, "min": min, "p10": p10, "median": p50, "p90": p90, "max": max },
             "branching": self.branching(),
             "first_seat": rules.seats[self.first_seat].name,
-        })
-        .to_string()
+        });
+        if let Some(points) = self.seat_points(rules) {
+            let per_seat: serde_json::Map<String, serde_json::Value> = (points.iter().enumerate())
+                .map(|(seat, &p)| {
+                    let mean = p as f64 / n.max(1) as f64;
+                    let value = serde_json::json!({ "total": p, "mean": mean });
+                    (rules.seats[seat].name.clone(), value)
+                })
+                .collect();
+            json["points"] = per_seat.into();
+        }
+        json.to_string()
     }
 }
 

@@ -13,7 +13,9 @@
 //! scores, each weighed by its probability (expectimax: the outcomes are
 //! searched with the full window, a roll spends no depth). A position is
 //! judged by the end rules where the game is over
-//! (a win sooner is better) and otherwise by material: the `value`s of the
+//! (a win sooner is better; a win is worth its end rule's `points`, so a
+//! gammon twice a plain win and a roll's mean the points expected) and
+//! otherwise by material: the `value`s of the
 //! pieces on the board and in hand, the root team's against the others';
 //! where an end rule is won by bringing a piece into a region, each side's
 //! distance to it (`Rules::goal_distance`: Quoridor's path length) counts
@@ -27,8 +29,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// A won position's score, less the plies to reach it.
+/// A won position's score, less the plies to reach it; times the win's
+/// `points` in a game whose end rules give some more than 1.
 const WIN: i32 = 1_000_000;
+/// Beyond every score: a win of the most points an end rule may give.
+const INF: i32 = WIN * crate::compile::MAX_POINTS as i32 + 1;
 /// Scores of material are in hundredths of a `value`.
 const SCALE: f64 = 100.0;
 
@@ -120,12 +125,12 @@ pub fn best_move_weighing(
     }
     s.order(st, &mut moves, None);
     for depth in 1..=MAX_DEPTH {
-        let (mut best, mut best_score) = (moves[0], -WIN - 1);
-        let mut alpha = -WIN - 1;
+        let (mut best, mut best_score) = (moves[0], -INF);
+        let mut alpha = -INF;
         for &mv in &moves {
             let mut child = st.clone();
             rules.play(&mut child, mv);
-            let score = s.minimax(&child, depth - 1, alpha, WIN + 1, 1);
+            let score = s.minimax(&child, depth - 1, alpha, INF, 1);
             if s.out {
                 break;
             }
@@ -137,7 +142,7 @@ pub fn best_move_weighing(
         if s.out {
             // An unfinished iteration: a move it searched to the end and
             // found better than the others searched is kept.
-            if best_score > -WIN - 1 {
+            if best_score > -INF {
                 found.mv = best;
                 found.score = best_score;
             }
@@ -149,7 +154,9 @@ pub fn best_move_weighing(
         // The best move first for the next iteration.
         let i = moves.iter().position(|&m| m == best).unwrap_or(0);
         moves[..=i].rotate_right(1);
-        if best_score.abs() >= WIN - MAX_DEPTH as i32 * 4 {
+        // A win (or loss) of the most points the game gives is found.
+        let most = WIN * rules.most_points() as i32;
+        if best_score.abs() >= most - MAX_DEPTH as i32 * 4 {
             break;
         }
     }
@@ -194,15 +201,20 @@ impl Searcher<'_> {
         self.rules.sides[self.rules.to_move(st) as usize].team == self.team
     }
 
-    /// The score of a game that is over, `ply` plies from the root.
-    fn ended(&self, outcome: Outcome, ply: u32) -> Option<i32> {
-        match outcome {
+    /// The score of a game that is over, `ply` plies from the root: a win
+    /// [`WIN`] times its points (in a game whose end rules give some).
+    fn ended(&self, st: &State, ply: u32) -> Option<i32> {
+        let won = |st: &State| match self.rules.most_points() {
+            1 => WIN,
+            _ => WIN * self.rules.points(st) as i32,
+        };
+        match self.rules.outcome(st) {
             Outcome::Ongoing => None,
             Outcome::Draw => Some(0),
             Outcome::Win(side) if self.rules.sides[side as usize].team == self.team => {
-                Some(WIN - ply as i32)
+                Some(won(st) - ply as i32)
             }
-            Outcome::Win(_) => Some(-WIN + ply as i32),
+            Outcome::Win(_) => Some(-won(st) + ply as i32),
         }
     }
 
@@ -210,7 +222,7 @@ impl Searcher<'_> {
         if self.spend() {
             return 0;
         }
-        if let Some(score) = self.ended(self.rules.outcome(st), ply) {
+        if let Some(score) = self.ended(st, ply) {
             return score;
         }
         if self.rules.is_chance(st) {
@@ -228,7 +240,7 @@ impl Searcher<'_> {
         let remembered = self.table.get(&key).copied();
         self.order(st, &mut moves, remembered);
         let max = self.maximising(st);
-        let mut best = if max { -WIN - 1 } else { WIN + 1 };
+        let mut best = if max { -INF } else { INF };
         let mut best_move = moves[0];
         for mv in moves {
             let mut child = st.clone();
@@ -267,7 +279,7 @@ impl Searcher<'_> {
         for (mv, p) in self.rules.chance_outcomes(st) {
             let mut child = st.clone();
             self.rules.play(&mut child, mv);
-            let score = self.minimax(&child, depth, -WIN - 1, WIN + 1, ply + 1);
+            let score = self.minimax(&child, depth, -INF, INF, ply + 1);
             if self.out {
                 return 0;
             }
@@ -309,7 +321,7 @@ impl Searcher<'_> {
             }
             let mut child = st.clone();
             self.rules.play(&mut child, mv);
-            let score = match self.ended(self.rules.outcome(&child), 0) {
+            let score = match self.ended(&child, 0) {
                 Some(s) => s,
                 None => self.quiesce(&child, alpha, beta, left - 1),
             };

@@ -365,3 +365,98 @@ fn alpha_beta_weighs_a_roll_by_its_probabilities() {
         assert_ne!(rules.outcome(&st), Outcome::Ongoing, "{game}");
     }
 }
+
+/// The agents weigh a win by its end rule's `points`
+/// (`tests/games/points-gamble.toml`): White's man on `b1` steps to `a1`,
+/// a sure win of 1 point, or to `c1`, where a fair coin gives a win of 3
+/// points (heads) or a draw (tails). By hand, in points: `b1-a1` is worth
+/// 1 and `b1-c1` ½·3 + ½·0 = 1.5, so a player that weighs the points takes
+/// `b1-c1`. Counting wins alone, `b1-a1` always wins and `b1-c1` half the
+/// time, so a win-only player takes `b1-a1`: which is what the agents do
+/// in `points-gamble-plain.toml`, the same game with every win worth 1.
+///
+/// MCTS's scale (the most points M = 3; a win of p points 0.5 + p/2M, a
+/// draw 0.5): `b1-a1` scores 0.5 + 1/6 ≈ 0.667, `b1-c1` ½·1 + ½·0.5 = 0.75
+/// (win-only: 1 against 0.75). Alpha-beta (a win of p points p·WIN, less
+/// its plies): `b1-a1` WIN − 1, `b1-c1` ½·(3·WIN − 2) ≈ 1.5·WIN
+/// (win-only: WIN − 1 against ½·(WIN − 2)).
+#[test]
+fn agents_weigh_the_points_of_a_win() {
+    const WIN: f64 = 1_000_000.0;
+    let mcts = Agent::Mcts {
+        iterations: 2_000,
+        threads: 1,
+        max_plies: 10,
+        millis: None,
+    };
+    for (game, want, value, most) in [
+        ("tests/games/points-gamble.toml", "b1-c1", 1.5 * WIN, 3),
+        ("tests/games/points-gamble-plain.toml", "b1-a1", WIN, 1),
+    ] {
+        let rules = common::load(game);
+        assert_eq!(rules.most_points(), most, "{game}");
+        let st = rules.initial();
+        let text = |mv| tavoliere::notation::move_to_string(&rules, &st, mv);
+        for seed in 1..=3 {
+            let mv = mcts.choose(&rules, &st, seed).expect("a move");
+            assert_eq!(text(mv), want, "{game}: MCTS, seed {seed}");
+        }
+        let visits = tavoliere::agent::mcts_visits(&rules, &st, 4_000, 1, 10, 1).unwrap();
+        // Most visits go to the better move, so the root's mean nears its
+        // score: 0.75 (b1-c1) or 1 (b1-a1), within UCB's exploration.
+        let expected = if most == 3 { 0.75 } else { 1.0 };
+        assert!(
+            (visits.value - expected).abs() < 0.05,
+            "{game}: {}",
+            visits.value
+        );
+        let budget = tavoliere::search::Budget {
+            nodes: 10_000,
+            deadline: None,
+            stop: None,
+        };
+        let found = tavoliere::search::best_move(&rules, &st, &budget).expect("a move");
+        assert_eq!(text(found.mv), want, "{game}: alpha-beta");
+        let score = f64::from(found.score);
+        assert!((score - value).abs() < 10.0, "{game}: {score}");
+    }
+}
+
+/// `analyze` reports the points each seat won where the game gives some:
+/// White played by MCTS takes the gamble (above), so each of its wins is
+/// heads, 3 points; a game without points reports none.
+#[test]
+fn analyze_reports_points_won() {
+    let mcts = Agent::Mcts {
+        iterations: 300,
+        threads: 1,
+        max_plies: 10,
+        millis: None,
+    };
+    let players = [mcts, Agent::Random];
+    let rules = common::load("tests/games/points-gamble.toml");
+    let run = tavoliere::analyze::run(&rules, &players, 60, 2, 100, 7, &|_| {}).unwrap();
+    let wins = run.seat_wins(&rules);
+    // A fair coin: both heads and tails among 60 throws (all but surely).
+    assert!(wins[0] > 0 && run.draws() > 0, "{wins:?}");
+    assert_eq!(run.seat_points(&rules), Some(vec![3 * wins[0] as u64, 0]));
+    let text = run.to_text(&rules, &["mcts".into(), "random".into()]);
+    let line = format!(
+        "points won: white {} ({:.2} a game), black 0 (0.00 a game)\n",
+        3 * wins[0],
+        (3 * wins[0]) as f64 / 60.0
+    );
+    assert!(text.contains(&line), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&run.to_json(&rules, &["mcts".into(), "random".into()])).unwrap();
+    assert_eq!(json["points"]["white"]["total"], 3 * wins[0] as u64);
+    // Every win worth 1: no points reported.
+    let rules = common::load("tests/games/points-gamble-plain.toml");
+    let run = tavoliere::analyze::run(&rules, &players, 20, 2, 100, 7, &|_| {}).unwrap();
+    assert_eq!(run.seat_wins(&rules)[0], 20);
+    assert_eq!(run.seat_points(&rules), None);
+    let text = run.to_text(&rules, &["mcts".into(), "random".into()]);
+    assert!(!text.contains("points"), "{text}");
+    let json = run.to_json(&rules, &["mcts".into(), "random".into()]);
+    assert!(!json.contains("points"), "{json}");
+}

@@ -1099,6 +1099,8 @@ fn analyze_report(
                 },
                 plies,
                 moves_seen,
+                // Not kept by the tuples: no points are reported.
+                points: None,
             })
         })
         .collect::<PyResult<_>>()?;

@@ -47,6 +47,7 @@ mod tracks;
 mod turn;
 mod warnings;
 
+pub use end::MAX_POINTS;
 pub use pattern::DIRECTION_WORDS;
 
 use end::reads_history;
@@ -631,6 +632,7 @@ fn derive_tables(rules: &mut Rules) -> Result<(), crate::engine::TablesTooLarge>
     game.tables.team_values = team_values;
     game.tables.counted_sides = counted_sides;
     game.tables.reach = reach;
+    game.tables.most_points = game.ends.iter().map(|e| e.points).max().unwrap_or(1);
     Ok(())
 }
 

@@ -36,6 +36,15 @@ impl Rules {
         }
     }
 
+    /// The most points a result of this game is worth: the largest
+    /// `points` of its end rules, 1 when none says more. Computer players
+    /// divide a result's [`Rules::points`] by it, so that their values
+    /// keep their range whatever the game's points.
+    #[inline]
+    pub fn most_points(&self) -> u32 {
+        self.tables.most_points.max(1)
+    }
+
     /// How near `side` is to winning by an end rule, from 0 to 1: the best
     /// of its winning rules, where a count short of its bound scores the
     /// share reached (a line, the share its longest row has), `and` the

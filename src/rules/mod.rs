@@ -580,6 +580,9 @@ pub(crate) struct Tables {
     pub(crate) moves: tables::MoveTables,
     /// The landing effects read for every site at once.
     pub(crate) flanks: flank::Flanks,
+    /// The most `points` an end rule's result is worth (1 when no rule
+    /// says more; 0 before the tables are derived, read as 1).
+    pub(crate) most_points: u32,
 }
 
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.
