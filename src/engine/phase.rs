@@ -92,11 +92,23 @@ impl Rules {
         let start = out.len();
         self.drops(st, side, kind, region, fall, out);
         let c = &self.removals[i as usize];
+        // `to in FAMILY where (C)`: C reads the position, not the cell, so
+        // each region's C is read once, not once per empty cell.
+        let meeting = match c {
+            Cond::InWhere { family, conds } => {
+                Some((*family, self.members_meeting(conds, st, side, Asking::Play)))
+            }
+            _ => None,
+        };
         let mut k = start;
         for j in start..out.len() {
             let mv = out[j];
-            let keep = match mv {
-                Move::Drop { to, .. } => {
+            let keep = match (mv, meeting) {
+                (Move::Drop { to, .. }, Some((family, mask))) => {
+                    let member = self.families[family as usize].member_of[to.0 as usize];
+                    member != NO_MEMBER && mask >> member & 1 == 1
+                }
+                (Move::Drop { to, .. }, None) => {
                     self.eval(c, st, Mover::none(side, Asking::Play), &[], to, NO_HEADING)
                 }
                 _ => true,

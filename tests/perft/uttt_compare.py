@@ -29,12 +29,25 @@ other one in the last 12 plies so that won boards and free choices are in
 reach; depths up to 3 while OpenSpiel's tree stays small), and 150 random
 games: OpenSpiel's uniform random actions replayed in tavoliere, whose game
 must end on the same move with the same result (a win of the same side, or a
-draw). Exit status 1 on the first difference.
+draw); along the first 100 of them, the set of legal moves at every ply
+(`tavoliere moves`) must be OpenSpiel's. Exit status 1 on the first
+difference.
 
 `--write` writes the same data, taken from OpenSpiel alone, to
 `tests/perft/uttt.toml` (perft cases, read by tests/perft.rs) and
-`tests/cases/uttt-openspiel.toml` (the games' moves and outcomes, read by
-tests/cases.rs).
+`tests/cases/uttt-openspiel.toml` (read by tests/cases.rs): each game's
+moves and outcome, and for each game the whole set of legal moves at one
+random ply of it (`count` and `legal`: the same number, all of them legal).
+
+The rules are the standard ones (Wikipedia's, above) from OpenSpiel 1.6.1
+on. Older releases differ: up to 1.6.0 (`open_spiel==1.5` among them) the
+game ends in a draw as soon as any one small board is won or full
+(`AllLocalStatesTerminal` used `std::any_of`, fixed by pull request #1343
+to `std::all_of`), so random games last about 30 actions instead of 67, all
+drawn; and before 2.0.1 a board chosen freely that was played before can
+take the other player's mark (fixed in commit f7fa522,
+`FreeMoveUsesMetaCurrentPlayerRegression`). Compare and write with 2.0.1 or
+later.
 
 `--speed` times, in one run and in CPU time, uniform random games in
 OpenSpiel's C++ (`pyspiel.evaluate_bots` with two
@@ -159,7 +172,17 @@ def reference(seed):
         ply = rng.randrange(max(1, len(texts) - 12) if late else 1, len(texts))
         positions.append((texts[:ply], counts(replay(game, texts[:ply]), 3)))
     games = [random_game(game, rng) for _ in range(150)]
-    return start, positions, games
+    sets = []
+    for texts, _ in games:
+        ply = rng.randrange(len(texts))
+        sets.append((texts[:ply], legal_texts(replay(game, texts[:ply]))))
+    return start, positions, games, sets
+
+
+def legal_texts(state):
+    """OpenSpiel's legal moves, as tavoliere's drops, sorted."""
+    player = state.current_player()
+    return sorted(text(player, b, c) for (b, c), _ in moves(state))
 
 
 def tav_perft(moves_, depth):
@@ -183,12 +206,37 @@ def tav_outcome(moves_):
     return run.stdout
 
 
+def tav_moves(moves_):
+    out = subprocess.run(
+        [BIN, "moves", PATH, "--moves", " ".join(moves_)],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout
+    return sorted(out.split())
+
+
+def compare_sets(game, games, sets):
+    """The legal moves at every ply of the first 100 games, and at the
+    plies the data files check."""
+    plies = 0
+    for texts, _ in games[:100]:
+        for ply in range(len(texts)):
+            theirs = legal_texts(replay(game, texts[:ply]))
+            if tav_moves(texts[:ply]) != theirs:
+                sys.exit(f"after {' '.join(texts[:ply])}: legal moves {tav_moves(texts[:ply])}, "
+                         f"OpenSpiel {theirs}")
+            plies += 1
+    for moves_, theirs in sets:
+        if tav_moves(moves_) != theirs:
+            sys.exit(f"after {' '.join(moves_)}: legal moves differ from OpenSpiel's {theirs}")
+    return plies
+
+
 def expected_line(result):
     return "draw" if result == "draw" else f"{result} won"
 
 
 def compare(data, seed=None):
-    start, positions, games = data
+    start, positions, games, sets = data
     ours = tav_perft([], len(start))
     if ours != start:
         sys.exit(f"perft from the start {ours}, OpenSpiel {start}")
@@ -204,12 +252,14 @@ def compare(data, seed=None):
         if tav_outcome(moves_[:-1]).find(" to move") < 0:
             sys.exit(f"the game ends before the last of {' '.join(moves_)}")
         draws += result == "draw"
-    print(f"{PATH}: perft from the start {start}, {len(positions)} positions and "
-          f"{len(games)} random games ({draws} draws) agree with OpenSpiel")
+    plies = compare_sets(pyspiel.load_game("ultimate_tic_tac_toe"), games, sets)
+    print(f"{PATH}: perft from the start {start}, {len(positions)} positions, "
+          f"{len(games)} random games ({draws} draws) and the legal moves at "
+          f"{plies} plies of 100 of them agree with OpenSpiel")
 
 
 def write(data, seed):
-    start, positions, games = data
+    start, positions, games, sets = data
     source = "OpenSpiel ultimate_tic_tac_toe, tests/perft/uttt_compare.py"
     lines = [
         "# Ultimate tic-tac-toe perft against OpenSpiel's `ultimate_tic_tac_toe` (pip",
@@ -228,10 +278,11 @@ def write(data, seed):
     with open(os.path.join(ROOT, "tests/perft/uttt.toml"), "w") as f:
         f.write("\n".join(lines) + "\n")
     cases = [
-        "# Random games of OpenSpiel's `ultimate_tic_tac_toe` (pip `open_spiel`,",
+        "# Random games of OpenSpiel's `ultimate_tic_tac_toe` (pip `open_spiel` 2.0.2,",
         "# uniform random actions), replayed: the last move ends the game with the",
-        f"# result OpenSpiel gives. Written by tests/perft/uttt_compare.py --write {seed}",
-        "# (its conventions: see the script). Fields: tests/cases.rs.",
+        "# result OpenSpiel gives; then, for each game, OpenSpiel's whole set of legal",
+        "# moves at one random ply of it. Written by tests/perft/uttt_compare.py",
+        f"# --write {seed} (its conventions: see the script). Fields: tests/cases.rs.",
     ]
     for i, (moves_, result) in enumerate(games):
         what = "a draw" if result == "draw" else f"{result} win"
@@ -239,6 +290,12 @@ def write(data, seed):
                   f'text = "Ultimate tic-tac-toe, random game {i + 1}: {what} on ply {len(moves_)}"',
                   f'game = "{PATH}"', f'moves = "{" ".join(moves_)}"',
                   f'outcome = "{expected_line(result)}"']
+    for i, (moves_, theirs) in enumerate(sets):
+        cases += ["", "[[case]]",
+                  f'text = "Ultimate tic-tac-toe, random game {i + 1}: the legal moves after '
+                  f'{len(moves_)} plies"',
+                  f'game = "{PATH}"', f'moves = "{" ".join(moves_)}"',
+                  f"count = {len(theirs)}", f'legal = "{" ".join(theirs)}"']
     with open(os.path.join(ROOT, "tests/cases/uttt-openspiel.toml"), "w") as f:
         f.write("\n".join(cases) + "\n")
     print("wrote tests/perft/uttt.toml and tests/cases/uttt-openspiel.toml")
