@@ -365,8 +365,13 @@ def opening_text(state, outcome):
 
 
 def chance_list(state, name):
-    """The chance outcomes of `state` as `MOVE PROBABILITY` strings."""
-    return [f"{name(state, a)} {p!r}" for a, p in state.chance_outcomes()]
+    """The chance outcomes of `state` as `MOVE PROBABILITY` strings; the
+    outcomes one move stands for summed (OpenSpiel lists 1-2 and 2-1 apart,
+    each 1/36; tavoliere's `roll:1-2` is both, 1/18)."""
+    summed = {}
+    for a, p in state.chance_outcomes():
+        summed[name(state, a)] = summed.get(name(state, a), 0.0) + p
+    return [f"{m} {p!r}" for m, p in summed.items()]
 
 
 def games_from_start(rng, n_games, n_turns):
