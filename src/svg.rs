@@ -456,7 +456,9 @@ impl<'a> Picture<'a> {
     /// and `die: to roll` before its first roll.
     fn rolls(&mut self, st: &State) {
         let rules = self.rules;
+        // An opening roll-off keeps nothing: the event it opens shows it.
         let texts: Vec<String> = (rules.chance.iter().enumerate())
+            .filter(|(_, c)| c.opening.is_none())
             .map(|(e, c)| match rules.rolled(st, e as u8) {
                 Some(v) => format!("{}: {v}", c.name),
                 None if !c.apart.is_empty() => format!("{}: {}", c.name, dice_left(st)),

@@ -7,7 +7,10 @@
 //! - `count`: the number of legal moves;
 //! - `outcome`: `ongoing`, `draw` or `SIDE won`;
 //! - `empty` / `occupied`: sites that must be empty / hold a piece;
-//! - `to_move`: the side whose turn it is.
+//! - `to_move`: the side whose turn it is;
+//! - `chance`: the outcomes of the roll to play, each `MOVE PROBABILITY`
+//!   (`roll:5-3 0.0333`), all of them, the probabilities to 1e-12;
+//! - `turns`: the positions the side to move can end its turn in.
 //!
 //! Refused moves must explain themselves (a hint).
 //!
@@ -52,6 +55,31 @@ struct Case {
     /// comes, or the game ends. Compared by `position_hash` (pieces,
     /// stacks, hands and counters), each position once.
     turns: Option<Vec<String>>,
+    /// The outcomes of the roll to play with their probabilities, each
+    /// `MOVE PROBABILITY` ([`Rules::chance_outcomes`]).
+    chance: Option<Vec<String>>,
+}
+
+/// The chance outcomes of `st` against `expected` (`MOVE PROBABILITY`).
+fn check_chance(rules: &Rules, st: &State, expected: &[String], what: &str) {
+    let ours: std::collections::BTreeMap<String, f64> = (rules.chance_outcomes(st).into_iter())
+        .map(|(m, p)| (move_to_string(rules, st, m), p))
+        .collect();
+    let theirs: std::collections::BTreeMap<String, f64> = (expected.iter())
+        .map(|e| {
+            let (m, p) = e.rsplit_once(' ').expect("`MOVE PROBABILITY`");
+            (m.to_string(), p.parse().expect("a probability"))
+        })
+        .collect();
+    let keys = |m: &std::collections::BTreeMap<String, f64>| m.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&ours), keys(&theirs), "{what}: the outcomes differ");
+    for (m, p) in &theirs {
+        assert!(
+            (ours[m] - p).abs() < 1e-12,
+            "{what}: {m} has {} not {p}",
+            ours[m]
+        );
+    }
 }
 
 /// The hashes of the positions that the side to move can end its turn in
@@ -158,6 +186,9 @@ fn check(case: &Case) {
             extra.is_empty() && missing.is_empty(),
             "{what}: the turn's ends differ\nnot expected: {extra:#?}\nmissing: {missing:#?}"
         );
+    }
+    if let Some(expected) = &case.chance {
+        check_chance(&rules, &st, expected, what);
     }
     if let Some(side) = &case.to_move {
         assert_eq!(rules.side_name(rules.to_move(&st)), side, "{what}");

@@ -92,3 +92,27 @@ def test_pettingzoo_rolls_the_dice_itself():
 
     # The same seed, the same dice: the same game for the same choices.
     assert trajectory(7) == trajectory(7)
+
+
+def test_backgammons_opening_roll_off_is_openspiels_first_chance_node():
+    # games/backgammon-openspiel.toml: each side throws one die, a tie is
+    # thrown again, the higher die starts and plays both: 6 * 5 = 30
+    # outcomes, each 1/30, as OpenSpiel's backgammon's first chance node.
+    game = tavoliere.load_game(game_path("backgammon-openspiel.toml"))
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == state.legal_actions() == list(range(30))
+    assert all(abs(p - 1 / 30) < 1e-12 for _, p in outcomes)
+    texts = [state.action_to_string(a) for a, _ in outcomes]
+    assert "roll:5-3" in texts and "roll:3-5" in texts and "roll:4-4" not in texts
+    # White threw 5 and Black 3, or the other way round: the other starts.
+    white_starts = state.clone()
+    white_starts.apply_action(texts.index("roll:5-3"))
+    state.apply_action(texts.index("roll:3-5"))
+    assert not state.is_chance_node() and not white_starts.is_chance_node()
+    assert {state.current_player(), white_starts.current_player()} == {0, 1}
+    # Later rolls are the usual 21 throws.
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.chance_outcomes()) == 21

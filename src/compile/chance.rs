@@ -36,6 +36,7 @@ impl Compiler<'_> {
                 doubles: 1,
                 most: false,
                 larger: false,
+                opening: None,
             })
         }))
         .collect()
@@ -139,6 +140,7 @@ impl Compiler<'_> {
             doubles: 1,
             most: c.most.as_ref().is_some_and(|b| b.value),
             larger: c.larger.as_ref().is_some_and(|b| b.value),
+            opening: None,
         };
         if let Some(doubles) = apart {
             chance.apart = (apart_throws(&face, dice as usize).into_iter())

@@ -33,6 +33,7 @@ mod flags;
 mod fold;
 mod group;
 mod names;
+mod opening;
 mod pattern;
 mod phase;
 mod pieces;

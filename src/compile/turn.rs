@@ -40,7 +40,8 @@ impl Compiler<'_> {
         let order = self.order(raw, side_names)?;
         let mut removals = Vec::new();
         let (phases, phase_when) = self.phases(raw, scope, barrier_names, &mut removals)?;
-        let prelude = self.prelude(raw, scope, side_names, barrier_names, &mut removals)?;
+        let mut prelude = self.prelude(raw, scope, side_names, barrier_names, &mut removals)?;
+        self.opening_roll(raw, scope, &order, &phases, &mut prelude);
         if prelude.len() + order.len() > 255 {
             self.error(
                 Diagnostic::error(

@@ -8,10 +8,15 @@ impl Rules {
     /// The event the phase to play rolls, if it is a chance position.
     #[inline]
     pub fn rolling(&self, st: &State) -> Option<u8> {
-        if self.chance.is_empty() || (st.turn as usize) < self.prelude.len() {
+        if self.chance.is_empty() {
             return None;
         }
-        match self.phases.get(st.phase as usize).map(|p| &p[..]) {
+        // A prelude turn rolls only an opening roll-off (`opening`).
+        let actions = match self.prelude.get(st.turn as usize) {
+            Some(turn) => Some(&turn.actions[..]),
+            None => self.phases.get(st.phase as usize).map(|p| &p[..]),
+        };
+        match actions {
             Some(&[Action::Roll(event)]) if st.outcome == Outcome::Ongoing => Some(event),
             _ => None,
         }
@@ -50,6 +55,45 @@ impl Rules {
         let chance = &self.chance[event as usize];
         let outcome = chance.outcome_at(rng.u64(..chance.total));
         Move::Roll { event, outcome }
+    }
+
+    /// Plays the outcome `outcome` of `event`: keeps what it rolled (dice
+    /// rolled apart as the dice left to play); an opening roll-off keeps
+    /// the throw as the event it opens, when the starter plays it.
+    #[inline]
+    pub(super) fn apply_roll(&self, st: &mut State, event: u8, outcome: u8) {
+        let chance = &self.chance[event as usize];
+        if let Some(opening) = &chance.opening {
+            if let Some(plays) = &opening.plays {
+                self.apply_roll(st, opening.of, plays[outcome as usize]);
+            }
+            return;
+        }
+        match chance.apart.is_empty() {
+            true => st.rolled[event as usize] = outcome + 1,
+            false => st.dice = chance.dice_to_play(outcome),
+        }
+    }
+
+    /// After the opening roll-off's outcome `outcome` of `event` (a
+    /// prelude turn), the starter's turn: it plays on after its first
+    /// phase, the roll it was given, or begins that turn. Returns `false`
+    /// when `event` opens nothing.
+    #[cold]
+    pub(super) fn open(&self, st: &mut State, mv: Move, unsettled: bool) -> bool {
+        let Move::Roll { event, outcome } = mv else {
+            return false;
+        };
+        let Some(opening) = &self.chance[event as usize].opening else {
+            return false;
+        };
+        st.turn = (self.prelude.len() + opening.starter[outcome as usize] as usize) as u8;
+        st.phase = 0;
+        match opening.plays {
+            Some(_) => self.advance(st, mv, unsettled, false),
+            None => self.settle(st),
+        }
+        true
     }
 
     /// The value the event last rolled, if it has been rolled.

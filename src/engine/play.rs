@@ -195,14 +195,7 @@ impl Rules {
                     st.reserves[i] -= 1;
                 }
             }
-            Move::Roll { event, outcome } => {
-                // Dice rolled apart are kept as the dice left to play.
-                let chance = &self.chance[event as usize];
-                match chance.apart.is_empty() {
-                    true => st.rolled[event as usize] = outcome + 1,
-                    false => st.dice = chance.dice_to_play(outcome),
-                }
-            }
+            Move::Roll { event, outcome } => self.apply_roll(st, event, outcome),
             Move::Pass | Move::Step { .. } | Move::Place { .. } => {}
         }
     }
@@ -526,10 +519,13 @@ impl Rules {
     /// Moves on to the next phase with a legal action whose condition
     /// holds after `mv`, or to the next side.
     /// With `again`, the turn that ends starts over for the same side.
-    fn advance(&self, st: &mut State, mv: Move, unsettled: bool, again: bool) {
+    pub(super) fn advance(&self, st: &mut State, mv: Move, unsettled: bool, again: bool) {
         loop {
             st.phase += 1;
             let n_phases = if (st.turn as usize) < self.prelude.len() {
+                if self.open(st, mv, unsettled) {
+                    return;
+                }
                 1
             } else {
                 self.phases.len()

@@ -315,13 +315,21 @@ fn shorten(rules: &Rules, st: &State, mv: Move, legal: &[Move], text: String) ->
 /// one event; one word, as moves are listed separated by spaces.
 pub fn roll_text(rules: &Rules, event: u8, outcome: u8) -> String {
     let chance = &rules.chance[event as usize];
-    let value = match chance.apart.get(outcome as usize) {
-        Some(throw) => (throw.iter().map(u8::to_string))
-            .collect::<Vec<_>>()
-            .join("-"),
-        None => chance.value(outcome).to_string(),
+    let join = |dice: Vec<String>| dice.join("-");
+    let value = match (&chance.opening, chance.apart.get(outcome as usize)) {
+        // An opening roll-off: each side's die, in the turn order.
+        (Some(o), _) => join(
+            o.throws[outcome as usize]
+                .iter()
+                .map(i64::to_string)
+                .collect(),
+        ),
+        (None, Some(throw)) => join(throw.iter().map(u8::to_string).collect()),
+        (None, None) => chance.value(outcome).to_string(),
     };
-    match rules.chance.len() {
+    // A roll-off is not counted: it bears the name of the event it opens.
+    let declared = rules.chance.iter().filter(|c| c.opening.is_none()).count();
+    match declared {
         1 => format!("roll:{value}"),
         _ => format!("roll:{}:{value}", rules.chance[event as usize].name),
     }

@@ -119,5 +119,6 @@ keyed_fields!(RawChance {
     apart,
     doubles,
     most,
-    larger
+    larger,
+    opening
 });

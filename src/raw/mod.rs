@@ -667,6 +667,7 @@ pub struct RawChance {
     pub doubles: Option<Located<i64>>,
     pub most: Option<Located<bool>>,
     pub larger: Option<Located<bool>>,
+    pub opening: Option<Located<bool>>,
 }
 
 /// A `[tracks.NAME]` route: `sites` in order (one list for every side, or

@@ -25,6 +25,28 @@ pub struct Chance {
     pub most: bool,
     /// `larger`: when only one die can be played, the larger.
     pub larger: bool,
+    /// The opening roll-off of an event with `opening = true`: an event of
+    /// its own, made by the compiler, rolled once before the first turn;
+    /// `None` for every event a game declares.
+    pub opening: Option<Box<Opening>>,
+}
+
+/// An opening roll-off (`opening = true`): each side of the turn order
+/// throws one die of the event; a throw where the highest die is tied is
+/// thrown again (it is no outcome); the side with the highest die starts.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    /// The event whose roll-off this is (its index in `Rules::chance`).
+    pub of: u8,
+    /// Per outcome: each side's die, in the turn order.
+    pub throws: Vec<Vec<i64>>,
+    /// Per outcome: the side that starts, as its index in the turn order.
+    pub starter: Vec<u8>,
+    /// When the starter plays the throw as its first roll (its turn begins
+    /// by rolling the event, which throws one die per side): per outcome,
+    /// the outcome of the event it plays. `None`: the starter begins its
+    /// turn from its first phase.
+    pub plays: Option<Vec<u8>>,
 }
 
 impl Chance {

@@ -28,7 +28,7 @@ pub use chain::{
     Chain, ChainId, ChainTable, DemandTable, FxHasher, Interner, LeavingTable, PromotionTable,
     TooManyChains, CHAIN_STEPS, MAX_CHAIN,
 };
-pub use chance::{Chance, MAX_EVENTS};
+pub use chance::{Chance, Opening, MAX_EVENTS};
 pub use cond::{
     Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
     ScoreOf, SeedRhs, SeedSum, Sight, StateCond, NO_MEMBER, NUM_SCALE,

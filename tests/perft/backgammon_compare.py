@@ -29,6 +29,7 @@ by hash.
     python3 tests/perft/backgammon_compare.py --write [SEED]  # write the data file
     python3 tests/perft/backgammon_compare.py --speed         # random games per second
     python3 tests/perft/backgammon_compare.py --gammons [SEED] # the gammons' data file
+    python3 tests/perft/backgammon_compare.py --opening [SEED] # the opening roll's data file
 
 `--write` writes tests/cases/backgammon-openspiel.toml: 240 positions met
 in OpenSpiel's random games (uniform random actions, chance by its
@@ -347,9 +348,166 @@ def write_gammons(seed):
     print(f"wrote {GAMMONS_OUT}: {len(games)} games")
 
 
+OPENING_PATH = "games/backgammon-openspiel.toml"
+OPENING_OUT = os.path.join(ROOT, "tests", "cases", "backgammon-opening-openspiel.toml")
+
+
+def opening_text(state, outcome):
+    """OpenSpiel's first chance outcome as games/backgammon-openspiel.toml
+    writes its roll-off, each side's die in the turn order (`roll:5-3`:
+    White threw 5, Black 3), and the player who starts. OpenSpiel's outcome
+    gives the starter and the two dice; the starter's die is the higher."""
+    child = state.child(outcome)
+    starter = child.current_player()
+    lo, hi = sorted(int(d) for d in child.observation_tensor(0)[198:200])
+    white, black = (hi, lo) if starter == 0 else (lo, hi)
+    return f"roll:{white}-{black}", starter
+
+
+def chance_list(state, name):
+    """The chance outcomes of `state` as `MOVE PROBABILITY` strings; the
+    outcomes one move stands for summed (OpenSpiel lists 1-2 and 2-1 apart,
+    each 1/36; tavoliere's `roll:1-2` is both, 1/18)."""
+    summed = {}
+    for a, p in state.chance_outcomes():
+        summed[name(state, a)] = summed.get(name(state, a), 0.0) + p
+    return [f"{m} {p!r}" for m, p in summed.items()]
+
+
+def games_from_start(rng, n_games, n_turns):
+    """Random games of OpenSpiel from its initial state (uniform random
+    actions among those that play the most dice, chance by its
+    probabilities): per game its moves as tavoliere's, OpenSpiel's winner,
+    the ends of the first `n_turns` turns (with the moves before each),
+    and the chance outcomes of its second roll (with the moves before it)."""
+    games = []
+    while len(games) < n_games:
+        state = game().new_initial_state()
+        moves, turns, second = [], [], None
+        dice, half = [], False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                o = rng.choices(outcomes, probs)[0]
+                if not moves:
+                    moves.append(opening_text(state, o)[0])
+                else:
+                    if second is None:
+                        second = (" ".join(moves), chance_list(state, lambda _, a: roll_text(state, a)))
+                    moves.append(roll_text(state, o))
+                state.apply_action(o)
+                d0, d1 = state.observation_tensor(0)[198:200]
+                dice = sorted([int(d0), int(d1)])
+                dice = dice * 2 if dice[0] == dice[1] else dice
+                half = False
+                continue
+            player = state.current_player()
+            counts = read(state)
+            if not half and len(turns) < n_turns:
+                turns.append((" ".join(moves), SIDES[player], turn_ends(state)))
+            actions = most_dice(state)
+            a = rng.choice([a for a, _ in actions])
+            for m in state.spiel_move_to_checker_moves(player, a):
+                t = checker_text(state, player, m, counts)
+                if t is not None:
+                    moves.append(t)
+                    apply_counts(counts, player, m)
+            state.apply_action(a)
+            half = not state.is_terminal() and state.current_player() == player
+        if state.move_number() > 3000 or max(state.returns()) == 0:
+            continue
+        winner = 0 if state.returns()[0] > 0 else 1
+        games.append((moves, winner, turns, second))
+    return games
+
+
+def write_opening(seed):
+    """tests/cases/backgammon-opening-openspiel.toml: OpenSpiel's first
+    chance node (30 outcomes, no double, the higher die starts and plays
+    both dice) against games/backgammon-openspiel.toml's roll-off: the
+    outcomes and their probabilities, the starter and the ends of its turn
+    after each; then 20 random games from the initial state replayed with
+    OpenSpiel's winner, the ends of the first 6 turns of the first 10, and
+    the chance outcomes of each one's second roll."""
+    rng = random.Random(seed)
+    start = game().new_initial_state()
+    lines = [
+        "# Backgammon's opening roll against OpenSpiel's `backgammon` (pip `open_spiel`,",
+        "# default parameters): its first chance node (30 outcomes, no double; the higher",
+        "# die starts and plays both dice) against games/backgammon-openspiel.toml's",
+        "# roll-off, and 20 random games from the initial state. Written by",
+        f"# tests/perft/backgammon_compare.py --opening {seed} (its conventions: see the",
+        "# script). Fields: tests/cases.rs.",
+        "",
+        "[[case]]",
+        'text = "Backgammon, OpenSpiel opening: 30 outcomes, each 1/30"',
+        f'game = "{OPENING_PATH}"',
+        "chance = [",
+        *[f'  "{c}",' for c in chance_list(start, lambda s, a: opening_text(s, a)[0])],
+        "]",
+        "",
+    ]
+    for a, _ in start.chance_outcomes():
+        roll, starter = opening_text(start, a)
+        ends = turn_ends(start.child(a))
+        lines += [
+            "[[case]]",
+            f'text = "Backgammon, OpenSpiel opening {roll}: {SIDES[starter]} starts, '
+            f'{len(ends)} ends of the turn"',
+            f'game = "{OPENING_PATH}"',
+            f'moves = "{roll}"',
+            f'to_move = "{SIDES[starter]}"',
+            "turns = [",
+            *[f'  "{e}",' for e in ends],
+            "]",
+            "",
+        ]
+    for i, (moves, winner, turns, second) in enumerate(games_from_start(rng, 20, 6)):
+        lines += [
+            "[[case]]",
+            f'text = "Backgammon, OpenSpiel game {i + 1} from the start: {SIDES[winner]} won"',
+            f'game = "{OPENING_PATH}"',
+            f'moves = "{" ".join(moves)}"',
+            f'outcome = "{SIDES[winner]} won"',
+            "",
+        ]
+        if i >= 10:
+            continue
+        before, outcomes = second
+        lines += [
+            "[[case]]",
+            f'text = "Backgammon, OpenSpiel game {i + 1} from the start: its second roll"',
+            f'game = "{OPENING_PATH}"',
+            f'moves = "{before}"',
+            "chance = [",
+            *[f'  "{c}",' for c in outcomes],
+            "]",
+            "",
+        ]
+        for j, (before, side, ends) in enumerate(turns):
+            lines += [
+                "[[case]]",
+                f'text = "Backgammon, OpenSpiel game {i + 1} from the start, turn {j + 1}: '
+                f'{len(ends)} ends"',
+                f'game = "{OPENING_PATH}"',
+                f'moves = "{before}"',
+                f'to_move = "{side}"',
+                "turns = [",
+                *[f'  "{e}",' for e in ends],
+                "]",
+                "",
+            ]
+    with open(OPENING_OUT, "w") as f:
+        f.write("\n".join(lines))
+    print(f"wrote {OPENING_OUT}")
+
+
 def main():
     args = sys.argv[1:]
     seed = int(next((a for a in args if a.isdigit()), "1"))
+    if "--opening" in args:
+        write_opening(seed)
+        return
     if "--gammons" in args:
         write_gammons(seed)
         return
