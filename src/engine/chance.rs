@@ -80,6 +80,7 @@ impl Rules {
     /// phase, the roll it was given, or begins that turn. Returns `false`
     /// when `event` opens nothing.
     #[cold]
+    #[inline(never)]
     pub(super) fn open(&self, st: &mut State, mv: Move, unsettled: bool) -> bool {
         let Move::Roll { event, outcome } = mv else {
             return false;

@@ -519,6 +519,7 @@ impl Rules {
     /// Moves on to the next phase with a legal action whose condition
     /// holds after `mv`, or to the next side.
     /// With `again`, the turn that ends starts over for the same side.
+    #[inline(always)]
     pub(super) fn advance(&self, st: &mut State, mv: Move, unsettled: bool, again: bool) {
         loop {
             st.phase += 1;
