@@ -270,6 +270,17 @@ def start_text(first):
     return text(read(state), first) .replace(" phase 2", "")
 
 
+def case(text, game, fields=(), lists=()):
+    """One `[[case]]` of a cases file: its text and game, then each
+    `key = "value"` of `fields`, then each list of strings of `lists`
+    (`turns`, `chance`), as (name, items)."""
+    lines = ["[[case]]", f'text = "{text}"', f'game = "{game}"']
+    lines += [f'{key} = "{value}"' for key, value in fields]
+    for name, items in lists:
+        lines += [f"{name} = [", *[f'  "{item}",' for item in items], "]"]
+    return lines + [""]
+
+
 def write(seed):
     rng = random.Random(seed)
     positions, games = random_games(rng, 4000, 20)
@@ -284,26 +295,22 @@ def write(seed):
         "",
     ]
     for i, (first, moves, winner, _) in enumerate(games[:20]):
-        lines += [
-            "[[case]]",
-            f'text = "Backgammon, OpenSpiel random game {i + 1}: {SIDES[winner]} won"',
-            f'game = "{PATH}"',
-            f'position = "{start_text(first)}"',
-            f'moves = "{" ".join(moves)}"',
-            f'outcome = "{SIDES[winner]} won"',
-            "",
-        ]
+        lines += case(
+            f"Backgammon, OpenSpiel random game {i + 1}: {SIDES[winner]} won",
+            PATH,
+            [
+                ("position", start_text(first)),
+                ("moves", " ".join(moves)),
+                ("outcome", f"{SIDES[winner]} won"),
+            ],
+        )
     for i, (t, ends, _) in enumerate(chosen):
-        lines += [
-            "[[case]]",
-            f'text = "Backgammon, OpenSpiel position {i + 1}: {len(ends)} ends of the turn"',
-            f'game = "{PATH}"',
-            f'position = "{t}"',
-            "turns = [",
-            *[f'  "{e}",' for e in ends],
-            "]",
-            "",
-        ]
+        lines += case(
+            f"Backgammon, OpenSpiel position {i + 1}: {len(ends)} ends of the turn",
+            PATH,
+            [("position", t)],
+            [("turns", ends)],
+        )
     with open(OUT, "w") as f:
         f.write("\n".join(lines))
     print(f"wrote {OUT}: {len(chosen)} positions, 20 games")
@@ -439,64 +446,45 @@ def write_opening(seed):
         f"# tests/perft/backgammon_compare.py --opening {seed} (its conventions: see the",
         "# script). Fields: tests/cases.rs.",
         "",
-        "[[case]]",
-        'text = "Backgammon, OpenSpiel opening: 30 outcomes, each 1/30"',
-        f'game = "{OPENING_PATH}"',
-        "chance = [",
-        *[f'  "{c}",' for c in chance_list(start, lambda s, a: opening_text(s, a)[0])],
-        "]",
-        "",
     ]
+    lines += case(
+        "Backgammon, OpenSpiel opening: 30 outcomes, each 1/30",
+        OPENING_PATH,
+        lists=[("chance", chance_list(start, lambda s, a: opening_text(s, a)[0]))],
+    )
     for a, _ in start.chance_outcomes():
         roll, starter = opening_text(start, a)
         ends = turn_ends(start.child(a))
-        lines += [
-            "[[case]]",
-            f'text = "Backgammon, OpenSpiel opening {roll}: {SIDES[starter]} starts, '
-            f'{len(ends)} ends of the turn"',
-            f'game = "{OPENING_PATH}"',
-            f'moves = "{roll}"',
-            f'to_move = "{SIDES[starter]}"',
-            "turns = [",
-            *[f'  "{e}",' for e in ends],
-            "]",
-            "",
-        ]
+        lines += case(
+            f"Backgammon, OpenSpiel opening {roll}: {SIDES[starter]} starts, "
+            f"{len(ends)} ends of the turn",
+            OPENING_PATH,
+            [("moves", roll), ("to_move", SIDES[starter])],
+            [("turns", ends)],
+        )
     for i, (moves, winner, turns, second) in enumerate(games_from_start(rng, 20, 6)):
-        lines += [
-            "[[case]]",
-            f'text = "Backgammon, OpenSpiel game {i + 1} from the start: {SIDES[winner]} won"',
-            f'game = "{OPENING_PATH}"',
-            f'moves = "{" ".join(moves)}"',
-            f'outcome = "{SIDES[winner]} won"',
-            "",
-        ]
+        lines += case(
+            f"Backgammon, OpenSpiel game {i + 1} from the start: {SIDES[winner]} won",
+            OPENING_PATH,
+            [("moves", " ".join(moves)), ("outcome", f"{SIDES[winner]} won")],
+        )
         if i >= 10:
             continue
         before, outcomes = second
-        lines += [
-            "[[case]]",
-            f'text = "Backgammon, OpenSpiel game {i + 1} from the start: its second roll"',
-            f'game = "{OPENING_PATH}"',
-            f'moves = "{before}"',
-            "chance = [",
-            *[f'  "{c}",' for c in outcomes],
-            "]",
-            "",
-        ]
+        lines += case(
+            f"Backgammon, OpenSpiel game {i + 1} from the start: its second roll",
+            OPENING_PATH,
+            [("moves", before)],
+            [("chance", outcomes)],
+        )
         for j, (before, side, ends) in enumerate(turns):
-            lines += [
-                "[[case]]",
-                f'text = "Backgammon, OpenSpiel game {i + 1} from the start, turn {j + 1}: '
-                f'{len(ends)} ends"',
-                f'game = "{OPENING_PATH}"',
-                f'moves = "{before}"',
-                f'to_move = "{side}"',
-                "turns = [",
-                *[f'  "{e}",' for e in ends],
-                "]",
-                "",
-            ]
+            lines += case(
+                f"Backgammon, OpenSpiel game {i + 1} from the start, turn {j + 1}: "
+                f"{len(ends)} ends",
+                OPENING_PATH,
+                [("moves", before), ("to_move", side)],
+                [("turns", ends)],
+            )
     with open(OPENING_OUT, "w") as f:
         f.write("\n".join(lines))
     print(f"wrote {OPENING_OUT}")
