@@ -180,6 +180,14 @@ def roll_text(state, outcome):
     return f"roll:{a}-{b}"
 
 
+def dice_rolled(state):
+    """The dice OpenSpiel's state has just rolled, lowest first (a double
+    four times), read from its observation."""
+    d0, d1 = state.observation_tensor(0)[198:200]
+    dice = sorted([int(d0), int(d1)])
+    return dice * 2 if dice[0] == dice[1] else dice
+
+
 def random_games(rng, n_positions, n_games):
     """Positions met in random games (with the dice to play) and whole
     random games as tavoliere's moves."""
@@ -199,9 +207,7 @@ def random_games(rng, n_positions, n_games):
                 if first is None:
                     # Who starts, as OpenSpiel's first roll says.
                     first = state.current_player()
-                d0, d1 = state.observation_tensor(0)[198:200]
-                dice = sorted([int(d0), int(d1)])
-                dice = dice * 2 if dice[0] == dice[1] else dice
+                dice = dice_rolled(state)
                 half = False
                 continue
             player = state.current_player()
@@ -403,9 +409,7 @@ def games_from_start(rng, n_games, n_turns):
                         second = (" ".join(moves), chance_list(state, lambda _, a: roll_text(state, a)))
                     moves.append(roll_text(state, o))
                 state.apply_action(o)
-                d0, d1 = state.observation_tensor(0)[198:200]
-                dice = sorted([int(d0), int(d1)])
-                dice = dice * 2 if dice[0] == dice[1] else dice
+                dice = dice_rolled(state)
                 half = False
                 continue
             player = state.current_player()
