@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{self, RawGame};
 use crate::rules::{
-    Constraint, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId, SideId, StateCond,
+    Constraint, EndGuard, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId, SideId, StateCond,
     ALL_KINDS,
 };
 
@@ -197,6 +197,7 @@ impl Compiler<'_> {
             reads_last,
             reads_side,
             stalled,
+            guard: None,
         })
     }
 }
@@ -326,6 +327,59 @@ pub(super) fn reads_both_sides_alike(c: &StateCond) -> bool {
     seen.is_some() && seen == mirrored(c, true)
 }
 
+/// Gives the end rules their guards ([`EndGuard`]): in a game of two
+/// sides and two teams, a rule's condition that reads alike from both
+/// sides, or else the first of its `and` parts that does. A guard is kept
+/// when another rule has the same one or its rule is read for each side;
+/// at most 32 guards.
+pub(super) fn share_guards(ends: &mut [EndRule], two_sides_two_teams: bool) {
+    if !two_sides_two_teams {
+        return;
+    }
+    let part_of = |when: &StateCond| -> Option<(usize, String)> {
+        if let Some(text) = alike_text(when) {
+            return Some((usize::MAX, text));
+        }
+        let StateCond::And(cs) = when else { return None };
+        (cs.iter().enumerate()).find_map(|(k, c)| Some((k, alike_text(c)?)))
+    };
+    let parts: Vec<_> = ends.iter().map(|e| part_of(&e.when)).collect();
+    let mut texts: Vec<&str> = Vec::new();
+    for (rule, part) in ends.iter_mut().zip(&parts) {
+        let Some((k, text)) = part else { continue };
+        let shared = parts.iter().flatten().filter(|(_, t)| t == text).count() > 1;
+        if !(shared || rule.reads_side) {
+            continue;
+        }
+        let index = match texts.iter().position(|t| t == text) {
+            Some(i) => i,
+            None if texts.len() < 32 => {
+                texts.push(text);
+                texts.len() - 1
+            }
+            None => continue,
+        };
+        let (cond, rest) = match (&rule.when, *k) {
+            (StateCond::And(cs), k) if k < cs.len() => {
+                let mut rest = cs.clone();
+                let cond = rest.remove(k);
+                (cond, StateCond::And(rest))
+            }
+            (when, _) => (when.clone(), StateCond::And(Vec::new())),
+        };
+        rule.guard = Some(Box::new(EndGuard {
+            index: index as u8,
+            cond,
+            rest,
+        }));
+    }
+}
+
+/// The text [`mirrored`] gives `c` when it reads alike from both sides.
+fn alike_text(c: &StateCond) -> Option<String> {
+    reads_both_sides_alike(c).then(|| mirrored(c, false)).flatten()
+}
+
 /// The condition as a text in which `and` and `or` list their parts in
 /// order, with `own` and `enemy` swapped when `swap`; `None` for a part
 /// [`reads_both_sides_alike`] does not look at.
@@ -413,5 +467,30 @@ mod tests {
         // A part it does not look at says no.
         let stalled = StateCond::Or(vec![either_empty, StateCond::Stalled]);
         assert!(!reads_both_sides_alike(&stalled));
+    }
+
+    /// Which rules of a shipped file got a guard, and which guard: its
+    /// index, or `None`.
+    fn guards_of(file: &str, text: &str) -> Vec<Option<u8>> {
+        let rules = crate::compile::from_source(file, text).unwrap_or_else(|_| panic!("{file}"));
+        (rules.ends.iter())
+            .map(|e| e.guard.as_ref().map(|g| g.index))
+            .collect()
+    }
+
+    #[test]
+    fn end_rules_share_a_guard_that_reads_alike() {
+        // Kalah: both rules start with "either row is empty", the draw is
+        // nothing else.
+        let kalah = guards_of("kalah", include_str!("../../games/kalah.toml"));
+        assert_eq!(kalah, [Some(0), Some(0)]);
+        // Oware: a store over 24 is one side's (no guard); the draw of two
+        // 24s reads once already and shares nothing (no guard); the two
+        // rules of repetitions share theirs; `stalled` reads no guard.
+        let oware = guards_of("oware", include_str!("../../games/oware.toml"));
+        assert_eq!(oware, [None, None, Some(0), Some(0), None]);
+        // A game of lines: no part reads alike.
+        let ttt = guards_of("ttt", include_str!("../../games/tic-tac-toe.toml"));
+        assert!(ttt.iter().all(Option::is_none));
     }
 }

@@ -634,6 +634,9 @@ fn derive_tables(rules: &mut Rules) -> Result<(), crate::engine::TablesTooLarge>
     game.tables.counted_sides = counted_sides;
     game.tables.reach = reach;
     game.tables.most_points = game.ends.iter().map(|e| e.points).max().unwrap_or(1);
+    let two_teams = game.sides.len() == 2 && game.sides[0].team != game.sides[1].team;
+    end::share_guards(&mut game.ends, two_teams);
+    game.tables.end_guards = game.ends.iter().any(|e| e.guard.is_some());
     Ok(())
 }
 

@@ -169,7 +169,11 @@ impl Rules {
     /// Ends the game when an end rule holds ([`Rules::check_end`]); says
     /// whether it did.
     pub(super) fn end_if_over(&self, st: &mut State, mover: SideId, last: Last) -> bool {
-        match self.check_end(st, mover, last, false) {
+        let end = match self.tables.end_guards {
+            true => self.check_end::<true>(st, mover, last, false),
+            false => self.check_end::<false>(st, mover, last, false),
+        };
+        match end {
             Some((outcome, ended_by)) => {
                 st.outcome = outcome;
                 st.ended_by = ended_by;
@@ -182,8 +186,10 @@ impl Rules {
     /// The first end rule that holds, for the mover first, then the sides
     /// after it in the order the file declares them: the outcome it gives,
     /// and the rule.
+    /// `GUARDS`: whether the game's end rules have guards (the loop is
+    /// made without them for games that have none).
     #[inline(always)]
-    fn check_end(
+    fn check_end<const GUARDS: bool>(
         &self,
         st: &State,
         mover: SideId,
@@ -193,6 +199,8 @@ impl Rules {
         let n = self.sides.len();
         // The index of the rule's first `last(...)` among those of the rules.
         let mut first = 0;
+        // The guards read so far, and those of them that hold.
+        let (mut read, mut hold) = (0u32, 0u32);
         for (i, rule) in self.ends.iter().enumerate() {
             let at = first;
             first += rule.lasts;
@@ -201,14 +209,30 @@ impl Rules {
             if rule.stalled != stalled {
                 continue;
             }
+            let when = match &rule.guard {
+                Some(guard) if GUARDS => {
+                    let bit = 1 << guard.index;
+                    if read & bit == 0 {
+                        read |= bit;
+                        if self.eval_state(&guard.cond, st, mover, &st.blocked) {
+                            hold |= bit;
+                        }
+                    }
+                    if hold & bit == 0 {
+                        continue;
+                    }
+                    &guard.rest
+                }
+                _ => &rule.when,
+            };
             let sides = (0..n).map(|i| ((mover as usize + i) % n) as SideId);
             let sides = sides.filter(|&side| rule.side_set >> side & 1 == 1);
             // A rule that reads nothing of the side holds for all or none.
             for side in sides.take(if rule.reads_side { n } else { 1 }) {
                 let holds = if rule.reads_last || rule.stalled {
-                    self.end_holds(&rule.when, st, side, last, &mut { at })
+                    self.end_holds(when, st, side, last, &mut { at })
                 } else {
-                    self.eval_state(&rule.when, st, side, &st.blocked)
+                    self.eval_state(when, st, side, &st.blocked)
                 };
                 if holds {
                     let outcome = match rule.result {
@@ -284,7 +308,7 @@ impl Rules {
     pub(super) fn end_stalled(&self, st: &mut State) {
         let side = self.to_move(st);
         let (outcome, ended_by) = self
-            .check_end(st, side, Last::None, true)
+            .check_end::<true>(st, side, Last::None, true)
             .unwrap_or((Outcome::Draw, EndedBy::Stalled));
         st.outcome = outcome;
         st.ended_by = ended_by;

@@ -43,7 +43,7 @@ pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
 pub use track::Track;
 pub use turn::{
-    Captures, Check, CheckExempt, Constraint, Demand, EndResult, EndRule, Huff, HuffClaim, NoMoves,
+    Captures, Check, CheckExempt, Constraint, Demand, EndGuard, EndResult, EndRule, Huff, HuffClaim, NoMoves,
     Offsets, PreludeTurn, Priority, Seat,
 };
 
@@ -583,6 +583,8 @@ pub(crate) struct Tables {
     /// The most `points` an end rule's result is worth (1 when no rule
     /// says more; 0 before the tables are derived, read as 1).
     pub(crate) most_points: u32,
+    /// Whether an end rule has a guard ([`EndGuard`]).
+    pub(crate) end_guards: bool,
 }
 
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.

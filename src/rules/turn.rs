@@ -185,6 +185,27 @@ pub struct EndRule {
     /// Whether `when` reads `stalled`: the rule is checked only when no
     /// side can move.
     pub(crate) stalled: bool,
+    /// A part of `when` that holds for every side alike, read once per
+    /// check and shared with the other rules that have it
+    /// ([`EndGuard`]); `None` when there is none worth sharing.
+    pub(crate) guard: Option<Box<EndGuard>>,
+}
+
+/// A part of an end rule's condition that reads alike from every side (in
+/// a game of two sides and two teams, the same with `own` and `enemy`
+/// swapped): read once when the end rules are checked, before any rule
+/// that has it, and the rule skipped when it fails. Kalah's
+/// `seeds(own pits) == 0 or seeds(enemy pits) == 0` guards both its end
+/// rules, so a position where the game goes on reads it once, not three
+/// times.
+#[derive(Clone, Debug)]
+pub struct EndGuard {
+    /// Which of the game's guards: rules with equal guards share it.
+    pub(crate) index: u8,
+    pub(crate) cond: StateCond,
+    /// The rule's other parts (`true` when the guard is all of it), read
+    /// for each side when the guard holds.
+    pub(crate) rest: StateCond,
 }
 
 /// Capture on demand, in general: the listed sides may make any move
