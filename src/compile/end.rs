@@ -7,8 +7,8 @@ use crate::board::Board;
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{self, RawGame};
 use crate::rules::{
-    Constraint, EndGuard, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId, SideId, StateCond,
-    ALL_KINDS,
+    Constraint, EndGuard, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId, SideId,
+    StateCond, ALL_KINDS,
 };
 
 /// The most points an end rule's win or loss is worth.
@@ -340,7 +340,9 @@ pub(super) fn share_guards(ends: &mut [EndRule], two_sides_two_teams: bool) {
         if let Some(text) = alike_text(when) {
             return Some((usize::MAX, text));
         }
-        let StateCond::And(cs) = when else { return None };
+        let StateCond::And(cs) = when else {
+            return None;
+        };
         (cs.iter().enumerate()).find_map(|(k, c)| Some((k, alike_text(c)?)))
     };
     let parts: Vec<_> = ends.iter().map(|e| part_of(&e.when)).collect();
@@ -377,7 +379,9 @@ pub(super) fn share_guards(ends: &mut [EndRule], two_sides_two_teams: bool) {
 
 /// The text [`mirrored`] gives `c` when it reads alike from both sides.
 fn alike_text(c: &StateCond) -> Option<String> {
-    reads_both_sides_alike(c).then(|| mirrored(c, false)).flatten()
+    reads_both_sides_alike(c)
+        .then(|| mirrored(c, false))
+        .flatten()
 }
 
 /// The condition as a text in which `and` and `or` list their parts in

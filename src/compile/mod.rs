@@ -626,6 +626,7 @@ fn derive_tables(rules: &mut Rules) -> Result<(), crate::engine::TablesTooLarge>
         })
         .collect();
     let seed_sites = seed_sites(rules);
+    let sowing_spares = seeds::sowing_spares(rules);
     let game = rules.game_mut();
     game.tables.seed_sites = seed_sites;
     game.tables.royal_values = royal_values;
@@ -637,6 +638,7 @@ fn derive_tables(rules: &mut Rules) -> Result<(), crate::engine::TablesTooLarge>
     let two_teams = game.sides.len() == 2 && game.sides[0].team != game.sides[1].team;
     end::share_guards(&mut game.ends, two_teams);
     game.tables.end_guards = game.ends.iter().any(|e| e.guard.is_some());
+    game.tables.sowing_spares = sowing_spares;
     Ok(())
 }
 

@@ -5,7 +5,10 @@ use super::{Compiler, Res, Scope};
 use crate::board::SiteId;
 use crate::diag::{Diagnostic, Loc};
 use crate::raw::{Located, RawGame, RawRegion, RegionValue, Str};
-use crate::rules::{Region, RegionId, SowCapture, Sowing};
+use crate::rules::{
+    Compare, Constraint, Owner, Region, RegionId, Rules, SeedRhs, SeedSum, SowCapture, Sowing,
+    StateCond,
+};
 use crate::syntax::{self, ast};
 
 /// `[seeds]` compiled, before the regions are final: the store and the
@@ -299,4 +302,33 @@ impl Compiler<'_> {
         }
         Ok((Box::new(sowing), seeds.into_boxed_slice()))
     }
+}
+
+/// The sum every constraint keeps above 0 when each capture of sowing
+/// spares its region ([`Tables::sowing_spares`](crate::rules::Tables)):
+/// `seeds(enemy R) > 0` (or `>= 1`, `!= 0`) with `spare = R`. Sowing only
+/// adds seeds, but to its origin, and such a capture never takes the
+/// enemies' last seeds of `R`; so a sowing from outside their part of `R`
+/// cannot break the constraint where it held.
+pub(super) fn sowing_spares(rules: &Rules) -> Option<SeedSum> {
+    let sowing = rules.sowing.as_deref()?;
+    let positive = |c: &Constraint| match (&c.rule, &c.when) {
+        (
+            StateCond::Seeds {
+                left: sum @ (Owner::Enemy, 0, _),
+                op,
+                right: SeedRhs::Number(n),
+            },
+            None,
+        ) => matches!(
+            (op, n),
+            (Compare::Gt, 0) | (Compare::Ge, 1) | (Compare::Ne, 0)
+        )
+        .then_some(*sum),
+        _ => None,
+    };
+    let first = positive(rules.constraints.first()?)?;
+    let every = rules.constraints.iter().all(|c| positive(c) == Some(first));
+    let spared = sowing.captures.iter().all(|c| c.spare == Some(first.2));
+    (every && spared).then_some(first)
 }

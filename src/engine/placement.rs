@@ -145,7 +145,8 @@ impl Rules {
         };
         let base = self.base(mv);
         let check = match base {
-            Move::Drop { .. } | Move::Sow(_) => true,
+            Move::Drop { .. } => true,
+            Move::Sow(from) => !self.sowing_keeps_constraints(st, side, from),
             Move::Huff(at) | Move::Remove(at) | Move::Off(at) => {
                 !self.constraints_barrier_only && taken(at)
             }

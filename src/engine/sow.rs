@@ -160,6 +160,21 @@ impl Rules {
         })
     }
 
+    /// Whether sowing from `from` surely keeps the constraints
+    /// ([`Tables::sowing_spares`](crate::rules::Tables)): it starts
+    /// outside the enemies' part of the spared region, and they have seeds
+    /// there now.
+    pub(super) fn sowing_keeps_constraints(&self, st: &State, side: SideId, from: SiteId) -> bool {
+        let Some(sum) = &self.tables.sowing_spares else {
+            return false;
+        };
+        let sides = self.counted(side, sum.0, sum.1);
+        let parts = &self.regions[sum.2 as usize].per_side;
+        let from_theirs =
+            (parts.iter().enumerate()).any(|(o, part)| sides >> o & 1 == 1 && part.contains(from));
+        !from_theirs && self.seed_sum(st, side, sum) > 0
+    }
+
     /// The seeds on the owners' parts of a region, seen from `side`.
     pub(super) fn seed_sum(&self, st: &State, side: SideId, (owner, named, r): &SeedSum) -> u32 {
         let sides = self.counted(side, *owner, *named);

@@ -43,8 +43,8 @@ pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
 pub use track::Track;
 pub use turn::{
-    Captures, Check, CheckExempt, Constraint, Demand, EndGuard, EndResult, EndRule, Huff, HuffClaim, NoMoves,
-    Offsets, PreludeTurn, Priority, Seat,
+    Captures, Check, CheckExempt, Constraint, Demand, EndGuard, EndResult, EndRule, Huff,
+    HuffClaim, NoMoves, Offsets, PreludeTurn, Priority, Seat,
 };
 
 /// Index of a side in [`Rules::sides`].
@@ -585,6 +585,11 @@ pub(crate) struct Tables {
     pub(crate) most_points: u32,
     /// Whether an end rule has a guard ([`EndGuard`]).
     pub(crate) end_guards: bool,
+    /// `seeds(enemy R)` when every constraint says it stays above 0 and
+    /// every capture of sowing spares `R` (`spare = R`): a sowing from
+    /// outside the enemies' part of `R` then keeps the constraints
+    /// wherever they held before it ([`Sowing`]).
+    pub(crate) sowing_spares: Option<SeedSum>,
 }
 
 /// A `reach(OWNER KINDS, REGION, DIRS)` condition.
