@@ -62,7 +62,7 @@ impl Folding<'_> {
         }
     }
 
-    fn fold_in_place(&self, c: &mut Cond) {
+    pub(super) fn fold_in_place(&self, c: &mut Cond) {
         *c = self.fold(std::mem::replace(c, Cond::True));
     }
 

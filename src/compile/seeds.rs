@@ -236,7 +236,21 @@ impl Compiler<'_> {
     ) -> Res<Sown> {
         match draft {
             Some(d) => {
-                let (s, n) = self.seeds_finish(d, regions, n_sides, n_sites)?;
+                let (mut s, n) = self.seeds_finish(d, regions, n_sides, n_sites)?;
+                // The parts on sites alone become bitsets, as in patterns.
+                let folding = super::fold::Folding {
+                    regions,
+                    n_sides,
+                    words: n_sites.div_ceil(64),
+                };
+                for c in s
+                    .captures
+                    .iter_mut()
+                    .map(|c| &mut c.when)
+                    .chain(&mut s.again)
+                {
+                    folding.fold_in_place(c);
+                }
                 Ok((Some(s), n))
             }
             None => Ok((None, Box::default())),
