@@ -318,8 +318,12 @@ pub fn status(rules: &Rules, st: &State) -> String {
                     notes.push(format!("{} to play {}", c.name, dice.join(" ")));
                 }
             }
-            let does = match rules.rolling(st) {
-                Some(e) => format!("to roll {}", rules.chance[e as usize].name),
+            let does = match rules.rolling(st).map(|e| &rules.chance[e as usize]) {
+                // The roll-off is every side's: say what it decides.
+                Some(c) if c.opening.is_some() => {
+                    return format!("opening roll of {} to come: the higher die starts", c.name);
+                }
+                Some(c) => format!("to roll {}", c.name),
                 None => "to move".to_string(),
             };
             if notes.is_empty() {

@@ -203,8 +203,50 @@ fn lasca_columns_read_back_top_down() {
     }
 }
 
-/// A parenthesised site where the game cannot hold one, and one left
-/// open, are errors that name the column where they are.
+/// A turn of the prelude is the side field's `SIDE*K`. OpenSpiel's
+/// backgammon opens with a roll-off (the prelude's one turn): its start
+/// writes `w*1` and reads back at the roll-off, whose 30 outcomes are the
+/// ordered pairs of different dice; after White's 5 against Black's 3,
+/// White plays that 5-3, so the FEN is the plain `w`. Asalto's officers
+/// place their two pieces in the prelude: `o*1`, `o*2`, then the turn
+/// order.
+#[test]
+fn a_prelude_turn_is_written_after_the_side() {
+    let rules = common::load("games/backgammon-openspiel.toml");
+    let board = "(mm)4(MMMMM)1(MMM)3(mmmmm)/(MM)4(mmmmm)1(mmm)3(MMMMM)";
+    let start = format!("{board} w*1 - - 0 1");
+    assert_eq!(fen_string(&rules, &rules.initial()).unwrap(), start);
+    let read = common::fen(&rules, &start);
+    assert_eq!(
+        position_to_string(&rules, &read),
+        position_to_string(&rules, &rules.initial())
+    );
+    let mut rolls = Vec::new();
+    rules.legal_moves(&read, &mut rolls);
+    assert_eq!(rolls.len(), 30);
+    let rolled = common::play_all(&rules, rules.initial(), "roll:5-3");
+    let fen = fen_string(&rules, &rolled).unwrap();
+    assert_eq!(fen, format!("{board} w - - 0 1"));
+    let asalto = common::load("games/asalto.toml");
+    let mut st = asalto.initial();
+    let mut sides = Vec::new();
+    for _ in 0..3 {
+        let fen = fen_string(&asalto, &st).unwrap();
+        let side = fen.split(' ').nth(1).unwrap().to_string();
+        let again = common::fen(&asalto, &fen);
+        assert_eq!(fen_string(&asalto, &again).unwrap(), fen);
+        sides.push(side);
+        let mut moves = Vec::new();
+        asalto.legal_moves(&st, &mut moves);
+        asalto.play(&mut st, moves[0]);
+    }
+    assert_eq!(sides[..2], ["o*1", "o*2"]);
+    assert!(!sides[2].contains('*'), "{sides:?}");
+}
+
+/// A parenthesised site where the game cannot hold one, one left open,
+/// and a prelude turn the game has not or is another side's, are errors
+/// that name the column where they are.
 #[test]
 fn misplaced_or_unclosed_stacks_are_errors() {
     let cases = [
@@ -222,6 +264,16 @@ fn misplaced_or_unclosed_stacks_are_errors() {
             "games/backgammon.toml",
             "(mM)4(MMMMM)1(MMM)3(mmmmm)/(MM)4(mmmmm)1(mmm)3(MMMMM) w - - 0 1",
             "no stack this game can hold here",
+        ),
+        (
+            "games/backgammon.toml",
+            "(mm)4(MMMMM)1(MMM)3(mmmmm)/(MM)4(mmmmm)1(mmm)3(MMMMM) w*1 - - 0 1",
+            "`w*1` is no turn of the prelude",
+        ),
+        (
+            "games/backgammon-openspiel.toml",
+            "(mm)4(MMMMM)1(MMM)3(mmmmm)/(MM)4(mmmmm)1(mmm)3(MMMMM) b*1 - - 0 1",
+            "the prelude's turn 1 is not `b`'s",
         ),
     ];
     for (game, text, message) in cases {

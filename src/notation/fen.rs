@@ -251,6 +251,37 @@ impl FenReader<'_> {
             .saturating_add(turn)
     }
 
+    /// `SIDE*K`: the `K`-th turn of the prelude, played by `SIDE`.
+    fn prelude_side(&mut self, at: usize, (side, k): (&str, &str)) {
+        let rules = self.rules;
+        let n = rules.prelude.len();
+        let turn = k.parse::<usize>().ok().filter(|k| (1..=n).contains(k));
+        let Some(turn) = turn else {
+            let hint = match n {
+                0 => "this game has no prelude: write the side alone".to_string(),
+                1 => "the prelude has one turn: `*1`".to_string(),
+                _ => format!("after `*`, the prelude's turn from 1 to {n}"),
+            };
+            let end = at + side.len() + 1 + k.len();
+            return self.error(
+                at..end,
+                format!("`{side}*{k}` is no turn of the prelude"),
+                hint,
+            );
+        };
+        let player = rules.prelude[turn - 1].side as usize;
+        let letter = super::fen_write::side_letter(rules, player);
+        let name = &rules.sides[player].name;
+        if side != letter && !side.eq_ignore_ascii_case(name) {
+            return self.error(
+                at..at + side.len(),
+                format!("the prelude's turn {turn} is not `{side}`'s"),
+                format!("write `{letter}*{turn}`"),
+            );
+        }
+        self.st.turn = (turn - 1) as u8;
+    }
+
     /// The board field: ranks from the top, separated by `/`.
     fn board(&mut self, (at, text): (usize, &str)) {
         let Some(text) = self.pocket(at, text) else {
@@ -427,9 +458,13 @@ impl FenReader<'_> {
         Some(close + 1)
     }
 
-    /// The side to move: its name, or its name's first letter (`w`, `b`).
+    /// The side to move: its name, or its name's first letter (`w`, `b`);
+    /// `SIDE*K` in the prelude's `K`-th turn, which must be the side's.
     fn side(&mut self, (at, text): (usize, &str)) {
         let rules = self.rules;
+        if let Some((side, k)) = text.split_once('*') {
+            return self.prelude_side(at, (side, k));
+        }
         let lower = text.to_lowercase();
         // The letter `[fen] side_to_move` gives a side, else the first
         // letter of its name; or its whole name.

@@ -27,7 +27,7 @@ pub fn fen_string(rules: &Rules, st: &State) -> Result<String, String> {
     let fields: Vec<String> = (rules.fen.fields().iter())
         .map(|field| match field {
             FenField::Board => board_text(rules, st),
-            FenField::Side => side_letter(rules, rules.to_move(st) as usize),
+            FenField::Side => side_text(rules, st),
             FenField::Castling => castling_text(rules, st),
             FenField::EnPassant => en_passant_text(rules, st),
             FenField::Halfmove => {
@@ -103,6 +103,17 @@ fn board_text(rules: &Rules, st: &State) -> String {
 
 /// A side in FEN's side-to-move field: its `[fen] side_to_move` letter,
 /// else the first letter of its name, in lower case.
+/// The side to move; in a turn of the prelude, before the turn order
+/// (placements, an opening roll-off), followed by `*` and the turn's
+/// number from 1: `w*1`.
+fn side_text(rules: &Rules, st: &State) -> String {
+    let letter = side_letter(rules, rules.to_move(st) as usize);
+    match (st.turn as usize) < rules.prelude.len() {
+        true => format!("{letter}*{}", st.turn + 1),
+        false => letter,
+    }
+}
+
 pub(super) fn side_letter(rules: &Rules, side: usize) -> String {
     match rules.fen.side_letter(side) {
         Some(l) => l.to_string(),
