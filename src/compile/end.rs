@@ -493,8 +493,8 @@ mod tests {
         // rules of repetitions share theirs; `stalled` reads no guard.
         let oware = guards_of("oware", include_str!("../../games/oware.toml"));
         assert_eq!(oware, [None, None, Some(0), Some(0), None]);
-        // A game of lines: no part reads alike.
-        let ttt = guards_of("ttt", include_str!("../../games/tic-tac-toe.toml"));
-        assert!(ttt.iter().all(Option::is_none));
+        // A game of connections: no part reads alike.
+        let hex = guards_of("hex", include_str!("../../games/hex.toml"));
+        assert!(hex.iter().all(Option::is_none));
     }
 }
