@@ -1025,9 +1025,10 @@ fn load_game(path_or_text: &str, max_game_length: u32) -> PyResult<Game> {
 
 /// Plays games `start..end` of a self-play run (`tavoliere analyze`), in
 /// Rust without the GIL: per game, (winning side or -1, plies, legal moves
-/// seen), the same games whatever the range.
+/// seen), the same games whatever the range; with `points`, a fourth
+/// item: what the result is worth (an end rule's `points`, 0 for a draw).
 #[pyfunction]
-#[pyo3(signature = (path, seats, seed, start, end, max_plies = 1000, threads = 1))]
+#[pyo3(signature = (path, seats, seed, start, end, max_plies = 1000, threads = 1, points = false))]
 #[allow(clippy::too_many_arguments)]
 fn analyze_games(
     py: Python<'_>,
@@ -1038,7 +1039,8 @@ fn analyze_games(
     end: usize,
     max_plies: u32,
     threads: usize,
-) -> PyResult<Vec<(i64, u32, u64)>> {
+    points: bool,
+) -> PyResult<Vec<PyObject>> {
     let rules = load_rules(path)?;
     let (players, _) = players_of(&rules, &seats)?;
     let threads = threads_arg(threads)?;
@@ -1056,17 +1058,20 @@ fn analyze_games(
             .map_err(|e| GameError::new_err(e.to_string()))
         })
     })?;
-    Ok(games
-        .into_iter()
-        .map(|g| {
-            let winner = match g.outcome {
-                Outcome::Win(s) => s as i64,
-                Outcome::Draw => -1,
-                Outcome::Ongoing => -2,
-            };
-            (winner, g.plies, g.moves_seen)
-        })
-        .collect())
+    let tuple = |g: GameResult| -> PyResult<PyObject> {
+        let winner = match g.outcome {
+            Outcome::Win(s) => s as i64,
+            Outcome::Draw => -1,
+            Outcome::Ongoing => -2,
+        };
+        Ok(match (points, g.points) {
+            (true, Some(p)) => (winner, g.plies, g.moves_seen, p).into_pyobject(py)?,
+            _ => (winner, g.plies, g.moves_seen).into_pyobject(py)?,
+        }
+        .into_any()
+        .unbind())
+    };
+    games.into_iter().map(tuple).collect()
 }
 
 /// The report of `tavoliere analyze` over games `analyze_games` played, in
@@ -1076,7 +1081,7 @@ fn analyze_games(
 fn analyze_report(
     path: &str,
     seats: Vec<String>,
-    games: Vec<(i64, u32, u64)>,
+    games: Vec<Vec<i64>>,
     json: bool,
 ) -> PyResult<String> {
     let rules = load_rules(path)?;
@@ -1084,7 +1089,8 @@ fn analyze_report(
     let sides = rules.sides.len() as i64;
     let games = games
         .into_iter()
-        .map(|(winner, plies, moves_seen)| {
+        .map(|game| {
+            let (winner, plies, moves_seen, points) = result_items(&game)?;
             Ok(GameResult {
                 outcome: match winner {
                     -1 => Outcome::Draw,
@@ -1099,8 +1105,8 @@ fn analyze_report(
                 },
                 plies,
                 moves_seen,
-                // Not kept by the tuples: no points are reported.
-                points: None,
+                // Tuples of three items keep no points: none are reported.
+                points,
             })
         })
         .collect::<PyResult<_>>()?;
@@ -1110,6 +1116,31 @@ fn analyze_report(
     } else {
         analysis.to_text(&rules, &names)
     })
+}
+
+/// The items of one game's result from `analyze_games`: (winner, plies,
+/// moves seen) and, with `points`, what the result is worth.
+fn result_items(game: &[i64]) -> PyResult<(i64, u32, u64, Option<u32>)> {
+    let number = |i: usize, what: &str| {
+        let n = game.get(i).copied().unwrap_or(0);
+        (n >= 0 && n <= u32::MAX as i64)
+            .then_some(n)
+            .ok_or_else(|| PyValueError::new_err(format!("{what} {n} is out of range")))
+    };
+    if !(3..=4).contains(&game.len()) {
+        return Err(PyValueError::new_err(format!(
+            "a game's result is (winner, plies, moves seen) or (winner, plies, moves seen, points), not {} items",
+            game.len()
+        )));
+    }
+    let points = match game.len() {
+        4 => Some(number(3, "points")? as u32),
+        _ => None,
+    };
+    let moves_seen = game[2]
+        .try_into()
+        .map_err(|_| PyValueError::new_err("moves seen is negative"))?;
+    Ok((game[0], number(1, "plies")? as u32, moves_seen, points))
 }
 
 #[pymodule]

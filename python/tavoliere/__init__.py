@@ -35,7 +35,7 @@ def analyze(path, games=100, seats=(), seed=1, max_plies=1000, threads=1, json=F
     ``mcts:ITERATIONS``), or a dict ``{NAME: PLAYER}``.
     """
     seats = seat_specs(seats)
-    results = analyze_games(path, seats, seed, 0, games, max_plies, threads)
+    results = analyze_games(path, seats, seed, 0, games, max_plies, threads, points=True)
     return analyze_report(path, seats, results, json)
 
 

@@ -31,7 +31,7 @@ from . import analyze_games, analyze_report, seat_specs
 def _play(path, seats, seed, start, end, max_plies):
     from tavoliere import analyze_games as play
 
-    return play(path, seats, seed, start, end, max_plies, 1)
+    return play(path, seats, seed, start, end, max_plies, 1, points=True)
 
 
 def analyze(path, games=100, seats=(), seed=1, max_plies=1000, tasks=None, json=False, address=None):
