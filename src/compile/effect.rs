@@ -45,6 +45,7 @@ impl Compiler<'_> {
                 kind: None,
                 over_cells: None,
                 to_cells: None,
+                surrounded_cells: None,
                 mover: true,
                 guard: guard?,
             });
@@ -83,6 +84,7 @@ impl Compiler<'_> {
             kind: kind?,
             over_cells: None,
             to_cells: None,
+            surrounded_cells: None,
             mover: false,
             guard: guard?,
         })

@@ -7,8 +7,8 @@ use crate::board::Board;
 use crate::diag::{suggest, Diagnostic};
 use crate::raw::{self, RawGame};
 use crate::rules::{
-    Constraint, EndGuard, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId, SideId,
-    StateCond, ALL_KINDS,
+    Breathing, Constraint, EndGuard, EndResult, EndRule, GroupMeasure, Kinds, Owner, RegionId,
+    SideId, StateCond, ALL_KINDS,
 };
 
 /// The most points an end rule's win or loss is worth.
@@ -58,8 +58,10 @@ impl Compiler<'_> {
                     }
                     let own_check =
                         matches!(&rule, StateCond::Not(c) if matches!(**c, StateCond::Check));
+                    let breathing = Breathing::of(&rule);
                     constraints.push(Constraint {
                         rule,
+                        breathing,
                         own_check,
                         when,
                         sides,

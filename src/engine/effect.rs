@@ -126,7 +126,7 @@ impl Rules {
     /// Whether site `s` meets `c` for `side`: by one lookup in `cells`
     /// when the condition reads only the occupant.
     #[inline(always)]
-    fn meets(
+    pub(super) fn meets(
         &self,
         c: &Cond,
         cells: Option<&[u64; 4]>,
@@ -291,13 +291,15 @@ impl Rules {
         })
     }
 
-    /// Fills in each effect's [`Effect::over_cells`] and
-    /// [`Effect::to_cells`] where its condition reads the occupant alone.
+    /// Fills in each effect's [`Effect::over_cells`], [`Effect::to_cells`]
+    /// and [`Effect::surrounded_cells`] where its condition reads the
+    /// occupant alone.
     pub(crate) fn derive_effect_cells(&mut self) {
         let mut kinds = self.kinds.clone();
         for e in kinds.iter_mut().flat_map(|k| k.effects.iter_mut()) {
             e.over_cells = self.cell_sets(&e.over);
             e.to_cells = e.to.as_ref().and_then(|to| self.cell_sets(to));
+            e.surrounded_cells = e.surrounded.as_ref().and_then(|by| self.cell_sets(by));
         }
         self.game_mut().kinds = kinds;
     }
@@ -366,7 +368,9 @@ impl Rules {
         }
         // Every effect reads the board as the landing left it: the sites
         // are found first (on the stack while they are few), then changed.
-        let mut few = [(NOWHERE, 0u8); 64];
+        // Each as its site and new value packed in one word, so that the
+        // list starts zeroed at the cost of a memset.
+        let mut few = [0u32; 64];
         let (mut n, mut more) = (0, Vec::new());
         let acting = (kind, active);
         self.each_enclosed(st, Mover::none(side, asking), acting, at, &mut |s, e| {
@@ -375,20 +379,22 @@ impl Rules {
                 (true, Some(k)) => self.man(side, k),
                 (true, None) => self.man(side, self.unman(st.board[s.0 as usize]).1),
             };
+            let hit = u32::from(s.0) << 8 | u32::from(v);
             match few.get_mut(n) {
-                Some(slot) => *slot = (s, v),
-                None => more.push((s, v)),
+                Some(slot) => *slot = hit,
+                None => more.push(hit),
             }
             n += 1;
         });
-        let hits = || few[..n.min(64)].iter().chain(&more);
+        let unpack = |&hit: &u32| (SiteId((hit >> 8) as u16), hit as u8);
+        let hits = || few[..n.min(64)].iter().chain(&more).map(unpack);
         // A capture wins over a conversion of the same site.
-        for &(s, v) in hits() {
+        for (s, v) in hits() {
             if v == 0 {
                 // A captured piece takes its flags off the board; a
                 // converted one keeps them.
                 self.take_off(st, s);
-            } else if hits().all(|&(t, w)| t != s || w != 0) {
+            } else if hits().all(|(t, w)| t != s || w != 0) {
                 self.put(st, s, v);
             }
         }

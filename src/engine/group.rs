@@ -372,10 +372,7 @@ impl Rules {
         // Only a group without liberties passes (Go's suicide): a piece
         // beside an empty site is in no such group, so no fill starts from
         // one (a group is still read whole from any other of its pieces).
-        let breathless = matches!(measure, GroupMeasure::Liberties)
-            && test.op.holds(0, test.value)
-            && !test.op.holds(1, test.value)
-            && matches!(test.op, Compare::Eq | Compare::Lt | Compare::Le);
+        let breathless = test.breathless();
         with_fill(self.site_words(), |fill| {
             self.members(st, counted, kind, &m, fill);
             match at {
@@ -403,6 +400,149 @@ impl Rules {
         to: SiteId,
     ) -> bool {
         self.some_group(st, side, pieces, test, Some(to))
+    }
+
+    /// Whether the breathing constraint `b` ([`Breathing`]), read for
+    /// `side`, holds in `after`, reached from `st` by one move, given that
+    /// it held in `st`: `None` when the move changed barriers. Only the
+    /// groups on or beside a site the move filled or changed are read.
+    /// Every other group of `after` was a group, or part of one, in `st`,
+    /// which had a liberty: a site of it still empty, or one the move
+    /// emptied where the group lost pieces (a site filled would be beside
+    /// it). Each group is read until its first liberty.
+    pub(super) fn breathes_after(
+        &self,
+        st: &State,
+        after: &State,
+        side: SideId,
+        b: &Breathing,
+    ) -> Option<bool> {
+        if st.blocked != after.blocked {
+            return None;
+        }
+        let m = self.line_matcher(side, b.owner, b.named, b.kind);
+        let board = &after.board;
+        // Mostly, a piece of each group to read has an empty site beside it.
+        let member = |s: SiteId| m.holds(board[s.0 as usize]);
+        let quick = self.each_filled(st, after, b.kind, |c| {
+            let c = SiteId(c as u16);
+            if member(c) {
+                return self.breathes(after, c, b.dirs);
+            }
+            let mut mask = b.dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                if (self.next_site(after, c, d))
+                    .is_some_and(|t| member(t) && !self.breathes(after, t, b.dirs))
+                {
+                    return false;
+                }
+            }
+            true
+        });
+        if quick {
+            return Some(true);
+        }
+        Some(with_fill(self.site_words(), |fill| {
+            // `fill.avail`: sites of groups known to breathe; `fill.libs`
+            // and `fill.lib_sites`: the sites the current read has reached.
+            let breathes = |fill: &mut Fill, start: SiteId| {
+                if !m.holds(board[start.0 as usize]) || fill.avail(start) {
+                    return true;
+                }
+                let found = self.reaches_liberty(after, &m, b.dirs, start, fill);
+                for t in fill.lib_sites.drain(..) {
+                    fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
+                    fill.avail[t.0 as usize / 64] |= 1 << (t.0 % 64);
+                }
+                found
+            };
+            let filled = |fill: &mut Fill, c: SiteId| {
+                let mut mask = b.dirs;
+                let mut ok = breathes(fill, c);
+                while ok && mask != 0 {
+                    let d = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    ok = self
+                        .next_site(after, c, d)
+                        .is_none_or(|t| breathes(fill, t));
+                }
+                ok
+            };
+            self.each_filled(st, after, b.kind, |c| filled(fill, SiteId(c as u16)))
+        }))
+    }
+
+    /// Whether the group of the piece on `start` (the pieces `m` matches,
+    /// joined along `dirs`) has a liberty in `st`, or meets a site of
+    /// `fill.avail` (of a group known to have one). Reads the group until
+    /// then, each site once, into `fill.libs` and `fill.lib_sites`.
+    fn reaches_liberty(
+        &self,
+        st: &State,
+        m: &Matcher,
+        dirs: u32,
+        start: SiteId,
+        fill: &mut Fill,
+    ) -> bool {
+        let mark = |fill: &mut Fill, t: SiteId| {
+            fill.libs[t.0 as usize / 64] |= 1 << (t.0 % 64);
+            fill.lib_sites.push(t);
+        };
+        mark(fill, start);
+        fill.todo.clear();
+        fill.todo.push(start);
+        while let Some(s) = fill.todo.pop() {
+            let mut mask = dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                let Some(t) = self.next_site(st, s, d) else {
+                    continue;
+                };
+                let v = st.board[t.0 as usize];
+                if v == 0 || m.holds(v) && fill.avail(t) {
+                    return true;
+                }
+                if m.holds(v) && !bit(&fill.libs, t.0 as u32) {
+                    mark(fill, t);
+                    fill.todo.push(t);
+                }
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with each site that `after` fills or changes from `st`
+    /// (occupied in `after`, with another value than in `st`), while it
+    /// returns true; whether it always did. When `kind` is every kind, a
+    /// piece changing its kind alone is left out: the sites are those
+    /// where a side's pieces stand in `after` and did not in `st`, read
+    /// from the sides' bitsets.
+    fn each_filled(
+        &self,
+        st: &State,
+        after: &State,
+        kind: Kinds,
+        mut f: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let all = u64::MAX >> (64 - self.kinds.len().clamp(1, 64));
+        if kind & all != all {
+            return each_value_filled(&st.board, &after.board, f);
+        }
+        let words = self.site_words();
+        for (i, (&old, &new)) in st.pieces.iter().zip(after.pieces.iter()).enumerate() {
+            let mut bits = new & !old;
+            while bits != 0 {
+                let site = i % words * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !f(site) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether a site beside `p` along `dirs`, across no barrier, is empty.
@@ -499,4 +639,30 @@ impl Rules {
         }
         false
     }
+}
+
+/// Calls `f` with each site that `after` fills or changes from `before`
+/// (occupied in `after`, with another value than in `before`), eight
+/// sites at a time where nothing changed, while `f` returns true; whether
+/// it always did.
+fn each_value_filled(before: &[u8], after: &[u8], mut f: impl FnMut(usize) -> bool) -> bool {
+    let (mut old, mut new) = (before.chunks_exact(8), after.chunks_exact(8));
+    let word = |c: &[u8]| u64::from_ne_bytes(c.try_into().expect("a chunk of 8 bytes"));
+    for (w, (a, b)) in (&mut old).zip(&mut new).enumerate() {
+        if word(a) == word(b) {
+            continue;
+        }
+        for (i, (&x, &y)) in a.iter().zip(b).enumerate() {
+            if x != y && y != 0 && !f(w * 8 + i) {
+                return false;
+            }
+        }
+    }
+    let base = before.len() - old.remainder().len();
+    for (i, (&x, &y)) in old.remainder().iter().zip(new.remainder()).enumerate() {
+        if x != y && y != 0 && !f(base + i) {
+            return false;
+        }
+    }
+    true
 }

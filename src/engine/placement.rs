@@ -39,6 +39,8 @@ pub(super) struct Before {
     /// Per side, its lone royal piece when no enemy attacks it
     /// ([`Rules::safe_royal`]).
     safe_royals: Option<Vec<Option<SafeRoyal>>>,
+    /// Whether the breathing constraints hold here ([`Breathing`]).
+    breathing_held: Option<bool>,
     /// Whether the scratch position holds the position after the last move
     /// judged (`apply` of it, and nothing more): set when judging played it.
     pub applied: bool,
@@ -225,6 +227,21 @@ impl Rules {
                     return safe;
                 }
             }
+            if let Some(b) = &c.breathing {
+                let held =
+                    *(before.breathing_held).get_or_insert_with(|| self.breathing_holds(st, side));
+                if let Some(ok) = held.then(|| self.breathes_after(st, after, s, b)).flatten() {
+                    debug_assert_eq!(
+                        ok,
+                        self.eval_state(&c.rule, after, s, &after.blocked),
+                        "{:?}\n{:?}\n{held} {}",
+                        st.board,
+                        after.board,
+                        self.eval_state(&c.rule, st, s, &st.blocked)
+                    );
+                    return ok;
+                }
+            }
             self.eval_state(&c.rule, after, s, &after.blocked)
         };
         self.constraints
@@ -234,6 +251,15 @@ impl Rules {
                 None => holds(c, side),
                 Some(sides) => sides.iter().all(|&s| holds(c, s)),
             })
+    }
+
+    /// Whether every breathing constraint ([`Breathing`]) holds in `st`
+    /// for each side it is read for, `side` moving next.
+    fn breathing_holds(&self, st: &State, side: SideId) -> bool {
+        (self.constraints.iter().filter(|c| c.breathing.is_some())).all(|c| match &c.sides {
+            None => self.eval_state(&c.rule, st, side, &st.blocked),
+            Some(sides) => (sides.iter()).all(|&s| self.eval_state(&c.rule, st, s, &st.blocked)),
+        })
     }
 
     /// Whether a constraint with `when` binds the moves of `side` from

@@ -13,7 +13,7 @@
 //! the edge cannot be surrounded). Its size must be in the effect's range.
 
 use super::*;
-use crate::rules::Effect;
+use crate::rules::{CellSets, Effect};
 
 /// The sites of one group, on the stack while there are few.
 struct Group {
@@ -67,10 +67,11 @@ impl Rules {
         e: &Effect,
         hit: &mut dyn FnMut(SiteId, &Effect),
     ) {
-        // Sites of groups already read, enclosed or not, so that a group
-        // touched from two sides is read once.
-        let mut seen = Group::new();
-        let mut group = Group::new();
+        // The sites of groups already read, enclosed or not, so that a
+        // group touched from two sides is read once, and the group being
+        // read: made when a first group is read (mostly, none is).
+        let mut groups: Option<(Group, Group)> = None;
+        let over = e.over_cells.as_ref().map(|c| &c[m.side as usize]);
         let mut dirs = e.dirs;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as u8;
@@ -78,11 +79,13 @@ impl Rules {
             let Some(start) = self.next_site(st, at, d) else {
                 continue;
             };
-            if start == at || seen.contains(start) || !self.eval(&e.over, st, m, &[], start, d) {
+            let read = |g: &Option<(Group, Group)>| g.as_ref().is_some_and(|g| g.0.contains(start));
+            if start == at || read(&groups) || !self.meets(&e.over, over, st, m, start, d) {
                 continue;
             }
+            let (seen, group) = groups.get_or_insert_with(|| (Group::new(), Group::new()));
             group.clear();
-            let enclosed = self.grow_group(st, m, at, start, e, &mut group);
+            let enclosed = self.grow_group(st, m, at, start, e, group);
             for i in 0..group.n {
                 seen.push(group.get(i));
             }
@@ -97,18 +100,20 @@ impl Rules {
     /// Grows `group` from `start` through the sites meeting `over`; returns
     /// whether it is enclosed: every site beside it meets `surrounded`, and
     /// it has at most `max` sites. Stops growing at the first open side.
-    fn grow_group(
+    fn grow_group<'a>(
         &self,
         st: &State,
         m: Mover,
         at: SiteId,
         start: SiteId,
-        e: &Effect,
+        e: &'a Effect,
         group: &mut Group,
     ) -> bool {
         let Some(by) = &e.surrounded else {
             return false;
         };
+        let pick = |c: &'a Option<CellSets>| c.as_ref().map(|c| &c[m.side as usize]);
+        let (over, by_cells) = (pick(&e.over_cells), pick(&e.surrounded_cells));
         group.push(start);
         let mut next = 0;
         while next < group.n {
@@ -127,12 +132,12 @@ impl Rules {
                 if t == at || group.contains(t) {
                     continue;
                 }
-                if self.eval(&e.over, st, m, &[], t, d) {
+                if self.meets(&e.over, over, st, m, t, d) {
                     if group.n as u32 >= e.max {
                         return false;
                     }
                     group.push(t);
-                } else if !self.eval(by, st, m, &[], t, d) {
+                } else if !self.meets(by, by_cells, st, m, t, d) {
                     return false;
                 }
             }

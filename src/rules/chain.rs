@@ -158,9 +158,19 @@ pub(crate) type BuildFx = std::hash::BuildHasherDefault<FxHasher>;
 impl std::hash::Hasher for FxHasher {
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        // Whole words read as such (no copy through a buffer); the last
+        // few bytes padded with zeros, as a whole word of them would be.
+        let mut words = bytes.chunks_exact(8);
+        for chunk in &mut words {
+            let word: [u8; 8] = chunk.try_into().expect("a chunk of 8 bytes");
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
             let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
+            for (w, &b) in word.iter_mut().zip(rest) {
+                *w = b;
+            }
             self.write_u64(u64::from_le_bytes(word));
         }
     }

@@ -204,6 +204,15 @@ impl GroupTest {
             Compare::Eq | Compare::Le | Compare::Lt | Compare::Ne => u32::MAX,
         }
     }
+
+    /// Whether the test passes only the groups without a liberty
+    /// (`liberties == 0`, `< 1`, `<= 0`): Go's suicide.
+    pub fn breathless(&self) -> bool {
+        matches!(self.measure, GroupMeasure::Liberties)
+            && self.op.holds(0, self.value)
+            && !self.op.holds(1, self.value)
+            && matches!(self.op, Compare::Eq | Compare::Lt | Compare::Le)
+    }
 }
 
 /// A compiled condition on a position, seen from one side.

@@ -33,6 +33,8 @@ pub struct Effect {
     pub over_cells: Option<CellSets>,
     /// `to`, likewise.
     pub to_cells: Option<CellSets>,
+    /// `surrounded by`, likewise.
+    pub surrounded_cells: Option<CellSets>,
     /// `capture mover`: the effect takes the landing site itself (the
     /// piece that has just landed there); `dirs` is then empty.
     pub mover: bool,

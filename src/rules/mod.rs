@@ -43,8 +43,8 @@ pub use sow::{SowCapture, Sowing};
 pub use stages::{Filter, Preference, Refusal, Stages};
 pub use track::Track;
 pub use turn::{
-    Captures, Check, CheckExempt, Constraint, Demand, EndGuard, EndResult, EndRule, Huff,
-    HuffClaim, NoMoves, Offsets, PreludeTurn, Priority, Seat,
+    Breathing, Captures, Check, CheckExempt, Constraint, Demand, EndGuard, EndResult, EndRule,
+    Huff, HuffClaim, NoMoves, Offsets, PreludeTurn, Priority, Seat,
 };
 
 /// Index of a side in [`Rules::sides`].

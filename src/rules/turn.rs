@@ -157,6 +157,46 @@ pub struct Constraint {
     /// explanations.
     pub text: String,
     pub name: Option<String>,
+    /// The rule is `not group(PIECES, DIRS) liberties == 0`.
+    pub(crate) breathing: Option<Breathing>,
+}
+
+/// A constraint that every group of some pieces keeps a liberty: `not
+/// group(PIECES, DIRS) liberties == 0` (Go's suicide). Where it held
+/// before a move, only the groups beside the sites the move filled or
+/// changed can have lost their last liberty, so only those are read
+/// (`Rules::breathes_after`).
+#[derive(Clone, Copy, Debug)]
+pub struct Breathing {
+    pub owner: Owner,
+    /// The sides of [`Owner::Named`]; 0 for any other owner.
+    pub named: SideSet,
+    pub kind: Kinds,
+    pub dirs: u32,
+}
+
+impl Breathing {
+    /// The breathing `rule` is, if it is one.
+    pub fn of(rule: &StateCond) -> Option<Breathing> {
+        let StateCond::Not(inner) = rule else {
+            return None;
+        };
+        match &**inner {
+            StateCond::Group {
+                owner,
+                named,
+                kind,
+                test,
+                through_last: false,
+            } if test.breathless() => Some(Breathing {
+                owner: *owner,
+                named: *named,
+                kind: *kind,
+                dirs: test.dirs,
+            }),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
