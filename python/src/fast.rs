@@ -165,9 +165,16 @@ impl Listing {
     ) {
         self.order.clear();
         self.single = true;
+        // Moves listed in the order of their actions (drops by site)
+        // need no sort.
+        let mut sorted = true;
         for (i, &mv) in moves.iter().enumerate() {
             match lookup.action(mv) {
-                Some(a) => self.order.push(u64::from(a) << 32 | i as u64),
+                Some(a) => {
+                    let key = u64::from(a) << 32 | i as u64;
+                    sorted &= self.order.last().is_none_or(|&last| last < key);
+                    self.order.push(key);
+                }
                 None => {
                     self.single = false;
                     break;
@@ -175,7 +182,9 @@ impl Listing {
             }
         }
         if self.single {
-            self.order.sort_unstable();
+            if !sorted {
+                self.order.sort_unstable();
+            }
             self.encoded_fresh = false;
         } else {
             self.order.clear();
