@@ -429,17 +429,7 @@ impl Rules {
             if member(c) {
                 return self.breathes(after, c, b.dirs);
             }
-            let mut mask = b.dirs;
-            while mask != 0 {
-                let d = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
-                if (self.next_site(after, c, d))
-                    .is_some_and(|t| member(t) && !self.breathes(after, t, b.dirs))
-                {
-                    return false;
-                }
-            }
-            true
+            (self.steps(after, c, b.dirs)).all(|t| !member(t) || self.breathes(after, t, b.dirs))
         });
         if quick {
             return Some(true);
@@ -459,16 +449,7 @@ impl Rules {
                 found
             };
             let filled = |fill: &mut Fill, c: SiteId| {
-                let mut mask = b.dirs;
-                let mut ok = breathes(fill, c);
-                while ok && mask != 0 {
-                    let d = mask.trailing_zeros() as u8;
-                    mask &= mask - 1;
-                    ok = self
-                        .next_site(after, c, d)
-                        .is_none_or(|t| breathes(fill, t));
-                }
-                ok
+                breathes(fill, c) && self.steps(after, c, b.dirs).all(|t| breathes(fill, t))
             };
             self.each_filled(st, after, b.kind, |c| filled(fill, SiteId(c as u16)))
         }))
@@ -494,13 +475,7 @@ impl Rules {
         fill.todo.clear();
         fill.todo.push(start);
         while let Some(s) = fill.todo.pop() {
-            let mut mask = dirs;
-            while mask != 0 {
-                let d = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
-                let Some(t) = self.next_site(st, s, d) else {
-                    continue;
-                };
+            for t in self.steps(st, s, dirs) {
                 let v = st.board[t.0 as usize];
                 if v == 0 || m.holds(v) && fill.avail(t) {
                     return true;
@@ -512,6 +487,27 @@ impl Rules {
             }
         }
         false
+    }
+
+    /// The sites one step from `s` along `dirs`, across no barrier.
+    #[inline]
+    fn steps<'a>(
+        &'a self,
+        st: &'a State,
+        s: SiteId,
+        dirs: u32,
+    ) -> impl Iterator<Item = SiteId> + 'a {
+        let mut mask = dirs;
+        std::iter::from_fn(move || {
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                if let Some(t) = self.next_site(st, s, d) {
+                    return Some(t);
+                }
+            }
+            None
+        })
     }
 
     /// Calls `f` with each site that `after` fills or changes from `st`
