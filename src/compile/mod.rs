@@ -394,6 +394,8 @@ impl<'a> Compiler<'a> {
         let mut ends = self.ends(raw, &mut scope, n_teams);
         let constraints = self.constraints(raw, &mut scope, &side_names);
         let constraint_reads = reads::constraint_reads(&constraints, &scope.board);
+        let constraints_breathing_only = (constraints.iter())
+            .all(|c| c.breathing.is_some() && c.when.is_none() && c.sides.is_none());
         let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
@@ -467,6 +469,7 @@ impl<'a> Compiler<'a> {
             constraint_kinds: constraint_reads.kinds,
             constraint_sights: constraint_reads.sights,
             constraints_when: constraint_reads.when,
+            constraints_breathing_only,
             constraint_creators,
             constraint_taken,
             ends_read_last,

@@ -372,14 +372,20 @@ impl Rules {
         // Only a group without liberties passes (Go's suicide): a piece
         // beside an empty site is in no such group, so no fill starts from
         // one (a group is still read whole from any other of its pieces).
+        // Each group is read until its first liberty, and its pieces read
+        // are known to breathe (`fill.avail`).
         let breathless = test.breathless();
         with_fill(self.site_words(), |fill| {
+            if breathless && at.is_none() {
+                return self.each_member(st, counted, &m, |p| {
+                    !self.breathes(st, p, dirs)
+                        && !fill.avail(p)
+                        && !self.reaches_liberty_noting(st, &m, dirs, p, fill)
+                });
+            }
             self.members(st, counted, kind, &m, fill);
             match at {
                 Some(at) => fill.avail(at) && passes(at, test.decided(), fill),
-                None if breathless => self.each_member(st, counted, &m, |p| {
-                    fill.avail(p) && !self.breathes(st, p, dirs) && passes(p, u32::MAX, fill)
-                }),
                 None => self.each_member(st, counted, &m, |p| {
                     fill.avail(p) && passes(p, test.holds_from(), fill)
                 }),
@@ -438,21 +444,34 @@ impl Rules {
             // `fill.avail`: sites of groups known to breathe; `fill.libs`
             // and `fill.lib_sites`: the sites the current read has reached.
             let breathes = |fill: &mut Fill, start: SiteId| {
-                if !m.holds(board[start.0 as usize]) || fill.avail(start) {
-                    return true;
-                }
-                let found = self.reaches_liberty(after, &m, b.dirs, start, fill);
-                for t in fill.lib_sites.drain(..) {
-                    fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
-                    fill.avail[t.0 as usize / 64] |= 1 << (t.0 % 64);
-                }
-                found
+                !m.holds(board[start.0 as usize])
+                    || fill.avail(start)
+                    || self.reaches_liberty_noting(after, &m, b.dirs, start, fill)
             };
             let filled = |fill: &mut Fill, c: SiteId| {
                 breathes(fill, c) && self.steps(after, c, b.dirs).all(|t| breathes(fill, t))
             };
             self.each_filled(st, after, b.kind, |c| filled(fill, SiteId(c as u16)))
         }))
+    }
+
+    /// [`Rules::reaches_liberty`], then the sites read join `fill.avail`
+    /// (where the group breathes, its pieces do; where it does not, the
+    /// caller stops).
+    fn reaches_liberty_noting(
+        &self,
+        st: &State,
+        m: &Matcher,
+        dirs: u32,
+        start: SiteId,
+        fill: &mut Fill,
+    ) -> bool {
+        let found = self.reaches_liberty(st, m, dirs, start, fill);
+        for t in fill.lib_sites.drain(..) {
+            fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
+            fill.avail[t.0 as usize / 64] |= 1 << (t.0 % 64);
+        }
+        found
     }
 
     /// Whether the group of the piece on `start` (the pieces `m` matches,
@@ -543,7 +562,7 @@ impl Rules {
 
     /// Whether a site beside `p` along `dirs`, across no barrier, is empty.
     #[inline]
-    fn breathes(&self, st: &State, p: SiteId, dirs: u32) -> bool {
+    pub(super) fn breathes(&self, st: &State, p: SiteId, dirs: u32) -> bool {
         let mut mask = dirs;
         while mask != 0 {
             let d = mask.trailing_zeros() as u8;

@@ -63,11 +63,9 @@ impl Rules {
             0 => self.turn_side(self.previous_turn(st.turn as usize)),
             _ => self.to_move(st),
         };
-        Some(Box::new(History::new(
-            vec![0; rules.since.len()],
-            vec![self.seen(st, mover)],
-            0,
-        )))
+        let mut h = History::new(vec![0; rules.since.len()], Vec::new(), 0);
+        h.push(self.seen(st, mover), Self::occupied(st));
+        Some(Box::new(h))
     }
 
     /// Which `since(...)` counters `mv`, about to be played on `st`,
@@ -94,7 +92,7 @@ impl Rules {
         if st.history.is_none() {
             return;
         }
-        let seen = self.seen(st, mover);
+        let (seen, occupied) = (self.seen(st, mover), Self::occupied(st));
         if let Some(h) = &mut st.history {
             for (i, n) in h.since.iter_mut().enumerate() {
                 *n = if i < 64 && resets >> i & 1 == 1 {
@@ -103,8 +101,14 @@ impl Rules {
                     n.saturating_add(1)
                 };
             }
-            h.push(seen);
+            h.push(seen, occupied);
         }
+    }
+
+    /// How many sites pieces stand on in `st`.
+    #[inline]
+    pub(crate) fn occupied(st: &State) -> u32 {
+        st.pieces.iter().map(|w| w.count_ones()).sum()
     }
 
     /// How many times the present position has been seen, this time

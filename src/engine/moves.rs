@@ -132,6 +132,9 @@ impl Rules {
                 // takes or may create a piece of a kind the constraints
                 // count (a promotion to it, a capture into a hand).
                 let (mut after, mut judging) = (None, Judging::default());
+                // No position judging reaches is kept: a drop may be judged
+                // without playing it.
+                judging.before.unplayed = true;
                 let make = || self.placing(st, side, Judged::Every, Vec::new());
                 out.retain(|&mv| {
                     self.move_keeps_constraints(st, side, mv, &mut judging, make, &mut after)

@@ -6,6 +6,7 @@
 use super::check::SafeRoyal;
 use super::reach::Open;
 use super::*;
+use crate::rules::UNCOUNTED;
 
 /// How many placements a plan will judge: a few drawn at random, or every
 /// one of a list.
@@ -41,9 +42,27 @@ pub(super) struct Before {
     safe_royals: Option<Vec<Option<SafeRoyal>>>,
     /// Whether the breathing constraints hold here ([`Breathing`]).
     breathing_held: Option<bool>,
+    /// Whether a drop may be judged without playing it: where no position
+    /// judging reaches is kept, as when every move is listed (a move drawn
+    /// at random is played from the position its judging reached).
+    pub unplayed: bool,
+    /// What judging drops without playing them reads of the position
+    /// ([`Rules::drop_keeps_constraints_unplayed`]).
+    unplayed_reads: Option<Unplayed>,
     /// Whether the scratch position holds the position after the last move
     /// judged (`apply` of it, and nothing more): set when judging played it.
     pub applied: bool,
+}
+
+/// What judging drops without playing them reads of the position, once.
+#[derive(Clone, Copy)]
+struct Unplayed {
+    /// The kinds whose drops by the side to move every breathing
+    /// constraint counts (none where the constraints did not hold).
+    counted: Kinds,
+    /// Under `not repeated within N`: no position in reach has one piece
+    /// more than this one (true without the rule).
+    fresh: bool,
 }
 
 /// How placements are checked against the constraints of one position.
@@ -145,6 +164,12 @@ impl Rules {
                         && self.promotes_to_counted(st, mv, from, to)
             })
         };
+        if let Move::Drop { kind, to } = mv {
+            if self.drop_keeps_constraints_unplayed(st, side, (kind, to), before) {
+                debug_assert!(self.keeps_played(st, side, mv, before));
+                return true;
+            }
+        }
         let base = self.base(mv);
         let check = match base {
             Move::Drop { .. } => true,
@@ -197,6 +222,83 @@ impl Rules {
         self.apply(after, side, mv);
         before.applied = true;
         self.constraints_hold_after(st, after, side, before) && self.not_repeated(st, mv, after)
+    }
+
+    /// Whether the drop of a `kind` on `to` by `side` is sure to keep the
+    /// constraints, told from `st` without playing it. Only where every
+    /// constraint is a breathing one ([`Breathing`]) that held before and
+    /// counts the piece dropped: the drop lands on an empty site with an
+    /// empty one beside it (a liberty of the group the piece joins, and of
+    /// every counted group beside it, which that group takes in), its
+    /// landing effects take and turn nothing, so that the board gains that piece alone, and under `not
+    /// repeated within N` no position in reach has as many pieces as the
+    /// board then has (two positions with different counts differ). False
+    /// when it cannot be told so: then the drop is played.
+    fn drop_keeps_constraints_unplayed(
+        &self,
+        st: &State,
+        side: SideId,
+        (kind, to): (KindId, SiteId),
+        before: &mut Before,
+    ) -> bool {
+        if !before.unplayed
+            || !self.constraints_breathing_only
+            || !st.heights.is_empty()
+            || st.board[to.0 as usize] != 0
+        {
+            return false;
+        }
+        let known = *before.unplayed_reads.get_or_insert_with(|| Unplayed {
+            counted: self.counted_drops(st, side),
+            fresh: self.one_more_is_new(st),
+        });
+        let breathes = (self.constraints.iter())
+            .all(|c| c.breathing.is_some_and(|b| self.breathes(st, to, b.dirs)));
+        if !known.fresh || known.counted >> kind & 1 == 0 || !breathes {
+            return false;
+        }
+        if self.effect_kinds >> kind & 1 == 1 {
+            let effects = &self.kinds[kind as usize].effects;
+            let active = match effects.iter().any(|e| e.guard.is_some()) {
+                true => self.active_effects(st, side, kind, Move::Drop { kind, to }),
+                false => u64::MAX,
+            };
+            let acting = (kind, active);
+            let mut hit = false;
+            let m = Mover::playing(side, NOWHERE);
+            self.each_enclosed(st, m, acting, to, &mut |_, _| hit = true);
+            return !hit;
+        }
+        true
+    }
+
+    /// The kinds whose pieces `side` drops every breathing constraint
+    /// counts, read for `side`: none where they do not hold in `st`.
+    fn counted_drops(&self, st: &State, side: SideId) -> Kinds {
+        if !self.breathing_holds(st, side) {
+            return 0;
+        }
+        (0..self.kinds.len() as KindId)
+            .filter(|&k| {
+                let v = self.man(side, k);
+                (self.constraints.iter()).all(|c| {
+                    c.breathing
+                        .is_some_and(|b| self.line_matcher(side, b.owner, b.named, b.kind).holds(v))
+                })
+            })
+            .fold(0, |kinds, k| kinds | 1 << k)
+    }
+
+    /// Whether, under `not repeated within N`, no position in reach has
+    /// one piece more than `st` (true without the rule or a history).
+    fn one_more_is_new(&self, st: &State) -> bool {
+        let (Some(within), Some(h)) = (self.no_repeat, &st.history) else {
+            return true;
+        };
+        let n = Self::occupied(st) + 1;
+        let occupied = h.occupied();
+        let reach = &occupied[occupied.len().saturating_sub(within as usize)..];
+        reach.iter().all(|&k| k != n && k != UNCOUNTED)
     }
 
     /// [`Rules::constraints_hold`] in `after`, reached from `st` by a move
@@ -260,6 +362,14 @@ impl Rules {
             None => self.eval_state(&c.rule, st, side, &st.blocked),
             Some(sides) => (sides.iter()).all(|&s| self.eval_state(&c.rule, st, s, &st.blocked)),
         })
+    }
+
+    /// Whether `mv` keeps the constraints, played on a copy of `st` (what
+    /// judging a move without playing it must agree with; debug builds).
+    fn keeps_played(&self, st: &State, side: SideId, mv: Move, before: &mut Before) -> bool {
+        let mut after = st.clone();
+        self.apply(&mut after, side, mv);
+        self.constraints_hold_after(st, &after, side, before) && self.not_repeated(st, mv, &after)
     }
 
     /// Whether a constraint with `when` binds the moves of `side` from

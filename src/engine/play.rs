@@ -639,6 +639,6 @@ impl Rules {
         if let Some(found) = self.has_move_by_classes(st) {
             return found;
         }
-        self.pick_legal(st, None).is_some()
+        self.has_move_by_pass(st) || self.pick_legal(st, None).is_some()
     }
 }

@@ -330,12 +330,33 @@ impl Rules {
         }))
     }
 
+    /// Whether the side to move may pass, with no preference to rank its
+    /// moves: then it has a move. The turn offers a pass and the pass
+    /// passes the filters (the cheapest move to judge, and in Go-like
+    /// games always there). False when it cannot be told so.
+    pub(super) fn has_move_by_pass(&self, st: &State) -> bool {
+        let side = self.to_move(st);
+        if !self.tables.stages[side as usize].preferences.is_empty()
+            || !self.actions(st).contains(&Action::Pass)
+        {
+            return false;
+        }
+        with_buffers(|buffers| {
+            let (_, scratch) = buffers.split();
+            let mut survives = Survives::new(self, st, side, None, scratch);
+            survives.judging.before.unplayed = true;
+            survives.check(Move::Pass)
+        })
+    }
+
     pub(super) fn pick_legal(&self, st: &State, rng: Option<&mut fastrand::Rng>) -> Option<Move> {
         let side = self.to_move(st);
         let reads = self.reads_moves(side);
         with_buffers(|buffers| {
             let (lists, scratch) = buffers.split();
             let mut survives = Survives::new(self, st, side, None, scratch);
+            // The move is not played from the position its judging reached.
+            survives.judging.before.unplayed = true;
             self.pick_among(&mut survives, reads, rng, lists, &mut false)
         })
     }

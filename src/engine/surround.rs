@@ -67,20 +67,47 @@ impl Rules {
         e: &Effect,
         hit: &mut dyn FnMut(SiteId, &Effect),
     ) {
-        // The sites of groups already read, enclosed or not, so that a
-        // group touched from two sides is read once, and the group being
-        // read: made when a first group is read (mostly, none is).
-        let mut groups: Option<(Group, Group)> = None;
         let over = e.over_cells.as_ref().map(|c| &c[m.side as usize]);
-        let mut dirs = e.dirs;
+        // The directions in which a group starts: mostly, none.
+        let (mut dirs, mut starts) = (e.dirs, 0u32);
         while dirs != 0 {
             let d = dirs.trailing_zeros() as u8;
             dirs &= dirs - 1;
+            if (self.next_site(st, at, d))
+                .is_some_and(|s| s != at && self.meets(&e.over, over, st, m, s, d))
+            {
+                starts |= 1 << d;
+            }
+        }
+        if starts != 0 {
+            self.each_surrounded_from(st, m, (at, starts), e, hit);
+        }
+    }
+
+    /// [`Rules::each_surrounded`] of the groups starting beside `at` in
+    /// the directions `starts`.
+    #[inline(never)]
+    fn each_surrounded_from(
+        &self,
+        st: &State,
+        m: Mover,
+        (at, mut starts): (SiteId, u32),
+        e: &Effect,
+        hit: &mut dyn FnMut(SiteId, &Effect),
+    ) {
+        // The sites of groups already read, enclosed or not, so that a
+        // group touched from two sides is read once, and the group being
+        // read: made when a first group is read.
+        let mut groups: Option<(Group, Group)> = None;
+        while starts != 0 {
+            let d = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
             let Some(start) = self.next_site(st, at, d) else {
                 continue;
             };
             let read = |g: &Option<(Group, Group)>| g.as_ref().is_some_and(|g| g.0.contains(start));
-            if start == at || read(&groups) || !self.meets(&e.over, over, st, m, start, d) {
+            // Mostly, the group's first piece has an open side.
+            if read(&groups) || self.opens(st, m, (at, start), e) {
                 continue;
             }
             let (seen, group) = groups.get_or_insert_with(|| (Group::new(), Group::new()));
@@ -95,6 +122,38 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether the piece on `start` has a side open to effect `e`: a site
+    /// beside it, not `at`, that meets neither `over` nor `surrounded by`
+    /// (then its group is not enclosed).
+    fn opens<'a>(
+        &self,
+        st: &State,
+        m: Mover,
+        (at, start): (SiteId, SiteId),
+        e: &'a Effect,
+    ) -> bool {
+        let Some(by) = &e.surrounded else {
+            return true;
+        };
+        let pick = |c: &'a Option<CellSets>| c.as_ref().map(|c| &c[m.side as usize]);
+        let (over, by_cells) = (pick(&e.over_cells), pick(&e.surrounded_cells));
+        let mut dirs = e.dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            let Some(t) = self.next_site(st, start, d) else {
+                continue;
+            };
+            if t != at
+                && !self.meets(&e.over, over, st, m, t, d)
+                && !self.meets(by, by_cells, st, m, t, d)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Grows `group` from `start` through the sites meeting `over`; returns

@@ -17,6 +17,10 @@ pub struct HistoryRules {
     pub perpetual: bool,
 }
 
+/// The count of occupied sites of a position not known
+/// ([`History::occupied`]).
+pub(crate) const UNCOUNTED: u32 = u32::MAX;
+
 /// A game's history, as a [`State`] keeps it.
 #[derive(Clone, Debug)]
 pub struct History {
@@ -25,6 +29,11 @@ pub struct History {
     pub(crate) since: Vec<u32>,
     /// Every position of the game so far, the present one last.
     seen: Vec<Seen>,
+    /// Per position of `seen`, how many sites pieces stand on
+    /// ([`UNCOUNTED`] for a position read from a saved history): two
+    /// positions with different counts differ, which tells a move new
+    /// without playing it (`Rules::drop_judged_in_place`).
+    occupied: Vec<u32>,
     /// Plies played before the first position seen: a FEN's move number
     /// read into the history, so that `show --fen` counts on from it.
     pub(crate) before: u32,
@@ -57,11 +66,12 @@ impl History {
         let mut h = History {
             since,
             seen: Vec::with_capacity(seen.len()),
+            occupied: Vec::with_capacity(seen.len()),
             before,
             times: HashMap::default(),
             now: 0,
         };
-        seen.into_iter().for_each(|s| h.push(s));
+        seen.into_iter().for_each(|s| h.push(s, UNCOUNTED));
         h
     }
 
@@ -70,12 +80,19 @@ impl History {
         &self.seen
     }
 
-    /// Notes a position reached.
-    pub(crate) fn push(&mut self, s: Seen) {
+    /// Per position seen, how many sites pieces stand on there
+    /// ([`UNCOUNTED`] where that is not known).
+    pub(crate) fn occupied(&self) -> &[u32] {
+        &self.occupied
+    }
+
+    /// Notes a position reached, with `occupied` sites.
+    pub(crate) fn push(&mut self, s: Seen, occupied: u32) {
         let times = self.times.entry((s.hash, s.mover)).or_insert(0);
         *times += 1;
         self.now = *times;
         self.seen.push(s);
+        self.occupied.push(occupied);
     }
 
     /// How many times the present position has been seen: 0 before any.
@@ -90,8 +107,11 @@ impl History {
 
     /// Puts the positions `earlier` before those seen.
     pub(crate) fn prepend(&mut self, mut earlier: Vec<Seen>) {
+        let mut occupied = vec![UNCOUNTED; earlier.len()];
+        occupied.append(&mut self.occupied);
         earlier.append(&mut self.seen);
         *self = History::new(std::mem::take(&mut self.since), earlier, self.before);
+        self.occupied = occupied;
     }
 }
 

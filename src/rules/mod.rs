@@ -36,6 +36,7 @@ pub use cond::{
 pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
 pub use fen::{Fen, FenField, HandPlace, Notation, NotationStyle};
+pub(crate) use history::UNCOUNTED;
 pub use history::{History, HistoryRules, Seen};
 pub use kind::{DropRule, Kind, Leave, Promote, PromoteLimit, PromoteMoves};
 pub use session::{Rules, SESSION_MOVES};
@@ -694,6 +695,9 @@ pub struct Game {
     pub(crate) constraint_sights: Vec<Sight>,
     /// Whether a constraint binds only `when` a condition holds.
     pub(crate) constraints_when: bool,
+    /// Whether every constraint is a [`Breathing`] one, read for the mover
+    /// and always binding: a drop can then be judged without playing it.
+    pub(crate) constraints_breathing_only: bool,
     /// The kinds that may promote to a counted kind (by default or by
     /// choice): their moves are checked when they do.
     pub(crate) constraint_creators: Kinds,
