@@ -209,9 +209,9 @@ impl Rules {
             || !self.constraint_sights.is_empty()
                 && self.touches_sights(before.sighted.get_or_insert_with(|| self.sighted(st)), mv);
         // Landing effects may take or turn pieces of any kind; under `not
-        // repeated`, every move reaches a position to judge.
+        // repeated`, every move but a pass reaches a position to judge.
         if !check
-            && self.no_repeat.is_none()
+            && (self.no_repeat.is_none() || mv == Move::Pass)
             && (self.effect_kinds == 0 || !self.lands_with_effects(st, mv))
         {
             debug_assert!(self.constraint_sights.is_empty() || self.unchanged_by(st, side, mv));
@@ -248,8 +248,9 @@ impl Rules {
         {
             return false;
         }
+        let held = *(before.breathing_held).get_or_insert_with(|| self.breathing_holds(st, side));
         let known = *before.unplayed_reads.get_or_insert_with(|| Unplayed {
-            counted: self.counted_drops(st, side),
+            counted: if held { self.counted_drops(side) } else { 0 },
             fresh: self.one_more_is_new(st),
         });
         let breathes = (self.constraints.iter())
@@ -273,11 +274,8 @@ impl Rules {
     }
 
     /// The kinds whose pieces `side` drops every breathing constraint
-    /// counts, read for `side`: none where they do not hold in `st`.
-    fn counted_drops(&self, st: &State, side: SideId) -> Kinds {
-        if !self.breathing_holds(st, side) {
-            return 0;
-        }
+    /// counts, read for `side`.
+    fn counted_drops(&self, side: SideId) -> Kinds {
         (0..self.kinds.len() as KindId)
             .filter(|&k| {
                 let v = self.man(side, k);
