@@ -372,7 +372,6 @@ impl<'a> Compiler<'a> {
         // The sides with their symbols.
         let mut sides = self.symbols(raw, &side_names, &kind_names, &scope.forward, &teams);
         self.check_symbols(raw, &sides);
-
         // Piece movement; barrier kinds and their slots.
         let mut kinds = self.kinds(raw, &mut scope);
         let (barriers, counters) = (self.barriers(raw, &scope), self.counters(raw, &mut scope));
@@ -394,8 +393,6 @@ impl<'a> Compiler<'a> {
         let mut ends = self.ends(raw, &mut scope, n_teams);
         let constraints = self.constraints(raw, &mut scope, &side_names);
         let constraint_reads = reads::constraint_reads(&constraints, &scope.board);
-        let constraints_breathing_only = (constraints.iter())
-            .all(|c| c.breathing.is_some() && c.when.is_none() && c.sides.is_none());
         let mut priorities = self.priorities(raw, &mut scope, &side_names);
         let seats = self.seats(raw, &side_names);
         // Promotions, once every kind is known.
@@ -469,7 +466,7 @@ impl<'a> Compiler<'a> {
             constraint_kinds: constraint_reads.kinds,
             constraint_sights: constraint_reads.sights,
             constraints_when: constraint_reads.when,
-            constraints_breathing_only,
+            constraints_breathing_only: constraint_reads.breathing_only,
             constraint_creators,
             constraint_taken,
             ends_read_last,

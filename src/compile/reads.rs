@@ -23,6 +23,9 @@ pub(super) struct ConstraintReads {
     pub sights: Vec<Sight>,
     /// Some constraint binds only `when` a condition holds.
     pub when: bool,
+    /// Every constraint is a breathing one, read for the mover and always
+    /// binding ([`crate::rules::Breathing`]).
+    pub breathing_only: bool,
 }
 
 pub(super) fn constraint_reads(constraints: &[Constraint], board: &Board) -> ConstraintReads {
@@ -40,6 +43,8 @@ pub(super) fn constraint_reads(constraints: &[Constraint], board: &Board) -> Con
     sights.dedup();
     ConstraintReads {
         when: constraints.iter().any(|c| c.when.is_some()),
+        breathing_only: (constraints.iter())
+            .all(|c| c.breathing.is_some() && c.when.is_none() && c.sides.is_none()),
         barrier_only,
         kinds,
         sights,

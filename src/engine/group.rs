@@ -455,30 +455,13 @@ impl Rules {
         }))
     }
 
-    /// [`Rules::reaches_liberty`], then the sites read join `fill.avail`
-    /// (where the group breathes, its pieces do; where it does not, the
-    /// caller stops).
-    fn reaches_liberty_noting(
-        &self,
-        st: &State,
-        m: &Matcher,
-        dirs: u32,
-        start: SiteId,
-        fill: &mut Fill,
-    ) -> bool {
-        let found = self.reaches_liberty(st, m, dirs, start, fill);
-        for t in fill.lib_sites.drain(..) {
-            fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
-            fill.avail[t.0 as usize / 64] |= 1 << (t.0 % 64);
-        }
-        found
-    }
-
     /// Whether the group of the piece on `start` (the pieces `m` matches,
     /// joined along `dirs`) has a liberty in `st`, or meets a site of
     /// `fill.avail` (of a group known to have one). Reads the group until
-    /// then, each site once, into `fill.libs` and `fill.lib_sites`.
-    fn reaches_liberty(
+    /// then, each site once (`fill.libs`, `fill.lib_sites`); the sites
+    /// read then join `fill.avail` (where the group breathes, its pieces
+    /// do; where it does not, the caller stops).
+    fn reaches_liberty_noting(
         &self,
         st: &State,
         m: &Matcher,
@@ -493,11 +476,13 @@ impl Rules {
         mark(fill, start);
         fill.todo.clear();
         fill.todo.push(start);
-        while let Some(s) = fill.todo.pop() {
+        let mut found = false;
+        'read: while let Some(s) = fill.todo.pop() {
             for t in self.steps(st, s, dirs) {
                 let v = st.board[t.0 as usize];
                 if v == 0 || m.holds(v) && fill.avail(t) {
-                    return true;
+                    found = true;
+                    break 'read;
                 }
                 if m.holds(v) && !bit(&fill.libs, t.0 as u32) {
                     mark(fill, t);
@@ -505,7 +490,11 @@ impl Rules {
                 }
             }
         }
-        false
+        for t in fill.lib_sites.drain(..) {
+            fill.libs[t.0 as usize / 64] &= !(1 << (t.0 % 64));
+            fill.avail[t.0 as usize / 64] |= 1 << (t.0 % 64);
+        }
+        found
     }
 
     /// The sites one step from `s` along `dirs`, across no barrier.

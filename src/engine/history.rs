@@ -3,6 +3,7 @@
 //! move meeting each `since(...)` condition ([`History`]).
 
 use super::*;
+use crate::rules::UNCOUNTED;
 use std::hash::Hasher;
 
 impl Rules {
@@ -64,7 +65,7 @@ impl Rules {
             _ => self.to_move(st),
         };
         let mut h = History::new(vec![0; rules.since.len()], Vec::new(), 0);
-        h.push(self.seen(st, mover), Self::occupied(st));
+        h.push(self.seen(st, mover), self.occupied_noted(st));
         Some(Box::new(h))
     }
 
@@ -92,7 +93,7 @@ impl Rules {
         if st.history.is_none() {
             return;
         }
-        let (seen, occupied) = (self.seen(st, mover), Self::occupied(st));
+        let (seen, occupied) = (self.seen(st, mover), self.occupied_noted(st));
         if let Some(h) = &mut st.history {
             for (i, n) in h.since.iter_mut().enumerate() {
                 *n = if i < 64 && resets >> i & 1 == 1 {
@@ -109,6 +110,16 @@ impl Rules {
     #[inline]
     pub(crate) fn occupied(st: &State) -> u32 {
         st.pieces.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// [`Rules::occupied`], noted in the history where `not repeated`
+    /// reads it (`UNCOUNTED` elsewhere).
+    #[inline]
+    fn occupied_noted(&self, st: &State) -> u32 {
+        match self.no_repeat {
+            Some(_) => Self::occupied(st),
+            None => UNCOUNTED,
+        }
     }
 
     /// How many times the present position has been seen, this time

@@ -294,9 +294,11 @@ impl Rules {
             return true;
         };
         let n = Self::occupied(st) + 1;
-        let occupied = h.occupied();
-        let reach = &occupied[occupied.len().saturating_sub(within as usize)..];
-        reach.iter().all(|&k| k != n && k != UNCOUNTED)
+        let seen = h.seen().len();
+        (seen.saturating_sub(within as usize)..seen).all(|i| {
+            let k = h.occupied(i);
+            k != n && k != UNCOUNTED
+        })
     }
 
     /// [`Rules::constraints_hold`] in `after`, reached from `st` by a move

@@ -30,9 +30,10 @@ pub struct History {
     /// Every position of the game so far, the present one last.
     seen: Vec<Seen>,
     /// Per position of `seen`, how many sites pieces stand on
-    /// ([`UNCOUNTED`] for a position read from a saved history): two
+    /// ([`UNCOUNTED`] for a position read from a saved history, or in a
+    /// game that does not count them; empty until one is counted): two
     /// positions with different counts differ, which tells a move new
-    /// without playing it (`Rules::drop_judged_in_place`).
+    /// without playing it (`Rules::drop_keeps_constraints_unplayed`).
     occupied: Vec<u32>,
     /// Plies played before the first position seen: a FEN's move number
     /// read into the history, so that `show --fen` counts on from it.
@@ -82,8 +83,8 @@ impl History {
 
     /// Per position seen, how many sites pieces stand on there
     /// ([`UNCOUNTED`] where that is not known).
-    pub(crate) fn occupied(&self) -> &[u32] {
-        &self.occupied
+    pub(crate) fn occupied(&self, i: usize) -> u32 {
+        self.occupied.get(i).copied().unwrap_or(UNCOUNTED)
     }
 
     /// Notes a position reached, with `occupied` sites.
@@ -92,7 +93,10 @@ impl History {
         *times += 1;
         self.now = *times;
         self.seen.push(s);
-        self.occupied.push(occupied);
+        if occupied != UNCOUNTED || !self.occupied.is_empty() {
+            self.occupied.resize(self.seen.len() - 1, UNCOUNTED);
+            self.occupied.push(occupied);
+        }
     }
 
     /// How many times the present position has been seen: 0 before any.
@@ -107,8 +111,11 @@ impl History {
 
     /// Puts the positions `earlier` before those seen.
     pub(crate) fn prepend(&mut self, mut earlier: Vec<Seen>) {
-        let mut occupied = vec![UNCOUNTED; earlier.len()];
-        occupied.append(&mut self.occupied);
+        let mut occupied = Vec::new();
+        if !self.occupied.is_empty() {
+            occupied.resize(earlier.len(), UNCOUNTED);
+            occupied.append(&mut self.occupied);
+        }
         earlier.append(&mut self.seen);
         *self = History::new(std::mem::take(&mut self.since), earlier, self.before);
         self.occupied = occupied;
