@@ -230,10 +230,11 @@ impl Rules {
     /// counts the piece dropped: the drop lands on an empty site with an
     /// empty one beside it (a liberty of the group the piece joins, and of
     /// every counted group beside it, which that group takes in), its
-    /// landing effects take and turn nothing, so that the board gains that piece alone, and under `not
-    /// repeated within N` no position in reach has as many pieces as the
-    /// board then has (two positions with different counts differ). False
-    /// when it cannot be told so: then the drop is played.
+    /// landing effects take and turn nothing, so that the board gains that
+    /// piece alone, and under `not repeated within N` no position in reach
+    /// has as many pieces as the board then has (two positions with
+    /// different counts differ). False when it cannot be told so: then the
+    /// drop is played.
     fn drop_keeps_constraints_unplayed(
         &self,
         st: &State,
