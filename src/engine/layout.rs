@@ -274,19 +274,8 @@ impl MoveTables {
                     None => self.entries.push(Entry::Walk(p as u16)),
                 },
                 Some(Some(Shape::Rays(rays))) => {
-                    let (start, end, exact) = self.lay_out(rays, origin);
-                    let mine = self.entries.len() > first;
-                    match self.entries.last_mut() {
-                        // Joins the rays of the piece's pattern before.
-                        Some(Entry::Rays {
-                            end: e, exact: x, ..
-                        }) if *e == start && mine => {
-                            *e = end;
-                            *x &= exact;
-                        }
-                        _ if end > start => self.entries.push(Entry::Rays { start, end, exact }),
-                        _ => {}
-                    }
+                    let run = self.lay_out(rays, origin);
+                    self.push_rays(first, run);
                 }
                 Some(Some(Shape::Swaps(partners, token))) => {
                     self.push_swaps(rules, first, partners, token);
@@ -744,7 +733,7 @@ impl MoveTables {
         simple.then_some(self.groups.len() as u32 - 1)
     }
 
-    fn intern(&mut self, v: Values) -> u16 {
+    pub(super) fn intern(&mut self, v: Values) -> u16 {
         match self.values.iter().position(|&w| w == v) {
             Some(i) => i as u16,
             None => {

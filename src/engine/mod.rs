@@ -42,6 +42,7 @@ mod history;
 mod layout;
 mod leave;
 mod line;
+mod lone_steps;
 mod mobility;
 mod moves;
 mod outcome;
