@@ -35,6 +35,7 @@ mod effects;
 mod family;
 mod flags;
 mod flank;
+mod flat_runs;
 mod gates;
 mod goal;
 mod group;
