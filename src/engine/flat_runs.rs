@@ -5,7 +5,8 @@
 
 use super::*;
 use crate::rules::tables::*;
-use std::collections::HashSet;
+use std::collections::hash_map::Entry as Slot;
+use std::collections::{HashMap, HashSet};
 
 impl MoveTables {
     /// The flat runs of every piece ([`MoveTables::flat_of`]), laid out by
@@ -42,21 +43,32 @@ impl MoveTables {
     /// two of the sites they end on are the same (so no move comes twice),
     /// followed by swaps only or gated entries only, if any; with when a
     /// gated run is the piece's moves ([`Gates`]). The landing sites of
-    /// two-segment rays are laid out as [`Leaf`]s.
+    /// two-segment rays, or of rays in more than one entry, are laid out
+    /// as [`Leaf`]s, one per site: the other ways to the same site are its
+    /// alternatives ([`Leaf::alt`]).
     fn flat_of(&mut self, i: usize) -> (Flat, Gates) {
         let gate_bit = |e: &Entry| match *e {
             Entry::Gated { gate, .. } => Some(1u64 << gate),
             _ => None,
         };
-        let (start, end, open, rest) =
-            match &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize] {
-                [] => (0, 0, 0, &[][..]),
-                [Entry::Rays { start, end, .. }, rest @ ..] => (*start, *end, 0, rest),
-                [first @ Entry::Gated { start, end, .. }, rest @ ..] => {
-                    (*start, *end, gate_bit(first).unwrap_or(0), rest)
-                }
-                _ => return (NOT_FLAT, Gates::default()),
-            };
+        let entries = &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize];
+        // The rays of the piece's first entries, each a run of sites.
+        let rays = |e: &Entry| match *e {
+            Entry::Rays { start, end, .. } => Some((start, end)),
+            _ => None,
+        };
+        let (runs, open, rest): (Vec<(u32, u32)>, u64, &[Entry]) = match entries {
+            [] => (vec![(0, 0)], 0, &[][..]),
+            [Entry::Rays { .. }, ..] => {
+                let runs: Vec<(u32, u32)> = entries.iter().map_while(rays).collect();
+                let rest = &entries[runs.len()..];
+                (runs, 0, rest)
+            }
+            [first @ Entry::Gated { start, end, .. }, rest @ ..] => {
+                (vec![(*start, *end)], gate_bit(first).unwrap_or(0), rest)
+            }
+            _ => return (NOT_FLAT, Gates::default()),
+        };
         // Gated entries may follow, the run being the piece's moves while
         // their conditions do not hold; else only swaps.
         let closed = (rest.iter().map(gate_bit))
@@ -73,23 +85,72 @@ impl MoveTables {
             Entry::Swaps { token, .. } => set | token_bit(token),
             _ => set,
         });
-        let sites = &self.sites[start as usize..end as usize];
         let mut seen = HashSet::new();
-        if sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site)) {
-            return (
-                Flat {
-                    start,
-                    end,
-                    swaps_follow,
-                    nested: false,
-                    swap_tokens,
-                },
-                gates,
-            );
+        if let [(start, end)] = runs[..] {
+            let sites = &self.sites[start as usize..end as usize];
+            if sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site)) {
+                let nested = false;
+                return (
+                    Flat {
+                        start,
+                        end,
+                        swaps_follow,
+                        nested,
+                        swap_tokens,
+                    },
+                    gates,
+                );
+            }
         }
-        // Two segments: the sites a move may end on, in either.
+        // Two segments, or several entries: the sites a move may end on.
         let mut leaves = Vec::new();
-        seen.clear();
+        for &(start, end) in &runs {
+            self.push_leaves(start, end, &mut leaves);
+        }
+        // Only the sites a move may end on: a slide's first sites before
+        // its least distance are not.
+        leaves.retain(|l| self.values[self.sites[l.at as usize].to as usize] != [0; 4]);
+        if leaves.iter().any(|l| self.sites[l.at as usize].next != 0) {
+            return (NOT_FLAT, Gates::default());
+        }
+        // One leaf per site; the other ways there are its alternatives.
+        let (mut first, mut others) = (Vec::new(), Vec::new());
+        let mut index = HashMap::new();
+        for l in leaves {
+            match index.entry(self.sites[l.at as usize].site) {
+                Slot::Vacant(v) => {
+                    v.insert(first.len());
+                    first.push(l);
+                }
+                Slot::Occupied(o) => others.push((*o.get(), l)),
+            }
+        }
+        let start = self.leaves.len() as u32;
+        let end = start + first.len() as u32;
+        let mut last: Vec<u32> = (start..end).collect();
+        self.leaves.extend(first);
+        for (k, l) in others {
+            let at = self.leaves.len() as u32;
+            self.leaves[last[k] as usize].alt = at;
+            last[k] = at;
+            self.leaves.push(l);
+        }
+        let nested = true;
+        (
+            Flat {
+                start,
+                end,
+                swaps_follow,
+                nested,
+                swap_tokens,
+            },
+            gates,
+        )
+    }
+
+    /// The leaves of the run `sites[start..end]`: its sites that end a
+    /// move, and the sites of the second segment's rays where it goes on.
+    fn push_leaves(&self, start: u32, end: u32, leaves: &mut Vec<Leaf>) {
         for via in start..end {
             let rs = self.sites[via as usize];
             if rs.next == 0 {
@@ -98,6 +159,7 @@ impl MoveTables {
                     at: via,
                     via_first: u32::MAX,
                     via: u32::MAX,
+                    alt: NO_LEAF,
                 });
                 continue;
             }
@@ -108,30 +170,9 @@ impl MoveTables {
                     at,
                     via_first: self.ray_first(start, via),
                     via,
+                    alt: NO_LEAF,
                 });
             }
         }
-        // Only the sites a move may end on: a slide's first sites before
-        // its least distance are not.
-        leaves.retain(|l| self.values[self.sites[l.at as usize].to as usize] != [0; 4]);
-        let flat = leaves.iter().all(|l| {
-            let rs = self.sites[l.at as usize];
-            rs.next == 0 && seen.insert(rs.site)
-        });
-        if !flat {
-            return (NOT_FLAT, Gates::default());
-        }
-        let start = self.leaves.len() as u32;
-        self.leaves.extend(leaves);
-        (
-            Flat {
-                start,
-                end: self.leaves.len() as u32,
-                swaps_follow,
-                nested: true,
-                swap_tokens,
-            },
-            gates,
-        )
     }
 }

@@ -355,19 +355,26 @@ impl Rules {
 
     /// [`Rules::flat_slot`] for the `i`-th [`Leaf`] of a nested flat run:
     /// the first segment lands where the second goes on from, then the
-    /// second lands.
+    /// second lands; or one of the leaf's alternatives does.
     #[inline]
     pub(super) fn leaf_slot(
         &self,
         st: &State,
         side: SideId,
         origin: SiteId,
-        i: u32,
+        mut i: u32,
     ) -> Option<SiteId> {
-        let l = self.tables.moves.leaves[i as usize];
-        let via = l.via == u32::MAX || self.lands_at(st, side, origin, l.via_first, l.via);
-        (via && self.lands_at(st, side, origin, l.first, l.at))
-            .then_some(self.tables.moves.sites[l.at as usize].site)
+        loop {
+            let l = self.tables.moves.leaves[i as usize];
+            let via = l.via == u32::MAX || self.lands_at(st, side, origin, l.via_first, l.via);
+            if via && self.lands_at(st, side, origin, l.first, l.at) {
+                return Some(self.tables.moves.sites[l.at as usize].site);
+            }
+            if l.alt == NO_LEAF {
+                return None;
+            }
+            i = l.alt;
+        }
     }
 
     /// Whether the piece of `side` on `origin` may land on `sites[i]`, its

@@ -211,7 +211,13 @@ pub(crate) struct Leaf {
     pub(crate) at: u32,
     pub(crate) via_first: u32,
     pub(crate) via: u32,
+    /// Another way to the same site (an index of `leaves`, after the
+    /// run's), or [`NO_LEAF`]: the move is there when either lands.
+    pub(crate) alt: u32,
 }
+
+/// No other way to a leaf's site ([`Leaf::alt`]).
+pub(crate) const NO_LEAF: u32 = u32::MAX;
 
 /// A repeated group laid out: the kind, side and pattern number it is of,
 /// and per site the run of its first segment's rays from there (none when
