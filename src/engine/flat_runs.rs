@@ -85,21 +85,21 @@ impl MoveTables {
             Entry::Swaps { token, .. } => set | token_bit(token),
             _ => set,
         });
+        let flat = |start, end, nested| {
+            let f = Flat {
+                start,
+                end,
+                swaps_follow,
+                nested,
+                swap_tokens,
+            };
+            (f, gates)
+        };
         let mut seen = HashSet::new();
         if let [(start, end)] = runs[..] {
             let sites = &self.sites[start as usize..end as usize];
             if sites.iter().all(|rs| rs.next == 0 && seen.insert(rs.site)) {
-                let nested = false;
-                return (
-                    Flat {
-                        start,
-                        end,
-                        swaps_follow,
-                        nested,
-                        swap_tokens,
-                    },
-                    gates,
-                );
+                return flat(start, end, false);
             }
         }
         // Two segments, or several entries: the sites a move may end on.
@@ -135,17 +135,7 @@ impl MoveTables {
             last[k] = at;
             self.leaves.push(l);
         }
-        let nested = true;
-        (
-            Flat {
-                start,
-                end,
-                swaps_follow,
-                nested,
-                swap_tokens,
-            },
-            gates,
-        )
+        flat(start, end, true)
     }
 
     /// The leaves of the run `sites[start..end]`: its sites that end a
