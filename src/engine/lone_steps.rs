@@ -7,6 +7,7 @@
 //! walked with a set of the steps already given.
 
 use crate::rules::tables::{Entry, Extra, MoveTables, RaySite};
+use std::collections::HashMap;
 
 /// Whether a laid-out ray site is a lone step: a ray of this one site,
 /// ending the move, whose landing is decided by its value set alone.
@@ -58,17 +59,20 @@ impl MoveTables {
             return end;
         }
         let (earlier, start) = (earlier as usize, start as usize);
+        // The earlier run's lone steps by site, edge and direction (the
+        // first of equal ones): one pass, so that joining costs what the
+        // two runs hold.
+        let key = |rs: &RaySite| (rs.site, rs.edge, rs.dir);
+        let twins: HashMap<_, usize> = (earlier..start)
+            .rev()
+            .filter(|&k| lone(&self.sites[k], &self.extras[k]))
+            .map(|k| (key(&self.sites[k]), k))
+            .collect();
         let mut kept = start;
         for j in start..end as usize {
             let (rs, extra) = (self.sites[j], self.extras[j]);
-            let twin = lone(&rs, &extra)
-                .then(|| {
-                    (earlier..start).find(|&k| {
-                        let old = &self.sites[k];
-                        lone(old, &self.extras[k])
-                            && (old.site, old.edge, old.dir) == (rs.site, rs.edge, rs.dir)
-                    })
-                })
+            let twin = (lone(&rs, &extra))
+                .then(|| twins.get(&key(&rs)).copied())
                 .flatten();
             match twin {
                 Some(k) => {
