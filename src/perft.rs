@@ -36,18 +36,13 @@ fn perft_root(rules: &Rules, st: &State) -> State {
 
 /// The leaves `depth` plies below `st`, a position played without asking
 /// whether its side to move has a legal move ([`Rules::play_unsettled`]): the
-/// moves listed here answer that, and only a position left with none (or
-/// with only a pass) is settled, and listed again.
+/// moves listed here answer that ([`Rules::list_settling`]).
 fn count(rules: &Rules, st: &mut State, depth: u32, levels: &mut [(Vec<Move>, State)]) -> u64 {
     if depth == 0 {
         return 1;
     }
     let ((buf, next), rest) = levels.split_first_mut().expect("one level per depth");
-    rules.legal_moves(st, buf);
-    if buf.is_empty() || buf[..] == [Move::Pass] {
-        rules.settle(st);
-        rules.legal_moves(st, buf);
-    }
+    rules.list_settling(st, buf);
     if depth == 1 {
         return buf.len() as u64;
     }

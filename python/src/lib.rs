@@ -384,14 +384,24 @@ impl State {
         }
     }
 
+    /// Starts the game again, in the buffers the state has.
+    fn restart(&mut self) {
+        self.data.rules.restart(&mut self.st);
+        self.prefix.clear();
+        self.history.clear();
+        self.moves.clear();
+        self.fresh = false;
+    }
+
     fn refresh(&mut self) -> PyResult<()> {
         if !self.fresh {
-            let data = self.data.clone();
-            let (st, legal) = (&self.st, &mut self.legal);
+            let (data, st, legal) = (&self.data, &mut self.st, &mut self.legal);
             let cut = self.moves.len() as u32 >= data.max_plies;
+            // A move is played unsettled (`play_unsettled`): listing its
+            // moves settles a position left without one.
             bounded(&data.rules, || match cut {
                 true => legal.clear(),
-                false => data.rules.legal_moves(st, legal),
+                false => data.rules.list_settling(st, legal),
             })?;
             (self.listing).fill(&data.lookup, &data.space, &data.rules, &self.legal);
             self.fresh = true;
@@ -505,17 +515,21 @@ impl State {
 
     /// The legal actions, sorted; at a chance node, its outcomes 0, 1, ...
     fn legal_action_list(&mut self) -> PyResult<Vec<Action>> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// [`State::legal_action_list`] into `out`, in the buffer it has.
+    fn legal_actions_into(&mut self, out: &mut Vec<Action>) -> PyResult<()> {
         if self.is_chance_node()? {
-            return Ok(self
-                .chance_outcomes()?
-                .into_iter()
-                .map(|(a, _)| a)
-                .collect());
+            out.clear();
+            out.extend(self.chance_outcomes()?.into_iter().map(|(a, _)| a));
+            return Ok(());
         }
         self.refresh()?;
-        let mut out = Vec::with_capacity(self.legal.len());
-        self.listing.next(&self.data.space, &self.prefix, &mut out);
-        Ok(out)
+        self.listing.next(&self.data.space, &self.prefix, out);
+        Ok(())
     }
 }
 
@@ -575,7 +589,7 @@ impl State {
             Followed::Complete(i) => {
                 let mv = self.legal[i];
                 let (rules, st) = (&self.data.rules, &mut self.st);
-                if let Err(e) = bounded(rules, || rules.play(st, mv)) {
+                if let Err(e) = bounded(rules, || rules.play_unsettled(st, mv)) {
                     self.prefix.pop();
                     return Err(e);
                 }
@@ -583,7 +597,8 @@ impl State {
                 self.history.push(action);
                 self.prefix.clear();
                 self.fresh = false;
-                Ok(())
+                // Settled now: no reader sees a game over left undecided.
+                self.refresh()
             }
             Followed::Pending => {
                 self.history.push(action);

@@ -2,7 +2,7 @@
 //! GIL, with numpy arrays in and out, for self-play at scale.
 
 use super::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyByteArray, PyByteArrayMethods, PyBytes};
 
 /// N games stepped together: `step(actions)` applies one action per game
 /// (the player to move's), plays chance outcomes by their weights, and
@@ -16,6 +16,9 @@ pub struct VectorEnv {
     /// Whether `step` returns the dense legal-action mask (else `None`).
     mask: bool,
     threads: usize,
+    /// The threads that step the games beside the calling one, kept while
+    /// the env lives (their scratch buffers with them); none for one thread.
+    pool: Option<rayon::ThreadPool>,
 }
 
 /// One game of the env: its state, its random numbers and its legal
@@ -65,7 +68,7 @@ impl VectorEnv {
     /// writes its observation, mask and player to move.
     fn write(&self, g: &mut Slot, out: &mut Out) -> PyResult<()> {
         g.st.observe(None, self.view, out.obs)?;
-        g.legal = g.st.legal_action_list()?;
+        g.st.legal_actions_into(&mut g.legal)?;
         for &a in &g.legal {
             if let Some(m) = out.mask.get_mut(a as usize) {
                 *m = 1;
@@ -81,7 +84,7 @@ impl VectorEnv {
         let (st, rng) = (&mut g.st, &mut g.rng);
         match action {
             Some(a) => st.apply_action(a)?,
-            None => *st = State::new(self.data.clone()),
+            None => st.restart(),
         }
         Self::settle(st, rng)?;
         if st.terminal()? {
@@ -91,39 +94,54 @@ impl VectorEnv {
             let cut = self.data.rules.outcome(&st.st) == Outcome::Ongoing;
             *out.terminated = u8::from(!cut);
             *out.truncated = u8::from(cut);
-            *st = State::new(self.data.clone());
+            st.restart();
             Self::settle(st, rng)?;
         }
         self.write(g, out)
     }
 
     /// Steps every game (`None`: resets them), on the env's threads, and
-    /// returns the numpy arrays.
+    /// returns the numpy arrays, written in place.
     fn run(&mut self, py: Python<'_>, actions: Option<Vec<Action>>) -> PyResult<PyObject> {
         let n = self.games.len();
         let len = self.data.planes.len();
         let n_actions = if self.mask { self.mask_len() } else { 0 };
         let players = self.data.rules.seats.len();
-        let mut obs = vec![0.0f32; n * len];
         // The mask's chunks are at least a byte a game (chunks_mut wants a
         // width); with `mask=False` each game's slice is empty.
         let mw = n_actions.max(1);
-        let mut mask = vec![0u8; n * mw];
-        let mut rewards = vec![0.0f32; n * players];
-        let (mut terminated, mut truncated) = (vec![0u8; n], vec![0u8; n]);
-        let mut player = vec![0i64; n];
+        let [obs, mask, rewards, terminated, truncated, player] =
+            [n * len * 4, n * mw, n * players * 4, n, n, n * 8]
+                .map(|bytes| PyByteArray::new_with(py, bytes, |_| Ok(())));
+        let [obs, mask, rewards, terminated, truncated, player] =
+            [obs?, mask?, rewards?, terminated?, truncated?, player?];
+        // SAFETY: the arrays were made just now and are zeroed; nothing
+        // else holds them, so nothing reads or resizes them while the
+        // games are written into them (the GIL released).
+        let (o, m, rw, te, tr, pl) = unsafe {
+            (
+                plain_mut::<f32>(obs.as_bytes_mut())?,
+                mask.as_bytes_mut(),
+                plain_mut::<f32>(rewards.as_bytes_mut())?,
+                terminated.as_bytes_mut(),
+                truncated.as_bytes_mut(),
+                plain_mut::<i64>(player.as_bytes_mut())?,
+            )
+        };
         let mut games = std::mem::take(&mut self.games);
         let this = &*self;
         let result = py.allow_threads(|| {
             guard(|| {
-                let chunk = n.div_ceil(this.threads).max(1);
+                // One share of the games a thread.
+                let pieces = this.threads;
+                let chunk = n.div_ceil(pieces).max(1);
                 let work = (games.chunks_mut(chunk))
-                    .zip(obs.chunks_mut(chunk * len))
-                    .zip(mask.chunks_mut(chunk * mw))
-                    .zip(rewards.chunks_mut(chunk * players))
-                    .zip(terminated.chunks_mut(chunk))
-                    .zip(truncated.chunks_mut(chunk))
-                    .zip(player.chunks_mut(chunk))
+                    .zip(o.chunks_mut(chunk * len))
+                    .zip(m.chunks_mut(chunk * mw))
+                    .zip(rw.chunks_mut(chunk * players))
+                    .zip(te.chunks_mut(chunk))
+                    .zip(tr.chunks_mut(chunk))
+                    .zip(pl.chunks_mut(chunk))
                     .enumerate();
                 let run = |(c, ((((((gs, o), m), rw), te), tr), pl)): Work<'_>| {
                     for (i, g) in gs.iter_mut().enumerate() {
@@ -140,31 +158,38 @@ impl VectorEnv {
                     }
                     Ok(())
                 };
-                if this.threads <= 1 {
-                    return {
-                        let mut work = work;
-                        work.try_for_each(run)
-                    };
-                }
-                std::thread::scope(|scope| {
-                    let handles: Vec<_> = work.map(|w| scope.spawn(move || run(w))).collect();
-                    (handles.into_iter())
-                        .try_for_each(|h| h.join().unwrap_or_else(|_| Err(panicked())))
-                })
+                let Some(pool) = &this.pool else {
+                    let mut work = work;
+                    return work.try_for_each(run);
+                };
+                // The calling thread steps the first share, the pool's
+                // threads the others.
+                let mut work = work;
+                let first = work.next();
+                let mut results: Vec<PyResult<()>> = Vec::new();
+                let rest: Vec<Work<'_>> = work.collect();
+                results.resize_with(rest.len(), || Ok(()));
+                pool.in_place_scope(|scope| {
+                    for (w, result) in rest.into_iter().zip(&mut results) {
+                        scope.spawn(|_| *result = run(w));
+                    }
+                    first.map_or(Ok(()), run)
+                })?;
+                results.into_iter().collect()
             })
         });
         self.games = games;
         result?;
         let [p, r, c] = self.data.planes.shape();
-        let obs = numpy_array(py, as_bytes(&obs), "float32", &[n, p, r, c])?;
+        let obs = numpy_over(py, obs, "float32", &[n, p, r, c])?;
         let mask = match self.mask {
-            true => numpy_array(py, &mask, "bool", &[n, n_actions])?,
+            true => numpy_over(py, mask, "bool", &[n, n_actions])?,
             false => py.None(),
         };
-        let rewards = numpy_array(py, as_bytes(&rewards), "float32", &[n, players])?;
-        let terminated = numpy_array(py, &terminated, "bool", &[n])?;
-        let truncated = numpy_array(py, &truncated, "bool", &[n])?;
-        let player = numpy_array(py, as_bytes(&player), "int64", &[n])?;
+        let rewards = numpy_over(py, rewards, "float32", &[n, players])?;
+        let terminated = numpy_over(py, terminated, "bool", &[n])?;
+        let truncated = numpy_over(py, truncated, "bool", &[n])?;
+        let player = numpy_over(py, player, "int64", &[n])?;
         let out = (obs, rewards, terminated, truncated, mask, player);
         Ok(out.into_pyobject(py)?.into_any().unbind())
     }
@@ -174,7 +199,7 @@ impl VectorEnv {
     fn list_unstepped(&mut self) -> PyResult<()> {
         for g in &mut self.games {
             if g.legal.is_empty() && !g.st.terminal()? {
-                g.legal = g.st.legal_action_list()?;
+                g.st.legal_actions_into(&mut g.legal)?;
             }
         }
         Ok(())
@@ -204,8 +229,34 @@ type Work<'a> = (
     ),
 );
 
-fn panicked() -> PyErr {
-    GameError::new_err("internal error (a bug in tavoliere): a step thread panicked")
+/// Numbers any of whose bit patterns is a value: bytes may be read as them.
+trait Plain: Copy {}
+impl Plain for f32 {}
+impl Plain for i64 {}
+
+/// `bytes` as numbers of `T`; an error where they are not aligned for it
+/// (Python allocates at least 8-byte aligned: never expected).
+fn plain_mut<T: Plain>(bytes: &mut [u8]) -> PyResult<&mut [T]> {
+    // SAFETY: `T: Plain` takes any bit pattern; `align_to_mut` keeps the
+    // alignment, and a slice with bytes left over is refused.
+    match unsafe { bytes.align_to_mut::<T>() } {
+        ([], mid, []) => Ok(mid),
+        _ => Err(GameError::new_err(
+            "internal error (a bug in tavoliere): an array's buffer is not aligned",
+        )),
+    }
+}
+
+/// A numpy array of `dtype` and `shape` over `buffer`, not copied.
+fn numpy_over(
+    py: Python<'_>,
+    buffer: Bound<'_, PyByteArray>,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<PyObject> {
+    let np = py.import("numpy")?;
+    let array = np.call_method1("frombuffer", (buffer, dtype))?;
+    Ok(array.call_method1("reshape", (shape.to_vec(),))?.unbind())
 }
 
 #[pymethods]
@@ -227,6 +278,18 @@ impl VectorEnv {
         if n == 0 {
             return Err(PyValueError::new_err("n must be at least 1"));
         }
+        let threads = threads_arg(threads)?;
+        let pool = match threads {
+            1 => None,
+            _ => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads - 1)
+                    .build()
+                    .map_err(|e| {
+                        GameError::new_err(format!("cannot start {threads} threads: {e}"))
+                    })?,
+            ),
+        };
         let data = game.data.clone();
         let mix = |salt: u64, i: u64| {
             fastrand::Rng::with_seed(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt ^ i)
@@ -243,7 +306,8 @@ impl VectorEnv {
             data,
             view,
             mask,
-            threads: threads_arg(threads)?,
+            threads,
+            pool,
         })
     }
 

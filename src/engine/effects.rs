@@ -116,14 +116,14 @@ impl Rules {
 
     /// Counts a step of a chain (an iteration of a repeated group ending);
     /// whether the walk may go on. Past [`CHAIN_STEPS`] it may not, and
-    /// the session is marked for [`Rules::bounded`].
+    /// the thread is marked for [`Rules::bounded`].
     #[inline]
     pub(super) fn chain_step(&self, w: &mut Walker) -> bool {
         w.chain_steps += 1;
         if w.chain_steps <= CHAIN_STEPS {
             return true;
         }
-        self.chains.mark_over();
+        crate::rules::chain::mark_over();
         false
     }
 }

@@ -271,8 +271,8 @@ impl Rules {
 
     /// [`Rules::play`], leaving the side to move next unchecked for a legal
     /// move ([`Known::unsettled`]): the caller lists its moves anyway, and
-    /// settles the position ([`Rules::settle`]) when it has none.
-    pub(crate) fn play_unsettled(&self, st: &mut State, mv: Move) {
+    /// settles the position when it has none ([`Rules::list_settling`]).
+    pub fn play_unsettled(&self, st: &mut State, mv: Move) {
         let known = Known {
             unsettled: true,
             ..Known::default()
@@ -553,6 +553,17 @@ impl Rules {
     /// it loses or draws.
     pub(crate) fn settle(&self, st: &mut State) {
         self.settle_checking(st, true);
+    }
+
+    /// [`Rules::legal_moves`] of a position [`Rules::play_unsettled`] left:
+    /// one with no move (or only a pass) is settled first, which can decide
+    /// the game, and listed again. Of a settled position, the same list.
+    pub fn list_settling(&self, st: &mut State, out: &mut Vec<Move>) {
+        self.legal_moves(st, out);
+        if out.is_empty() || out[..] == [Move::Pass] {
+            self.settle(st);
+            self.legal_moves(st, out);
+        }
     }
 
     /// [`Rules::settle`]; without `mobility`, the side to move is not

@@ -4,8 +4,8 @@
 
 use super::Move;
 use crate::board::SiteId;
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// How many iterations of repeated groups (a capture each, in a chain) the
 /// walker of one listing may explore. Real games explore a few hundred at
@@ -257,21 +257,18 @@ impl<T: Copy + Eq + std::hash::Hash> Interner<T> {
 }
 
 /// The chains moves have made, each stored once: a [`Move::Chain`] holds an
-/// id, so that moves stay small whatever the longest chain. It also keeps
-/// whether a listing stopped at the chain budget ([`Rules::bounded`]).
-#[derive(Debug, Default)]
+/// id, so that moves stay small whatever the longest chain.
+#[derive(Clone, Debug, Default)]
 pub struct ChainTable {
     table: Interner<Chain>,
-    over: AtomicBool,
 }
 
-impl Clone for ChainTable {
-    fn clone(&self) -> Self {
-        ChainTable {
-            table: self.table.clone(),
-            over: AtomicBool::new(self.over.load(Relaxed)),
-        }
-    }
+thread_local! {
+    /// Whether a listing on this thread stopped at the chain budget since
+    /// [`Rules::bounded`] last looked: a listing and the call that bounds
+    /// it run on one thread, and threads listing side by side never write
+    /// a shared flag.
+    static OVER: Cell<bool> = const { Cell::new(false) };
 }
 
 impl ChainTable {
@@ -297,18 +294,18 @@ impl ChainTable {
     pub(crate) fn same_effect(&self, id: ChainId, to: SiteId, captured: &[SiteId]) -> bool {
         self.with(id, |c| c.same_effect(to, captured))
     }
+}
 
-    /// A listing stopped at the chain budget.
-    #[cold]
-    pub(crate) fn mark_over(&self) {
-        self.over.store(true, Relaxed);
-    }
+/// A listing on this thread stopped at the chain budget.
+#[cold]
+pub(crate) fn mark_over() {
+    OVER.with(|o| o.set(true));
+}
 
-    /// Whether a listing stopped at the chain budget since the last call;
-    /// clears the mark.
-    pub(crate) fn take_over(&self) -> bool {
-        self.over.swap(false, Relaxed)
-    }
+/// Whether a listing on this thread stopped at the chain budget since the
+/// last call; clears the mark.
+pub(crate) fn take_over() -> bool {
+    OVER.with(|o| o.replace(false))
 }
 
 /// Listing the moves of a position explored more ways of capturing than

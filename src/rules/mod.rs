@@ -6,7 +6,7 @@
 use crate::board::{Board, SiteId};
 
 mod barrier;
-mod chain;
+pub(crate) mod chain;
 mod chance;
 mod cond;
 mod counters;
@@ -734,6 +734,12 @@ pub struct Game {
 impl Rules {
     pub fn initial(&self) -> State {
         self.initial.clone()
+    }
+
+    /// Sets `st` to the initial position, in the buffers it has.
+    pub fn restart(&self, st: &mut State) {
+        st.copy_from(&self.initial);
+        st.history.clone_from(&self.initial.history);
     }
 
     /// The stops and captures of a chain move.

@@ -1,7 +1,7 @@
 //! `Rules`: the compiled [`Game`], shared, with the interners of one
 //! session (a game, a playout, a request).
 
-use super::{ChainTable, DemandTable, Game, LeavingTable, PromotionTable, TooManyChains};
+use super::{chain, ChainTable, DemandTable, Game, LeavingTable, PromotionTable, TooManyChains};
 
 /// How many interned moves a session that plays many games keeps before
 /// it is renewed ([`Rules::renew_when_large`]).
@@ -82,11 +82,11 @@ impl Rules {
     /// reaches a user from a position they wrote. A mark made before the
     /// call is kept for an enclosing call.
     pub fn bounded<R>(&self, f: impl FnOnce() -> R) -> Result<R, TooManyChains> {
-        let before = self.chains.take_over();
+        let before = chain::take_over();
         let answer = f();
-        let over = self.chains.take_over();
+        let over = chain::take_over();
         if before {
-            self.chains.mark_over();
+            chain::mark_over();
         }
         if over {
             return Err(TooManyChains);
