@@ -528,6 +528,8 @@ impl State {
             return Ok(());
         }
         self.refresh()?;
+        out.clear();
+        out.reserve(self.legal.len());
         self.listing.next(&self.data.space, &self.prefix, out);
         Ok(())
     }

@@ -55,6 +55,60 @@ thread_local! {
     static FILL: RefCell<Fill> = RefCell::new(Fill::default());
 }
 
+/// Who reads a group `through last`: the side, the pieces counted, the
+/// directions and the site.
+type GroupKey = (SideId, (Owner, SideSet, Kinds), u32, SiteId);
+
+/// The last groups read `through last` on this thread ([`Rules::group_through`]),
+/// with the board and barriers they were read on: a read of one of them on
+/// the same board takes it from here. End rules are read for each side, so
+/// a few are kept. A group of no site: the site holds no piece counted.
+#[derive(Default)]
+struct GroupMemo {
+    board: Vec<u8>,
+    blocked: Vec<u64>,
+    /// The groups kept, each with the read that gave it; filled in turn.
+    groups: [(Option<GroupKey>, Vec<u64>); MEMO_GROUPS],
+    /// The place the next group read goes.
+    next: usize,
+}
+
+/// How many groups [`GroupMemo`] keeps.
+const MEMO_GROUPS: usize = 4;
+
+impl GroupMemo {
+    /// The place of the group `key` reads in `st`, if kept.
+    fn get(&mut self, st: &State, key: GroupKey) -> Option<usize> {
+        if *self.board != *st.board || *self.blocked != *st.blocked {
+            self.board.clear();
+            self.board.extend_from_slice(&st.board);
+            self.blocked.clear();
+            self.blocked.extend_from_slice(&st.blocked);
+            for (k, _) in &mut self.groups {
+                *k = None;
+            }
+            return None;
+        }
+        self.groups.iter().position(|(k, _)| *k == Some(key))
+    }
+
+    /// Keeps `grp`, the group `key` reads on the board kept, in place of
+    /// the oldest; returns its place.
+    fn keep(&mut self, key: GroupKey, grp: &[u64]) -> usize {
+        let i = self.next;
+        self.next = (i + 1) % MEMO_GROUPS;
+        let (k, kept) = &mut self.groups[i];
+        *k = Some(key);
+        kept.clear();
+        kept.extend_from_slice(grp);
+        i
+    }
+}
+
+thread_local! {
+    static MEMO: RefCell<GroupMemo> = RefCell::new(GroupMemo::default());
+}
+
 /// Runs `f` with a cleared fill for `words` words of sites: the thread's,
 /// or a new one when it is in use.
 fn with_fill<R>(words: usize, f: impl FnOnce(&mut Fill) -> R) -> R {
@@ -394,7 +448,10 @@ impl Rules {
     }
 
     /// `group(...) through last` for `side`: the group of the piece the
-    /// last move ended on, at `to`.
+    /// last move ended on, at `to`. Several end rules often read the same
+    /// group (Havannah's bridge, fork and ring): it is read once and kept
+    /// ([`GroupMemo`]) while the board stays as it is, and each measure
+    /// but liberties is taken from its sites.
     #[cold]
     #[inline(never)]
     pub(super) fn group_through(
@@ -405,7 +462,75 @@ impl Rules {
         test: &GroupTest,
         to: SiteId,
     ) -> bool {
-        self.some_group(st, side, pieces, test, Some(to))
+        if matches!(test.measure, GroupMeasure::Liberties) {
+            return self.some_group(st, side, pieces, test, Some(to));
+        }
+        let key = (side, pieces, test.dirs, to);
+        with_fill(self.site_words(), |fill| {
+            MEMO.with(|cell| {
+                // A read inside another (none expected) keeps its own.
+                let (mut mine, mut kept);
+                let memo: &mut GroupMemo = match cell.try_borrow_mut() {
+                    Ok(m) => {
+                        kept = m;
+                        &mut kept
+                    }
+                    Err(_) => {
+                        mine = GroupMemo::default();
+                        &mut mine
+                    }
+                };
+                let i = memo.get(st, key).unwrap_or_else(|| {
+                    let (owner, named, kind) = pieces;
+                    let m = self.line_matcher(side, owner, named, kind);
+                    self.members(st, self.counted(side, owner, named), kind, &m, fill);
+                    fill.grp.clear();
+                    fill.grp.resize(fill.avail.len(), 0);
+                    if fill.avail(to) {
+                        self.read_group(st, to, test.dirs, fill);
+                    }
+                    memo.keep(key, &fill.grp)
+                });
+                let grp = &memo.groups[i].1;
+                if grp.iter().all(|&w| w == 0) {
+                    return false;
+                }
+                let n = match &test.measure {
+                    GroupMeasure::Size => grp.iter().map(|w| w.count_ones()).sum(),
+                    GroupMeasure::Touches(regions) => (regions.iter())
+                        .filter(|&&r| {
+                            let set = &self.regions[r as usize].per_side[side as usize].0;
+                            grp.iter().zip(set).any(|(g, r)| g & r != 0)
+                        })
+                        .count() as u32,
+                    GroupMeasure::Encloses => {
+                        fill.grp.clone_from(grp);
+                        self.enclosed(st, test.dirs, fill)
+                    }
+                    GroupMeasure::Liberties => unreachable!("read by some_group"),
+                };
+                test.op.holds(n, test.value)
+            })
+        })
+    }
+
+    /// Reads the whole group of the member on `start` (`fill.avail`,
+    /// joined along `dirs`) into `fill.grp`.
+    fn read_group(&self, st: &State, start: SiteId, dirs: u32, fill: &mut Fill) {
+        fill.take(start);
+        fill.todo.push(start);
+        while let Some(s) = fill.todo.pop() {
+            fill.grp[s.0 as usize / 64] |= 1 << (s.0 % 64);
+            let mut mask = dirs;
+            while mask != 0 {
+                let d = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                if let Some(t) = self.next_site(st, s, d).filter(|&t| fill.avail(t)) {
+                    fill.take(t);
+                    fill.todo.push(t);
+                }
+            }
+        }
     }
 
     /// Whether the breathing constraint `b` ([`Breathing`]), read for
