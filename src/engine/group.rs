@@ -55,9 +55,9 @@ thread_local! {
     static FILL: RefCell<Fill> = RefCell::new(Fill::default());
 }
 
-/// Who reads a group `through last`: the side, the pieces counted, the
-/// directions and the site.
-type GroupKey = (SideId, (Owner, SideSet, Kinds), u32, SiteId);
+/// Who reads a group `through last`: the game ([`Rules::stamp`]), the
+/// side, the pieces counted, the directions and the site.
+type GroupKey = (u64, SideId, (Owner, SideSet, Kinds), u32, SiteId);
 
 /// The last groups read `through last` on this thread ([`Rules::group_through`]),
 /// with the board and barriers they were read on: a read of one of them on
@@ -465,7 +465,7 @@ impl Rules {
         if matches!(test.measure, GroupMeasure::Liberties) {
             return self.some_group(st, side, pieces, test, Some(to));
         }
-        let key = (side, pieces, test.dirs, to);
+        let key = (self.stamp, side, pieces, test.dirs, to);
         with_fill(self.site_words(), |fill| {
             MEMO.with(|cell| {
                 // A read inside another (none expected) keeps its own.

@@ -1,11 +1,16 @@
 //! `Rules`: the compiled [`Game`], shared, with the interners of one
 //! session (a game, a playout, a request).
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 use super::{chain, ChainTable, DemandTable, Game, LeavingTable, PromotionTable, TooManyChains};
 
 /// How many interned moves a session that plays many games keeps before
 /// it is renewed ([`Rules::renew_when_large`]).
 pub const SESSION_MOVES: usize = 1 << 12;
+
+/// The stamp the next compiled game gets ([`Rules::stamp`]).
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(0);
 
 /// A game to play: the compiled [`Game`], shared, and the interners that
 /// name the moves too large to be plain data (chains of captures,
@@ -27,6 +32,10 @@ pub struct Rules {
     pub(crate) promotings: PromotionTable,
     /// The moves that leave a piece from the hand on a site they left.
     pub(crate) leavings: LeavingTable,
+    /// A number no other game compiled in this process has, shared by its
+    /// sessions: what a memo kept per thread across calls keys on, so that
+    /// it never answers for another game (one made where a dropped one was).
+    pub(crate) stamp: u64,
 }
 
 impl std::ops::Deref for Rules {
@@ -47,6 +56,7 @@ impl Rules {
             demands: DemandTable::default(),
             promotings: PromotionTable::default(),
             leavings: LeavingTable::default(),
+            stamp: NEXT_STAMP.fetch_add(1, Relaxed),
         }
     }
 
@@ -59,6 +69,7 @@ impl Rules {
             demands: DemandTable::default(),
             promotings: PromotionTable::default(),
             leavings: LeavingTable::default(),
+            stamp: self.stamp,
         }
     }
 
