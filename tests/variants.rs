@@ -422,3 +422,35 @@ fn a_side_with_no_move_wins_under_no_moves_win() {
         );
     }
 }
+
+#[test]
+fn two_games_on_one_thread_read_their_own_groups() {
+    // Black's chain b1 a2 … a11 joins ranks 1 and 11 only through the
+    // diagonal line b1–a2 (white holds a1; white's stones touch no two of
+    // each other). Hex has that line and ends at a11; the variant without
+    // diagonals does not. The two games are played move by move side by
+    // side, each move in one then in the other, so that the end rule reads
+    // the group through each stone on the same board in both: a group kept
+    // from one game must not answer for the other.
+    let hex = common::load("games/hex.toml");
+    let plain = common::load("tests/games/hex-no-diagonals.toml");
+    let moves = "S@b1 S@a1 S@a2 S@c3 S@a3 S@e3 S@a4 S@g3 S@a5 S@i3 S@a6 \
+                 S@c7 S@a7 S@e7 S@a8 S@g7 S@a9 S@i7 S@a10 S@c9 S@a11";
+    let black = hex.side("black").unwrap();
+    for games in [[&hex, &plain], [&plain, &hex]] {
+        let mut states = games.map(|rules| rules.initial());
+        for word in moves.split_whitespace() {
+            for (rules, st) in games.iter().zip(&mut states) {
+                *st = common::play_all(rules, st.clone(), word);
+            }
+        }
+        for (rules, st) in games.iter().zip(&states) {
+            let expected = if std::ptr::eq(*rules, &hex) {
+                tavoliere::rules::Outcome::Win(black)
+            } else {
+                tavoliere::rules::Outcome::Ongoing
+            };
+            assert_eq!(rules.outcome(st), expected, "{}", rules.name);
+        }
+    }
+}

@@ -499,14 +499,20 @@ impl Compiler<'_> {
             return Err(());
         }
         let (owner, named) = owner?;
+        let axes = axes?;
+        let rows = within.and_then(|id| {
+            let region = scope.regions[id as usize].as_ref()?;
+            super::family::region_rows(&scope.board, region, length.0, axes)
+        });
         Ok(StateCond::Line {
             owner,
             named,
             kind: kind?,
             length: length.0,
-            axes: axes?,
+            axes,
             through_last,
             within,
+            rows,
         })
     }
 

@@ -27,7 +27,7 @@ mod condition;
 mod counters;
 mod effect;
 mod end;
-mod family;
+pub(crate) mod family;
 mod fen;
 mod flags;
 mod fold;

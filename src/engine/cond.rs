@@ -438,10 +438,16 @@ impl Rules {
                 length,
                 axes,
                 within: Some(region),
+                rows,
                 ..
             } => {
                 let pieces = (*owner, *named, *kind);
-                self.line_within(st, side, pieces, (*length, *axes), *region, None)
+                match rows {
+                    Some(rows) => {
+                        self.line_in_rows(st, side, pieces, &rows.per_side[side as usize])
+                    }
+                    None => self.line_within(st, side, pieces, (*length, *axes), *region, None),
+                }
             }
             StateCond::Line {
                 owner,

@@ -101,6 +101,52 @@ impl Rules {
         })
     }
 
+    /// `line(OWNER KIND in REGION, N, DIRS)` seen from `side`, read from
+    /// the region's rows: the matching pieces' sites, in the words the rows
+    /// span, cover one of them.
+    pub(super) fn line_in_rows(
+        &self,
+        st: &State,
+        side: SideId,
+        (owner, named, kind): (Owner, SideSet, Kinds),
+        rows: &SideRows,
+    ) -> bool {
+        let words = self.board.n_sites().div_ceil(64);
+        let mut filled = [0u64; SideRows::MOST_WORDS];
+        let filled = &mut filled[..rows.span];
+        let mut sides = self.counted(side, owner, named);
+        while sides != 0 {
+            let s = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
+            let from = s * words + rows.first;
+            let theirs = &st.pieces[from..from + rows.span];
+            filled.iter_mut().zip(theirs).for_each(|(f, &w)| *f |= w);
+        }
+        filled
+            .iter_mut()
+            .zip(&rows.sites)
+            .for_each(|(f, &w)| *f &= w);
+        if filled.iter().map(|f| f.count_ones()).sum::<u32>() < rows.length {
+            return false;
+        }
+        let every_kind = ((1u128 << self.kinds.len()) - 1) as Kinds;
+        if kind & every_kind != every_kind {
+            // Some of the sides' pieces are of other kinds: leave them out.
+            let m = self.line_matcher(side, owner, named, kind);
+            for (i, f) in filled.iter_mut().enumerate() {
+                let mut bits = *f;
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    if !m.holds(st.board[(rows.first + i) * 64 + b as usize]) {
+                        *f &= !(1 << b);
+                    }
+                }
+            }
+        }
+        rows.covered(filled)
+    }
+
     /// `line(OWNER KIND in REGION, N, DIRS)` seen from `side`: a row of
     /// `length` matching pieces in the region (its part for `side`).
     pub(super) fn line_within(
@@ -128,5 +174,98 @@ impl Rules {
                     })
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::family::region_rows;
+    use crate::diag::Sources;
+
+    fn load(rel: &str) -> Rules {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(root.join(rel)).unwrap();
+        let mut sources = Sources::new();
+        let id = sources.add(rel, text);
+        let mut no_base = |_: &str, path: &str| Err(format!("no base {path} here"));
+        crate::compile::load(&mut sources, id, &mut no_base)
+            .unwrap_or_else(|_| panic!("{rel} compiles"))
+            .0
+    }
+
+    /// The rows of a region find a line exactly where walking the pieces
+    /// does: boards of one word and of several (a block across two words),
+    /// regions per side, every owner, kinds all or some, on random fills.
+    #[test]
+    fn rows_and_walking_find_the_same_lines() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let games = ["ultimate-tic-tac-toe", "hex", "chess", "havannah"];
+        let mut compared = 0;
+        for game in games {
+            let rules = load(&format!("games/{game}.toml"));
+            let mut st = rules.initial();
+            let (n_sides, n_kinds) = (rules.sides.len(), rules.kinds.len());
+            let values = (n_sides * n_kinds) as u64;
+            let kind_sets = [
+                u64::MAX >> (64 - n_kinds),
+                1,
+                0b101 & (u64::MAX >> (64 - n_kinds)),
+            ];
+            for _ in 0..30 {
+                let fill = next() % 4;
+                for s in 0..rules.board.n_sites() {
+                    let r = next();
+                    let v = if r % 4 < fill {
+                        1 + (r >> 8) % values
+                    } else {
+                        0
+                    };
+                    rules.put(&mut st, SiteId(s as u16), v as u8);
+                }
+                for (id, region) in rules.regions.iter().enumerate() {
+                    for (length, axes) in [(1, 1), (2, 15), (3, 15), (3, 2), (4, 5), (5, 10)] {
+                        let Some(rows) = region_rows(&rules.board, region, length, axes) else {
+                            continue;
+                        };
+                        for side in 0..n_sides as SideId {
+                            for owner in [Owner::Own, Owner::Enemy, Owner::Any] {
+                                for kind in kind_sets {
+                                    let pieces = (owner, 0, kind);
+                                    let by_rows = rules.line_in_rows(
+                                        &st,
+                                        side,
+                                        pieces,
+                                        &rows.per_side[side as usize],
+                                    );
+                                    let walked = rules.line_within(
+                                        &st,
+                                        side,
+                                        pieces,
+                                        (length, axes),
+                                        id as RegionId,
+                                        None,
+                                    );
+                                    assert_eq!(
+                                        by_rows, walked,
+                                        "{game} {} {length} {axes}",
+                                        region.name
+                                    );
+                                    compared += usize::from(by_rows);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Some lines were there to find.
+        assert!(compared > 1000, "{compared}");
     }
 }

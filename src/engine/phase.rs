@@ -91,6 +91,9 @@ impl Rules {
     ) {
         let start = out.len();
         self.drops(st, side, kind, region, fall, out);
+        if out.len() == start {
+            return;
+        }
         let c = &self.removals[i as usize];
         // `to in FAMILY where (C)`: C reads the position, not the cell, so
         // each region's C is read once, not once per empty cell.

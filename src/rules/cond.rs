@@ -215,6 +215,48 @@ impl GroupTest {
     }
 }
 
+/// The rows a line inside a region can fill (`line(... in REGION, N,
+/// DIRS)`), made when the game is compiled: per side (its part of the
+/// region), every run of N sites of the region along one of the axes.
+/// A line is there when the matching pieces cover one of them.
+#[derive(Clone, Debug)]
+pub struct RegionRows {
+    pub per_side: Box<[SideRows]>,
+}
+
+/// One side's rows of a region: each `span` words of a site bitset, from
+/// word `first` on (the words the region's sites fall in), as is the
+/// region (`sites`).
+#[derive(Clone, Debug, Default)]
+pub struct SideRows {
+    /// The sites in a row.
+    pub length: u32,
+    pub first: usize,
+    pub span: usize,
+    pub sites: Box<[u64]>,
+    pub masks: Box<[u64]>,
+}
+
+impl SideRows {
+    /// The most words a row may span, and the most rows a side may have:
+    /// beyond them, reading the pieces in the region is the cheaper way.
+    pub const MOST_WORDS: usize = 4;
+    pub const MOST_ROWS: usize = 64;
+
+    /// Whether the sites of `filled` (the words `first..first + span` of
+    /// a site bitset) cover some row.
+    #[inline]
+    pub fn covered(&self, filled: &[u64]) -> bool {
+        let holds = |m: u64, f: u64| f & m == m;
+        match *filled {
+            [f] => self.masks.iter().any(|&m| holds(m, f)),
+            [f, g] => (self.masks.chunks_exact(2)).any(|r| holds(r[0], f) && holds(r[1], g)),
+            _ => (self.masks.chunks_exact(self.span))
+                .any(|row| row.iter().zip(filled).all(|(&m, &f)| holds(m, f))),
+        }
+    }
+}
+
 /// A compiled condition on a position, seen from one side.
 #[derive(Clone, Debug)]
 pub enum StateCond {
@@ -269,7 +311,8 @@ pub enum StateCond {
     /// `length` or more matching pieces in a row along an axis (bit `d`:
     /// compass direction `d` and its opposite `d + 4`); `through_last`:
     /// only a line through the site the last move ended on (end rules);
-    /// `within`: only a row of pieces standing in the region.
+    /// `within`: only a row of pieces standing in the region; `rows`: its
+    /// rows as masks, when the region holds few enough.
     Line {
         owner: Owner,
         /// The sides of [`Owner::Named`]; 0 for any other owner.
@@ -279,6 +322,7 @@ pub enum StateCond {
         axes: u8,
         through_last: bool,
         within: Option<RegionId>,
+        rows: Option<Box<RegionRows>>,
     },
     /// How many regions of a family meet their condition (one per region,
     /// in the family's order), compared (`count(FAMILY where C) OP N`).
