@@ -3,7 +3,7 @@
 //! `last(...)`, `check`, and the draw rules' `repetitions`, `since(...)`,
 //! `perpetual check`): what segments, guards, end rules and constraints test.
 
-use super::{Compiler, Res, Scope};
+use super::{rows, Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
@@ -500,10 +500,12 @@ impl Compiler<'_> {
         }
         let (owner, named) = owner?;
         let axes = axes?;
-        let rows = within.and_then(|id| {
-            let region = scope.regions[id as usize].as_ref()?;
-            super::family::region_rows(&scope.board, region, length.0, axes)
-        });
+        let rows = match (within, through_last) {
+            (Some(id), false) => (scope.regions[id as usize].as_ref())
+                .and_then(|region| rows::region_rows(&scope.board, region, length.0, axes)),
+            (None, true) => rows::site_rows(&scope.board, length.0, axes),
+            _ => None,
+        };
         Ok(StateCond::Line {
             owner,
             named,

@@ -4,12 +4,10 @@
 //! where C, N, DIRS)`, `in FAMILY where (C)`, `in FAMILY matching last`.
 
 use super::{Compiler, Res, Scope};
-use crate::board::{compass_step, Board};
+use crate::board::compass_step;
 use crate::diag::Diagnostic;
 use crate::raw::{Located, RawGame, RegionValue, Str};
-use crate::rules::{
-    Family, Region, RegionId, RegionRows, SideId, SideRows, SiteSet, StateCond, NO_MEMBER,
-};
+use crate::rules::{Family, Region, RegionId, SideId, SiteSet, StateCond, NO_MEMBER};
 use crate::syntax::ast;
 
 /// The most regions a family has (conditions keep them in 64-bit masks).
@@ -365,57 +363,4 @@ pub(super) fn final_families(scope: &Scope) -> Vec<Family> {
             }
         })
         .collect()
-}
-
-/// The rows of `length` sites of `region` along the `axes`, for each side
-/// (`line(... in REGION, N, DIRS)`); `None` when some side's part has more
-/// than [`SideRows::MOST_ROWS`] or spans more than
-/// [`SideRows::MOST_WORDS`] words: the pieces are then read one by one.
-pub(crate) fn region_rows(
-    board: &Board,
-    region: &Region,
-    length: u32,
-    axes: u8,
-) -> Option<Box<RegionRows>> {
-    let per_side = region.per_side.iter().map(|set| {
-        let used: Vec<usize> = (set.0.iter().enumerate())
-            .filter(|(_, &w)| w != 0)
-            .map(|(i, _)| i)
-            .collect();
-        let (first, span) = match (used.first(), used.last()) {
-            (Some(&a), Some(&b)) => (a, b - a + 1),
-            _ => (0, 1),
-        };
-        if span > SideRows::MOST_WORDS {
-            return None;
-        }
-        let mut masks = Vec::new();
-        for at in set.iter() {
-            for d in (0..4u8).filter(|&d| axes >> d & 1 == 1) {
-                let mut row = vec![0u64; span];
-                let mut site = Some(at);
-                for _ in 0..length {
-                    match site.filter(|&s| set.contains(s)) {
-                        Some(s) => {
-                            row[s.0 as usize / 64 - first] |= 1 << (s.0 % 64);
-                            site = board.neighbor(s, d);
-                        }
-                        None => break,
-                    }
-                }
-                if row.iter().map(|w| w.count_ones()).sum::<u32>() == length {
-                    masks.extend(row);
-                }
-            }
-        }
-        (masks.len() / span <= SideRows::MOST_ROWS).then(|| SideRows {
-            length,
-            first,
-            span,
-            sites: set.0[first..first + span].into(),
-            masks: masks.into(),
-        })
-    });
-    let per_side = per_side.collect::<Option<Box<[SideRows]>>>()?;
-    Some(Box::new(RegionRows { per_side }))
 }

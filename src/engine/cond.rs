@@ -443,9 +443,7 @@ impl Rules {
             } => {
                 let pieces = (*owner, *named, *kind);
                 match rows {
-                    Some(rows) => {
-                        self.line_in_rows(st, side, pieces, &rows.per_side[side as usize])
-                    }
+                    Some(rows) => self.line_in_rows(st, side, pieces, &rows.per[side as usize]),
                     None => self.line_within(st, side, pieces, (*length, *axes), *region, None),
                 }
             }

@@ -180,7 +180,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::family::region_rows;
+    use crate::compile::rows::{region_rows, site_rows};
     use crate::diag::Sources;
 
     fn load(rel: &str) -> Rules {
@@ -194,9 +194,10 @@ mod tests {
             .0
     }
 
-    /// The rows of a region find a line exactly where walking the pieces
-    /// does: boards of one word and of several (a block across two words),
-    /// regions per side, every owner, kinds all or some, on random fills.
+    /// The rows of a region, and the rows through a site, find a line
+    /// exactly where walking the pieces does: boards of one word and of
+    /// several (a block across two words), regions per side, every owner,
+    /// kinds all or some, on random fills.
     #[test]
     fn rows_and_walking_find_the_same_lines() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -229,6 +230,24 @@ mod tests {
                     };
                     rules.put(&mut st, SiteId(s as u16), v as u8);
                 }
+                for (length, axes) in [(1, 1), (3, 15), (4, 15), (5, 10)] {
+                    let Some(rows) = site_rows(&rules.board, length, axes) else {
+                        continue;
+                    };
+                    for side in 0..n_sides as SideId {
+                        for kind in kind_sets {
+                            let m = rules.line_matcher(side, Owner::Own, 0, kind);
+                            for s in 0..rules.board.n_sites() {
+                                let at = SiteId(s as u16);
+                                let pieces = (Owner::Own, 0, kind);
+                                let by_rows = rules.line_in_rows(&st, side, pieces, &rows.per[s]);
+                                let walked = rules.line_through(&st, &m, at, length, axes);
+                                assert_eq!(by_rows, walked, "{game} through {s} {length} {axes}");
+                                compared += usize::from(by_rows);
+                            }
+                        }
+                    }
+                }
                 for (id, region) in rules.regions.iter().enumerate() {
                     for (length, axes) in [(1, 1), (2, 15), (3, 15), (3, 2), (4, 5), (5, 10)] {
                         let Some(rows) = region_rows(&rules.board, region, length, axes) else {
@@ -242,7 +261,7 @@ mod tests {
                                         &st,
                                         side,
                                         pieces,
-                                        &rows.per_side[side as usize],
+                                        &rows.per[side as usize],
                                     );
                                     let walked = rules.line_within(
                                         &st,

@@ -143,6 +143,7 @@ impl Rules {
                 kind,
                 length,
                 axes,
+                rows,
                 ..
             } => {
                 // The piece on `to` must be one the line counts.
@@ -151,6 +152,10 @@ impl Rules {
                 let counted = self.counted(side, *owner, *named);
                 if v == 0 || counted.checked_shr(((v - 1) / n_kinds) as u32).unwrap_or(0) & 1 == 0 {
                     return false;
+                }
+                if let Some(rows) = rows {
+                    let pieces = (*owner, *named, *kind);
+                    return self.line_in_rows(st, side, pieces, &rows.per[to.0 as usize]);
                 }
                 let matches = self.line_matcher(side, *owner, *named, *kind);
                 self.line_through(st, &matches, to, *length, *axes)

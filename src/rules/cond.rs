@@ -215,18 +215,19 @@ impl GroupTest {
     }
 }
 
-/// The rows a line inside a region can fill (`line(... in REGION, N,
-/// DIRS)`), made when the game is compiled: per side (its part of the
-/// region), every run of N sites of the region along one of the axes.
-/// A line is there when the matching pieces cover one of them.
+/// The rows a line can fill, made when the game is compiled: per side,
+/// every run of N sites of a region along one of the axes (`line(... in
+/// REGION, N, DIRS)`, `per` indexed by side); or per site, every run of N
+/// sites through it (`line(..., N, DIRS) through last`, by site). A line
+/// is there when the matching pieces cover one of them.
 #[derive(Clone, Debug)]
-pub struct RegionRows {
-    pub per_side: Box<[SideRows]>,
+pub struct LineRows {
+    pub per: Box<[SideRows]>,
 }
 
-/// One side's rows of a region: each `span` words of a site bitset, from
-/// word `first` on (the words the region's sites fall in), as is the
-/// region (`sites`).
+/// One side's rows of a region, or one site's rows: each `span` words of
+/// a site bitset, from word `first` on (the words the rows' sites fall
+/// in), as is the union of the rows (`sites`).
 #[derive(Clone, Debug, Default)]
 pub struct SideRows {
     /// The sites in a row.
@@ -311,8 +312,9 @@ pub enum StateCond {
     /// `length` or more matching pieces in a row along an axis (bit `d`:
     /// compass direction `d` and its opposite `d + 4`); `through_last`:
     /// only a line through the site the last move ended on (end rules);
-    /// `within`: only a row of pieces standing in the region; `rows`: its
-    /// rows as masks, when the region holds few enough.
+    /// `within`: only a row of pieces standing in the region; `rows`: the
+    /// region's rows per side, or without a region the rows through each
+    /// site for `through_last`, as masks, when they are few enough.
     Line {
         owner: Owner,
         /// The sides of [`Owner::Named`]; 0 for any other owner.
@@ -322,7 +324,7 @@ pub enum StateCond {
         axes: u8,
         through_last: bool,
         within: Option<RegionId>,
-        rows: Option<Box<RegionRows>>,
+        rows: Option<Box<LineRows>>,
     },
     /// How many regions of a family meet their condition (one per region,
     /// in the family's order), compared (`count(FAMILY where C) OP N`).

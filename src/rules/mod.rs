@@ -30,8 +30,8 @@ pub use chain::{
 };
 pub use chance::{Chance, Opening, MAX_EVENTS};
 pub use cond::{
-    Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, MoveCond, Num, Owner,
-    RegionRows, ScoreOf, SeedRhs, SeedSum, SideRows, Sight, StateCond, NO_MEMBER, NUM_SCALE,
+    Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, LineRows, MoveCond,
+    Num, Owner, ScoreOf, SeedRhs, SeedSum, SideRows, Sight, StateCond, NO_MEMBER, NUM_SCALE,
 };
 pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
