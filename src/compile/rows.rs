@@ -2,10 +2,10 @@
 //! compiled: a region's rows per side (`line(... in REGION, N, DIRS)`),
 //! or the rows through each site (`line(..., N, DIRS) through last`).
 //! The engine then finds a line with an AND of the side's pieces and
-//! each mask ([`crate::rules::SideRows`]), not by walking the pieces.
+//! each mask ([`crate::rules::RowMasks`]), not by walking the pieces.
 
 use crate::board::{Board, SiteId};
-use crate::rules::{LineRows, Region, SideRows, SiteSet};
+use crate::rules::{LineRows, Region, RowMasks, SiteSet};
 
 /// Every run of `length` sites of `inside` along one of the `axes`
 /// (each run once, from its first site), as lists of sites.
@@ -13,7 +13,8 @@ fn runs(board: &Board, inside: &SiteSet, length: u32, axes: u8) -> Vec<Vec<SiteI
     let mut runs = Vec::new();
     for at in inside.iter() {
         for d in (0..4u8).filter(|&d| axes >> d & 1 == 1) {
-            let mut run = Vec::with_capacity(length as usize);
+            // No longer than the board, whatever the file asks.
+            let mut run = Vec::with_capacity((length as usize).min(inside.0.len() * 64));
             let mut site = Some(at);
             while let Some(s) = site.filter(|&s| inside.contains(s) && !run.contains(&s)) {
                 run.push(s);
@@ -31,17 +32,17 @@ fn runs(board: &Board, inside: &SiteSet, length: u32, axes: u8) -> Vec<Vec<SiteI
 }
 
 /// The masks of `runs`, over the words their sites fall in; `None` when
-/// there are more than [`SideRows::MOST_ROWS`] or they span more than
-/// [`SideRows::MOST_WORDS`] words.
-fn pack(runs: &[&Vec<SiteId>], length: u32) -> Option<SideRows> {
-    if runs.len() > SideRows::MOST_ROWS {
+/// there are more than [`RowMasks::MOST_ROWS`] or they span more than
+/// [`RowMasks::MOST_WORDS`] words.
+fn pack(runs: &[&Vec<SiteId>], length: u32) -> Option<RowMasks> {
+    if runs.len() > RowMasks::MOST_ROWS {
         return None;
     }
     let word = |s: &SiteId| s.0 as usize / 64;
     let all = runs.iter().flat_map(|r| r.iter());
     let first = all.clone().map(word).min().unwrap_or(0);
     let span = all.map(word).max().map_or(1, |last| last - first + 1);
-    if span > SideRows::MOST_WORDS {
+    if span > RowMasks::MOST_WORDS {
         return None;
     }
     let mut masks = vec![0u64; runs.len() * span];
@@ -53,7 +54,7 @@ fn pack(runs: &[&Vec<SiteId>], length: u32) -> Option<SideRows> {
             sites[word(s) - first] |= bit;
         }
     }
-    Some(SideRows {
+    Some(RowMasks {
         length,
         first,
         span,
@@ -78,7 +79,7 @@ pub(crate) fn region_rows(
                 length,
             )
         })
-        .collect::<Option<Box<[SideRows]>>>()?;
+        .collect::<Option<Box<[RowMasks]>>>()?;
     Some(Box::new(LineRows { per }))
 }
 
@@ -97,6 +98,6 @@ pub(crate) fn site_rows(board: &Board, length: u32, axes: u8) -> Option<Box<Line
     }
     let per = (through.iter())
         .map(|rows| pack(rows, length))
-        .collect::<Option<Box<[SideRows]>>>()?;
+        .collect::<Option<Box<[RowMasks]>>>()?;
     Some(Box::new(LineRows { per }))
 }

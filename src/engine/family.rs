@@ -109,10 +109,10 @@ impl Rules {
         st: &State,
         side: SideId,
         (owner, named, kind): (Owner, SideSet, Kinds),
-        rows: &SideRows,
+        rows: &RowMasks,
     ) -> bool {
         let words = self.board.n_sites().div_ceil(64);
-        let mut filled = [0u64; SideRows::MOST_WORDS];
+        let mut filled = [0u64; RowMasks::MOST_WORDS];
         let filled = &mut filled[..rows.span];
         let mut sides = self.counted(side, owner, named);
         while sides != 0 {

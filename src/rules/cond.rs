@@ -222,14 +222,14 @@ impl GroupTest {
 /// is there when the matching pieces cover one of them.
 #[derive(Clone, Debug)]
 pub struct LineRows {
-    pub per: Box<[SideRows]>,
+    pub per: Box<[RowMasks]>,
 }
 
-/// One side's rows of a region, or one site's rows: each `span` words of
-/// a site bitset, from word `first` on (the words the rows' sites fall
-/// in), as is the union of the rows (`sites`).
+/// The rows of one side's part of a region, or through one site: each
+/// `span` words of a site bitset, from word `first` on (the words the
+/// rows' sites fall in), as is the union of the rows (`sites`).
 #[derive(Clone, Debug, Default)]
-pub struct SideRows {
+pub struct RowMasks {
     /// The sites in a row.
     pub length: u32,
     pub first: usize,
@@ -238,7 +238,7 @@ pub struct SideRows {
     pub masks: Box<[u64]>,
 }
 
-impl SideRows {
+impl RowMasks {
     /// The most words a row may span, and the most rows a side may have:
     /// beyond them, reading the pieces in the region is the cheaper way.
     pub const MOST_WORDS: usize = 4;

@@ -31,7 +31,7 @@ pub use chain::{
 pub use chance::{Chance, Opening, MAX_EVENTS};
 pub use cond::{
     Arith, Compare, Cond, Counted, Family, GroupMeasure, GroupTest, LastGate, LineRows, MoveCond,
-    Num, Owner, ScoreOf, SeedRhs, SeedSum, SideRows, Sight, StateCond, NO_MEMBER, NUM_SCALE,
+    Num, Owner, RowMasks, ScoreOf, SeedRhs, SeedSum, Sight, StateCond, NO_MEMBER, NUM_SCALE,
 };
 pub use counters::{Counter, Counters};
 pub use effect::{CellSets, Effect};
