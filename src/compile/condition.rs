@@ -3,12 +3,12 @@
 //! `last(...)`, `check`, and the draw rules' `repetitions`, `since(...)`,
 //! `perpetual check`): what segments, guards, end rules and constraints test.
 
-use super::{rows, Compiler, Res, Scope};
+use super::{Compiler, Res, Scope};
 use crate::board::{Board, SiteId};
 use crate::diag::{closest, Diagnostic};
 use crate::raw::{RawGame, Str};
 use crate::rules::{
-    Arith, Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Num, Owner, SeedRhs, SeedSum,
+    rows, Arith, Compare, Cond, Counted, DirSel, HistoryRules, Kinds, Num, Owner, SeedRhs, SeedSum,
     SideSet, StateCond, ALL_KINDS, NUM_SCALE,
 };
 use crate::syntax::{self, ast};

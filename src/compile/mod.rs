@@ -41,7 +41,6 @@ mod priority;
 mod promote_moves;
 mod reads;
 mod region;
-pub(crate) mod rows;
 mod seeds;
 mod setup;
 mod sides;

@@ -177,131 +177,80 @@ impl Rules {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::compile::rows::{region_rows, site_rows};
-    use crate::diag::Sources;
+/// Lengths and axes [`Rules::line_rows_agree`] reads lines of.
+const CHECKED_LINES: [(u32, u8); 6] = [(1, 1), (2, 15), (3, 15), (3, 2), (4, 5), (5, 10)];
 
-    /// Every shipped game, compiled (its `extends` read beside it).
-    fn shipped() -> Vec<(String, Rules)> {
-        let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-        let mut files: Vec<_> = (std::fs::read_dir(&games).unwrap())
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-            .collect();
-        files.sort();
-        let mut read_base = |from: &str, path: &str| {
-            let base = std::path::Path::new(from).parent().unwrap().join(path);
-            let text = std::fs::read_to_string(&base).map_err(|e| e.to_string())?;
-            Ok((base.to_string_lossy().into_owned(), text))
-        };
-        (files.iter())
-            .map(|path| {
-                let name = path.to_string_lossy().into_owned();
-                let mut sources = Sources::new();
-                let id = sources.add(&name, std::fs::read_to_string(path).unwrap());
-                let rules = crate::compile::load(&mut sources, id, &mut read_base)
-                    .unwrap_or_else(|_| panic!("{name} compiles"))
-                    .0;
-                (name, rules)
-            })
-            .collect()
-    }
-
-    /// The rows of a region, and the rows through a site, find a line
-    /// exactly where walking the pieces does, on random fills of every
-    /// shipped game's board: boards of one word and of several (blocks
-    /// across two words), points joined by lines, regions per side, every
-    /// owner, kinds all or some.
-    #[test]
-    fn rows_and_walking_find_the_same_lines() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut compared = 0;
-        for (game, rules) in shipped() {
-            let mut st = rules.initial();
-            let (n_sides, n_kinds) = (rules.sides.len(), rules.kinds.len());
-            if n_kinds == 0 {
-                continue;
-            }
-            let values = (n_sides * n_kinds) as u64;
-            let kind_sets = [
-                u64::MAX >> (64 - n_kinds),
-                1,
-                0b101 & (u64::MAX >> (64 - n_kinds)),
-            ];
-            for _ in 0..12 {
-                let fill = next() % 4;
-                for s in 0..rules.board.n_sites() {
-                    let r = next();
-                    let v = if r % 4 < fill {
-                        1 + (r >> 8) % values
-                    } else {
-                        0
-                    };
-                    rules.put(&mut st, SiteId(s as u16), v as u8);
-                }
-                for (length, axes) in [(1, 1), (3, 15), (4, 15), (5, 10)] {
-                    let Some(rows) = site_rows(&rules.board, length, axes) else {
-                        continue;
-                    };
-                    for side in 0..n_sides as SideId {
-                        for kind in kind_sets {
-                            let m = rules.line_matcher(side, Owner::Own, 0, kind);
-                            for s in 0..rules.board.n_sites() {
-                                let at = SiteId(s as u16);
-                                let pieces = (Owner::Own, 0, kind);
-                                let by_rows = rules.line_in_rows(&st, side, pieces, &rows.per[s]);
-                                let walked = rules.line_through(&st, &m, at, length, axes);
-                                assert_eq!(by_rows, walked, "{game} through {s} {length} {axes}");
-                                compared += usize::from(by_rows);
-                            }
+impl Rules {
+    /// For tests: whether the row masks ([`crate::rules::rows`]) and
+    /// walking the pieces agree about the lines on `states`: how many
+    /// lines both found, or where they disagree, in words. Read for every
+    /// region's rows per side and every site's rows, lines of several
+    /// lengths along several axes, of each owner and of all kinds, one, or
+    /// some.
+    #[doc(hidden)]
+    pub fn line_rows_agree(&self, states: &[State]) -> Result<usize, String> {
+        let mut found = 0;
+        use crate::rules::rows::{region_rows, site_rows};
+        let every_kind = ((1u128 << self.kinds.len()) - 1) as Kinds;
+        let kind_sets = [every_kind, 1 & every_kind, 0b101 & every_kind];
+        let owners = [Owner::Own, Owner::Enemy, Owner::Any];
+        let sides = 0..self.sides.len() as SideId;
+        for (length, axes) in CHECKED_LINES {
+            let line = format!("a line of {length} along axes {axes:#06b}");
+            if let Some(rows) = site_rows(&self.board, length, axes) {
+                for (st, side, kind) in iproduct(states, sides.clone(), kind_sets) {
+                    let m = self.line_matcher(side, Owner::Own, 0, kind);
+                    for s in 0..self.board.n_sites() {
+                        let by_rows =
+                            self.line_in_rows(st, side, (Owner::Own, 0, kind), &rows.per[s]);
+                        if by_rows != self.line_through(st, &m, SiteId(s as u16), length, axes) {
+                            return Err(format!(
+                                "{line} through site {s}, side {side}, kinds {kind:#b}"
+                            ));
                         }
+                        found += usize::from(by_rows);
                     }
                 }
-                for (id, region) in rules.regions.iter().enumerate() {
-                    for (length, axes) in [(1, 1), (2, 15), (3, 15), (3, 2), (4, 5), (5, 10)] {
-                        let Some(rows) = region_rows(&rules.board, region, length, axes) else {
-                            continue;
-                        };
-                        for side in 0..n_sides as SideId {
-                            for owner in [Owner::Own, Owner::Enemy, Owner::Any] {
-                                for kind in kind_sets {
-                                    let pieces = (owner, 0, kind);
-                                    let by_rows = rules.line_in_rows(
-                                        &st,
-                                        side,
-                                        pieces,
-                                        &rows.per[side as usize],
-                                    );
-                                    let walked = rules.line_within(
-                                        &st,
-                                        side,
-                                        pieces,
-                                        (length, axes),
-                                        id as RegionId,
-                                        None,
-                                    );
-                                    assert_eq!(
-                                        by_rows, walked,
-                                        "{game} {} {length} {axes}",
-                                        region.name
-                                    );
-                                    compared += usize::from(by_rows);
-                                }
-                            }
+            }
+            for (id, region) in self.regions.iter().enumerate() {
+                let Some(rows) = region_rows(&self.board, region, length, axes) else {
+                    continue;
+                };
+                for (st, side, kind) in iproduct(states, sides.clone(), kind_sets) {
+                    for owner in owners {
+                        let pieces = (owner, 0, kind);
+                        let by_rows = self.line_in_rows(st, side, pieces, &rows.per[side as usize]);
+                        let walked = self.line_within(
+                            st,
+                            side,
+                            pieces,
+                            (length, axes),
+                            id as RegionId,
+                            None,
+                        );
+                        if by_rows != walked {
+                            let region = &region.name;
+                            return Err(format!(
+                                "{line} in {region}, side {side}, {owner:?}, kinds {kind:#b}"
+                            ));
                         }
+                        found += usize::from(by_rows);
                     }
                 }
             }
         }
-        // Some lines were there to find.
-        assert!(compared > 1000, "{compared}");
+        Ok(found)
     }
+}
+
+/// Every state, side and kind set, in turn.
+fn iproduct<'a>(
+    states: &'a [State],
+    sides: std::ops::Range<SideId>,
+    kinds: [Kinds; 3],
+) -> impl Iterator<Item = (&'a State, SideId, Kinds)> + 'a {
+    states.iter().flat_map(move |st| {
+        let sides = sides.clone();
+        sides.flat_map(move |side| kinds.into_iter().map(move |k| (st, side, k)))
+    })
 }

@@ -15,6 +15,7 @@ mod fen;
 pub(crate) mod flank;
 mod history;
 mod kind;
+pub mod rows;
 mod session;
 mod sow;
 mod stages;

@@ -1,11 +1,10 @@
-//! The rows a `line(...)` can fill, as masks made when the game is
-//! compiled: a region's rows per side (`line(... in REGION, N, DIRS)`),
+//! The rows a `line(...)` can fill, as masks the compiler makes: a region's rows per side (`line(... in REGION, N, DIRS)`),
 //! or the rows through each site (`line(..., N, DIRS) through last`).
 //! The engine then finds a line with an AND of the side's pieces and
-//! each mask ([`crate::rules::RowMasks`]), not by walking the pieces.
+//! each mask ([`RowMasks`]), not by walking the pieces.
 
+use super::{LineRows, Region, RowMasks, SiteSet};
 use crate::board::{Board, SiteId};
-use crate::rules::{LineRows, Region, RowMasks, SiteSet};
 
 /// Every run of `length` sites of `inside` along one of the `axes`
 /// (each run once, from its first site), as lists of sites.
@@ -66,12 +65,7 @@ fn pack(runs: &[&Vec<SiteId>], length: u32) -> Option<RowMasks> {
 /// The rows of `length` sites of `region` along the `axes`, for each side
 /// (its part of the region); `None` when some side's are too many
 /// ([`pack`]): the pieces are then read one by one.
-pub(crate) fn region_rows(
-    board: &Board,
-    region: &Region,
-    length: u32,
-    axes: u8,
-) -> Option<Box<LineRows>> {
+pub fn region_rows(board: &Board, region: &Region, length: u32, axes: u8) -> Option<Box<LineRows>> {
     let per = (region.per_side.iter())
         .map(|set| {
             pack(
@@ -85,7 +79,7 @@ pub(crate) fn region_rows(
 
 /// The rows of `length` sites along the `axes` through each site of the
 /// board; `None` when some site's are too many ([`pack`]).
-pub(crate) fn site_rows(board: &Board, length: u32, axes: u8) -> Option<Box<LineRows>> {
+pub fn site_rows(board: &Board, length: u32, axes: u8) -> Option<Box<LineRows>> {
     let n = board.n_sites();
     let mut every = SiteSet::new(n);
     (0..n).for_each(|s| every.insert(SiteId(s as u16)));

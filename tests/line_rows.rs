@@ -1,0 +1,37 @@
+//! Lines are found from row masks made when the game is compiled (a
+//! region's rows per side, the rows through each site): they must find a
+//! line exactly where walking the pieces does. Checked on positions of
+//! random games of every shipped game and test game (boards of one word
+//! and of several, points joined by lines, regions per side).
+
+mod common;
+
+#[test]
+fn row_masks_find_the_lines_walking_finds() {
+    let mut found = 0;
+    let files = common::game_files().into_iter();
+    for rel in files.chain(common::toml_files("tests/games")) {
+        let rules = common::load(&rel);
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mut st = rules.initial();
+        let mut states = vec![st.clone()];
+        let mut legal = Vec::new();
+        for ply in 1..=120 {
+            rules.legal_moves(&st, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            rules.play(&mut st, legal[rng.usize(..legal.len())]);
+            if ply % 15 == 0 {
+                states.push(st.clone());
+            }
+        }
+        states.push(st);
+        match rules.line_rows_agree(&states) {
+            Ok(n) => found += n,
+            Err(why) => panic!("{rel}: {why}"),
+        }
+    }
+    // Lines were there to find.
+    assert!(found > 1_000, "{found} lines found");
+}
