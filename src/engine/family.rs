@@ -101,9 +101,10 @@ impl Rules {
         })
     }
 
-    /// `line(OWNER KIND in REGION, N, DIRS)` seen from `side`, read from
-    /// the region's rows: the matching pieces' sites, in the words the rows
-    /// span, cover one of them.
+    /// A line seen from `side`, read from its rows (a region's part for
+    /// `side` in `line(OWNER KIND in REGION, N, DIRS)`, or the rows through
+    /// the last move's site): the matching pieces' sites, in the words the
+    /// rows span, cover one of them.
     pub(super) fn line_in_rows(
         &self,
         st: &State,
