@@ -48,9 +48,13 @@ fn count(rules: &Rules, st: &mut State, depth: u32, levels: &mut [(Vec<Move>, St
     }
     let mut total = 0;
     for &mv in buf.iter() {
+        // The history's buffers are kept from one move to the next.
+        let history = next.history.take();
         next.copy_from(st);
-        if st.history.is_some() {
-            next.history.clone_from(&st.history);
+        if let Some(h) = &st.history {
+            let mut kept = history.unwrap_or_else(|| h.clone());
+            kept.clone_from(h);
+            next.history = Some(kept);
         }
         rules.play_unsettled(next, mv);
         total += count(rules, next, depth - 1, rest);

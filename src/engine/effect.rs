@@ -26,25 +26,37 @@ impl Rules {
             if i < 64 && active >> i & 1 == 0 {
                 continue;
             }
-            if e.mover {
-                hit(at, e);
-                continue;
-            }
-            if e.surrounded.is_some() {
-                self.each_surrounded(st, m, at, e, hit);
-                continue;
-            }
-            let cells = Cells::of(e, m.side);
-            let mut dirs = e.dirs;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as u8;
-                dirs &= dirs - 1;
-                let n = self.run_length(st, m, at, d, e, cells);
-                let mut s = at;
-                for _ in 0..n {
-                    s = self.next_site(st, s, d).unwrap_or(s);
-                    hit(s, e);
-                }
+            self.each_enclosed_by(st, m, at, e, hit);
+        }
+    }
+
+    /// [`Rules::each_enclosed`] for the one effect `e`.
+    pub(super) fn each_enclosed_by(
+        &self,
+        st: &State,
+        m: Mover,
+        at: SiteId,
+        e: &Effect,
+        hit: &mut dyn FnMut(SiteId, &Effect),
+    ) {
+        if e.mover {
+            hit(at, e);
+            return;
+        }
+        if e.surrounded.is_some() {
+            self.each_surrounded(st, m, at, e, hit);
+            return;
+        }
+        let cells = Cells::of(e, m.side);
+        let mut dirs = e.dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            let n = self.run_length(st, m, at, d, e, cells);
+            let mut s = at;
+            for _ in 0..n {
+                s = self.next_site(st, s, d).unwrap_or(s);
+                hit(s, e);
             }
         }
     }

@@ -7,6 +7,7 @@
 //! whole-board forms read each matching piece once in all, the groups one
 //! after the other.
 
+use super::chains::{both_ways, Chains};
 use super::line::Matcher;
 use super::*;
 use std::cell::RefCell;
@@ -689,6 +690,83 @@ impl Rules {
             }
         }
         false
+    }
+
+    /// Whether the group a piece dropped on `to` forms, for the breathing
+    /// constraint `b` read for `side`, has a liberty, where no site beside
+    /// `to` is empty and the piece is one `b` counts: some group of `b`'s
+    /// pieces beside `to`, which the piece joins, has a liberty besides
+    /// `to`. Read from `chains`, the groups of `st` read so far for `b`.
+    pub(super) fn joins_breathing(
+        &self,
+        st: &State,
+        side: SideId,
+        to: SiteId,
+        b: &Breathing,
+        chains: &mut Chains,
+    ) -> bool {
+        if !both_ways(b.dirs) {
+            return false;
+        }
+        let m = self.line_matcher(side, b.owner, b.named, b.kind);
+        let member = |s: SiteId| m.holds(st.board[s.0 as usize]);
+        let empty = |s: SiteId| st.board[s.0 as usize] == 0;
+        self.steps(st, to, b.dirs).any(|t| {
+            member(t)
+                && chains
+                    .of(self, st, t, b.dirs, (member, empty))
+                    .open_besides(to)
+        })
+    }
+
+    /// Whether every group of the breathing constraint `b`, read for
+    /// `side`, has a liberty in `st`, read into `chains` (its groups; `b`
+    /// joins pieces [`both_ways`]). A piece beside an empty site is in a
+    /// group with a liberty: no group is read from one.
+    pub(super) fn every_group_breathes(
+        &self,
+        st: &State,
+        side: SideId,
+        b: &Breathing,
+        chains: &mut Chains,
+    ) -> bool {
+        let m = self.line_matcher(side, b.owner, b.named, b.kind);
+        let member = |s: SiteId| m.holds(st.board[s.0 as usize]);
+        let empty = |s: SiteId| st.board[s.0 as usize] == 0;
+        let counted = self.counted(side, b.owner, b.named);
+        !self.each_member(st, counted, &m, |p| {
+            !self.breathes(st, p, b.dirs)
+                && !chains.of(self, st, p, b.dirs, (member, empty)).has_open()
+        })
+    }
+
+    /// Adds to `out` the liberties of each group of the breathing
+    /// constraint `b`, read for `side`, that has two or more in `st`: a
+    /// piece dropped on one joins a group that keeps another. The groups
+    /// are read into `chains` (`b` joins pieces [`both_ways`]).
+    pub(super) fn mark_liberties_of_breathing(
+        &self,
+        st: &State,
+        side: SideId,
+        b: &Breathing,
+        chains: &mut Chains,
+        out: &mut [u64],
+    ) {
+        let m = self.line_matcher(side, b.owner, b.named, b.kind);
+        let member = |s: SiteId| m.holds(st.board[s.0 as usize]);
+        let empty = |s: SiteId| st.board[s.0 as usize] == 0;
+        let counted = self.counted(side, b.owner, b.named);
+        self.each_member(st, counted, &m, |p| {
+            if chains
+                .of(self, st, p, b.dirs, (member, empty))
+                .opens_twice()
+            {
+                for t in self.steps(st, p, b.dirs).filter(|&t| empty(t)) {
+                    out[t.0 as usize / 64] |= 1 << (t.0 % 64);
+                }
+            }
+            false
+        });
     }
 
     /// `groups(OWNER KIND, DIRS)` for `side`: how many groups the matching

@@ -24,6 +24,7 @@ mod advance;
 mod arith;
 mod attack;
 mod castle;
+mod chains;
 mod chance;
 mod check;
 mod closing;
@@ -60,6 +61,7 @@ mod stack;
 mod surround;
 mod table;
 mod table_budget;
+mod unplayed;
 mod walk;
 
 use cond::Mover;

@@ -135,6 +135,7 @@ impl Rules {
                 // No position judging reaches is kept: a drop may be judged
                 // without playing it.
                 judging.before.unplayed = true;
+                judging.before.every = true;
                 let make = || self.placing(st, side, Judged::Every, Vec::new());
                 out.retain(|&mv| {
                     self.move_keeps_constraints(st, side, mv, &mut judging, make, &mut after)

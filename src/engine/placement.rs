@@ -3,10 +3,11 @@
 //! of barriers, or crosses no piece's current shortest path, cannot cut
 //! a piece off its goal.
 
+use super::chains::{both_ways, Chains};
 use super::check::SafeRoyal;
 use super::reach::Open;
+use super::unplayed::{ChainsOf, Unplayed};
 use super::*;
-use crate::rules::UNCOUNTED;
 
 /// How many placements a plan will judge: a few drawn at random, or every
 /// one of a list.
@@ -41,28 +42,25 @@ pub(super) struct Before {
     /// ([`Rules::safe_royal`]).
     safe_royals: Option<Vec<Option<SafeRoyal>>>,
     /// Whether the breathing constraints hold here ([`Breathing`]).
-    breathing_held: Option<bool>,
+    pub breathing_held: Option<bool>,
     /// Whether a drop may be judged without playing it: where no position
     /// judging reaches is kept, as when every move is listed (a move drawn
     /// at random is played from the position its judging reached).
     pub unplayed: bool,
     /// What judging drops without playing them reads of the position
     /// ([`Rules::drop_keeps_constraints_unplayed`]).
-    unplayed_reads: Option<Unplayed>,
+    pub unplayed_reads: Option<Unplayed>,
     /// Whether the scratch position holds the position after the last move
     /// judged (`apply` of it, and nothing more): set when judging played it.
     pub applied: bool,
-}
-
-/// What judging drops without playing them reads of the position, once.
-#[derive(Clone, Copy)]
-struct Unplayed {
-    /// The kinds whose drops by the side to move every breathing
-    /// constraint counts (none where the constraints did not hold).
-    counted: Kinds,
-    /// Under `not repeated within N`: no position in reach has one piece
-    /// more than this one (true without the rule).
-    fresh: bool,
+    /// The groups of the position that judging drops without playing
+    /// them has read, per surround effect and breathing constraint.
+    pub chains: Vec<(ChainsOf, Chains)>,
+    /// Whether every move of the position is judged (a listing): then the
+    /// drops sure to keep the constraints are read for the whole board at
+    /// once ([`Rules::sure_drops`]), per kind dropped.
+    pub every: bool,
+    pub sure_drops: Vec<(KindId, Option<Vec<u64>>)>,
 }
 
 /// How placements are checked against the constraints of one position.
@@ -224,84 +222,6 @@ impl Rules {
         self.constraints_hold_after(st, after, side, before) && self.not_repeated(st, mv, after)
     }
 
-    /// Whether the drop of a `kind` on `to` by `side` is sure to keep the
-    /// constraints, told from `st` without playing it. Only where every
-    /// constraint is a breathing one ([`Breathing`]) that held before and
-    /// counts the piece dropped: the drop lands on an empty site with an
-    /// empty one beside it (a liberty of the group the piece joins, and of
-    /// every counted group beside it, which that group takes in), its
-    /// landing effects take and turn nothing, so that the board gains that
-    /// piece alone, and under `not repeated within N` no position in reach
-    /// has as many pieces as the board then has (two positions with
-    /// different counts differ). False when it cannot be told so: then the
-    /// drop is played.
-    fn drop_keeps_constraints_unplayed(
-        &self,
-        st: &State,
-        side: SideId,
-        (kind, to): (KindId, SiteId),
-        before: &mut Before,
-    ) -> bool {
-        if !before.unplayed
-            || !self.constraints_breathing_only
-            || !st.heights.is_empty()
-            || st.board[to.0 as usize] != 0
-        {
-            return false;
-        }
-        let held = *(before.breathing_held).get_or_insert_with(|| self.breathing_holds(st, side));
-        let known = *before.unplayed_reads.get_or_insert_with(|| Unplayed {
-            counted: if held { self.counted_drops(side) } else { 0 },
-            fresh: self.one_more_is_new(st),
-        });
-        let breathes = (self.constraints.iter())
-            .all(|c| c.breathing.is_some_and(|b| self.breathes(st, to, b.dirs)));
-        if !known.fresh || known.counted >> kind & 1 == 0 || !breathes {
-            return false;
-        }
-        if self.effect_kinds >> kind & 1 == 1 {
-            let effects = &self.kinds[kind as usize].effects;
-            let active = match effects.iter().any(|e| e.guard.is_some()) {
-                true => self.active_effects(st, side, kind, Move::Drop { kind, to }),
-                false => u64::MAX,
-            };
-            let acting = (kind, active);
-            let mut hit = false;
-            let m = Mover::playing(side, NOWHERE);
-            self.each_enclosed(st, m, acting, to, &mut |_, _| hit = true);
-            return !hit;
-        }
-        true
-    }
-
-    /// The kinds whose pieces `side` drops every breathing constraint
-    /// counts, read for `side`.
-    fn counted_drops(&self, side: SideId) -> Kinds {
-        (0..self.kinds.len() as KindId)
-            .filter(|&k| {
-                let v = self.man(side, k);
-                (self.constraints.iter()).all(|c| {
-                    c.breathing
-                        .is_some_and(|b| self.line_matcher(side, b.owner, b.named, b.kind).holds(v))
-                })
-            })
-            .fold(0, |kinds, k| kinds | 1 << k)
-    }
-
-    /// Whether, under `not repeated within N`, no position in reach has
-    /// one piece more than `st` (true without the rule or a history).
-    fn one_more_is_new(&self, st: &State) -> bool {
-        let (Some(within), Some(h)) = (self.no_repeat, &st.history) else {
-            return true;
-        };
-        let n = Self::occupied(st) + 1;
-        let seen = h.seen().len();
-        (seen.saturating_sub(within as usize)..seen).all(|i| {
-            let k = h.occupied(i);
-            k != n && k != UNCOUNTED
-        })
-    }
-
     /// [`Rules::constraints_hold`] in `after`, reached from `st` by a move
     /// of `side`. A `not check` read for another side whose lone royal was
     /// safe in `st` and has not moved asks only the pieces the move
@@ -331,8 +251,7 @@ impl Rules {
                 }
             }
             if let Some(b) = &c.breathing {
-                let held =
-                    *(before.breathing_held).get_or_insert_with(|| self.breathing_holds(st, side));
+                let held = self.breathing_held(st, side, before);
                 if let Some(ok) = held.then(|| self.breathes_after(st, after, s, b)).flatten() {
                     debug_assert_eq!(
                         ok,
@@ -356,18 +275,50 @@ impl Rules {
             })
     }
 
+    /// [`Rules::breathing_holds`], read once per position (`before`).
+    #[inline]
+    pub(super) fn breathing_held(&self, st: &State, side: SideId, before: &mut Before) -> bool {
+        match before.breathing_held {
+            Some(held) => held,
+            None => self.read_breathing_held(st, side, before),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn read_breathing_held(&self, st: &State, side: SideId, before: &mut Before) -> bool {
+        let held = self.breathing_holds(st, side, before);
+        before.breathing_held = Some(held);
+        held
+    }
+
     /// Whether every breathing constraint ([`Breathing`]) holds in `st`
-    /// for each side it is read for, `side` moving next.
-    fn breathing_holds(&self, st: &State, side: SideId) -> bool {
-        (self.constraints.iter().filter(|c| c.breathing.is_some())).all(|c| match &c.sides {
-            None => self.eval_state(&c.rule, st, side, &st.blocked),
-            Some(sides) => (sides.iter()).all(|&s| self.eval_state(&c.rule, st, s, &st.blocked)),
+    /// for each side it is read for, `side` moving next. Read for `side`,
+    /// its groups are those judging the drops reads next (`before`).
+    fn breathing_holds(&self, st: &State, side: SideId, before: &mut Before) -> bool {
+        let sites = self.board.sites.len();
+        (self.constraints.iter().enumerate()).all(|(i, c)| match (&c.sides, c.breathing) {
+            (_, None) => true,
+            (None, Some(b)) if both_ways(b.dirs) => {
+                let chains = before.chains(ChainsOf::Constraint(i), sites);
+                self.every_group_breathes(st, side, &b, chains)
+            }
+            (None, Some(_)) => self.eval_state(&c.rule, st, side, &st.blocked),
+            (Some(sides), _) => {
+                (sides.iter()).all(|&s| self.eval_state(&c.rule, st, s, &st.blocked))
+            }
         })
     }
 
     /// Whether `mv` keeps the constraints, played on a copy of `st` (what
     /// judging a move without playing it must agree with; debug builds).
-    fn keeps_played(&self, st: &State, side: SideId, mv: Move, before: &mut Before) -> bool {
+    pub(super) fn keeps_played(
+        &self,
+        st: &State,
+        side: SideId,
+        mv: Move,
+        before: &mut Before,
+    ) -> bool {
         let mut after = st.clone();
         self.apply(&mut after, side, mv);
         self.constraints_hold_after(st, &after, side, before) && self.not_repeated(st, mv, &after)

@@ -12,6 +12,7 @@
 //! wall), the board's edge and a barrier close a side as a wall does (write `and not edge(orth)` in `over` where a piece on
 //! the edge cannot be surrounded). Its size must be in the effect's range.
 
+use super::chains::{both_ways, Chains};
 use super::*;
 use crate::rules::{CellSets, Effect};
 
@@ -82,6 +83,109 @@ impl Rules {
         if starts != 0 {
             self.each_surrounded_from(st, m, (at, starts), e, hit);
         }
+    }
+
+    /// Whether effect `e` (with `surrounded by`) of a piece `side` drops
+    /// on the empty site `at` encloses a group, read from `chains`: the
+    /// groups of the sites meeting `over` in `st`, open where a site meets
+    /// neither `over` nor `surrounded by` (the same for every drop judged
+    /// there). A group beside `at` is enclosed when `at` is its only open
+    /// site, or it has none; the piece that lands closes that side.
+    /// Only for an effect [`Rules::surrounds_by_chains`] admits.
+    pub(super) fn drop_surrounds<'c>(
+        &self,
+        st: &State,
+        side: SideId,
+        at: SiteId,
+        e: &Effect,
+        chains: impl FnOnce() -> &'c mut Chains,
+    ) -> bool {
+        let pick = |c: &Option<CellSets>| c.as_ref().map(|c| c[side as usize]);
+        let (Some(over), Some(by)) = (pick(&e.over_cells), pick(&e.surrounded_cells)) else {
+            return false;
+        };
+        let holds = |set: &[u64; 4], s: SiteId| {
+            let v = st.board[s.0 as usize];
+            set[v as usize / 64] >> (v % 64) & 1 == 1
+        };
+        let member = |s: SiteId| holds(&over, s);
+        let open = |s: SiteId| !holds(&over, s) && !holds(&by, s);
+        // Mostly, no group is beside `at`: the table is not asked for.
+        let (mut make, mut table) = (Some(chains), None);
+        let mut dirs = e.dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            let Some(start) = self.next_site(st, at, d).filter(|&s| member(s)) else {
+                continue;
+            };
+            let chains = table.get_or_insert_with(|| make.take().expect("made once")());
+            let chain = chains.of(self, st, start, e.dirs, (member, open));
+            if (e.min..=e.max).contains(&chain.size) && !chain.open_besides(at) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Adds to `out` each site where a piece `side` drops would have effect
+    /// `e` enclose a group ([`Rules::drop_surrounds`] for every site at
+    /// once, empty or not: the caller keeps the empty ones): the only open
+    /// site of each group in range, and every site beside a group in range
+    /// without one. The groups are read into `chains`.
+    pub(super) fn mark_surrounded_sites(
+        &self,
+        st: &State,
+        side: SideId,
+        e: &Effect,
+        chains: &mut Chains,
+        out: &mut [u64],
+    ) {
+        let pick = |c: &Option<CellSets>| c.as_ref().map(|c| c[side as usize]);
+        let (Some(over), Some(by)) = (pick(&e.over_cells), pick(&e.surrounded_cells)) else {
+            return;
+        };
+        let holds = |set: &[u64; 4], s: SiteId| {
+            let v = st.board[s.0 as usize];
+            set[v as usize / 64] >> (v % 64) & 1 == 1
+        };
+        let member = |s: SiteId| holds(&over, s);
+        let open = |s: SiteId| !holds(&over, s) && !holds(&by, s);
+        let mut mark = |t: SiteId| out[t.0 as usize / 64] |= 1 << (t.0 % 64);
+        for p in (0..self.board.sites.len() as u16)
+            .map(SiteId)
+            .filter(|&p| member(p))
+        {
+            let chain = chains.of(self, st, p, e.dirs, (member, open));
+            if !(e.min..=e.max).contains(&chain.size) || chain.opens_twice() {
+                continue;
+            }
+            match chain.only_open() {
+                Some(t) => mark(t),
+                None => {
+                    let mut dirs = e.dirs;
+                    while dirs != 0 {
+                        let d = dirs.trailing_zeros() as u8;
+                        dirs &= dirs - 1;
+                        if let Some(t) = self.next_site(st, p, d) {
+                            mark(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether effect `e` of a piece `side` drops may be read through the
+    /// groups of the position ([`Rules::drop_surrounds`]): it surrounds,
+    /// reads only the occupants of sites, joins its groups both ways
+    /// ([`both_ways`]), and an empty site is never one it takes.
+    pub(super) fn surrounds_by_chains(&self, e: &Effect, side: SideId) -> bool {
+        let empty_over = |c: &CellSets| c[side as usize][0] & 1 == 1;
+        e.surrounded_cells.is_some()
+            && e.over_cells.as_ref().is_some_and(|c| !empty_over(c))
+            && both_ways(e.dirs)
+            && !e.mover
     }
 
     /// [`Rules::each_surrounded`] of the groups starting beside `at` in

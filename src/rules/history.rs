@@ -22,7 +22,7 @@ pub struct HistoryRules {
 pub(crate) const UNCOUNTED: u32 = u32::MAX;
 
 /// A game's history, as a [`State`] keeps it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct History {
     /// Per `since(...)` condition, plies played since the last move that
     /// met it (or since the start).
@@ -43,6 +43,30 @@ pub struct History {
     times: HashMap<(u64, SideId), u32, chain::BuildFx>,
     /// How many times the present position (the last seen) is in `seen`.
     now: u32,
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            since: self.since.clone(),
+            seen: self.seen.clone(),
+            occupied: self.occupied.clone(),
+            before: self.before,
+            times: self.times.clone(),
+            now: self.now,
+        }
+    }
+
+    /// A copy into the buffers `self` has: nothing is allocated where
+    /// they are large enough (perft copies a history at every move).
+    fn clone_from(&mut self, o: &History) {
+        self.since.clone_from(&o.since);
+        self.seen.clone_from(&o.seen);
+        self.occupied.clone_from(&o.occupied);
+        self.before = o.before;
+        self.times.clone_from(&o.times);
+        self.now = o.now;
+    }
 }
 
 impl PartialEq for History {
