@@ -293,13 +293,15 @@ impl Rules {
     }
 
     /// Whether every breathing constraint ([`Breathing`]) holds in `st`
-    /// for each side it is read for, `side` moving next. Read for `side`,
-    /// its groups are those judging the drops reads next (`before`).
+    /// for each side it is read for, `side` moving next. Read for `side`
+    /// where every move is judged, its groups are those judging the drops
+    /// reads next (`before`); else each group is read until its first
+    /// liberty.
     fn breathing_holds(&self, st: &State, side: SideId, before: &mut Before) -> bool {
         let sites = self.board.sites.len();
         (self.constraints.iter().enumerate()).all(|(i, c)| match (&c.sides, c.breathing) {
             (_, None) => true,
-            (None, Some(b)) if both_ways(b.dirs) => {
+            (None, Some(b)) if before.every && both_ways(b.dirs) => {
                 let chains = before.chains(ChainsOf::Constraint(i), sites);
                 self.every_group_breathes(st, side, &b, chains)
             }

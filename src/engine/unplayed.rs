@@ -88,17 +88,20 @@ impl Rules {
                 return bit(sure, to.0 as u32);
             }
         }
-        let sites = self.board.sites.len();
+        // A few drops judged (a move drawn at random) read no group whole:
+        // only a listing reads the groups of the position once for all.
+        let (sites, every) = (self.board.sites.len(), before.every);
         let breathes = self.constraints.iter().enumerate().all(|(i, c)| {
             c.breathing.is_some_and(|b| {
                 self.breathes(st, to, b.dirs)
-                    || self.joins_breathing(
-                        st,
-                        side,
-                        to,
-                        &b,
-                        before.chains(ChainsOf::Constraint(i), sites),
-                    )
+                    || every
+                        && self.joins_breathing(
+                            st,
+                            side,
+                            to,
+                            &b,
+                            before.chains(ChainsOf::Constraint(i), sites),
+                        )
             })
         });
         if !breathes {
@@ -133,7 +136,7 @@ impl Rules {
             if i < 64 && active >> i & 1 == 0 {
                 continue;
             }
-            let hit = if self.surrounds_by_chains(e, side) {
+            let hit = if before.every && self.surrounds_by_chains(e, side) {
                 let before = &mut *before;
                 let key = ChainsOf::Effect(kind, i);
                 self.drop_surrounds(st, side, to, e, move || before.chains(key, sites))
@@ -270,10 +273,11 @@ impl Rules {
 impl Rules {
     /// For tests: whether judging drops without playing them agrees, read
     /// for the whole board at once ([`Rules::sure_drops`]) and site by
-    /// site, for every kind the side to move holds and every site of each
-    /// position of `states` still in play, and whether each drop found
-    /// sure keeps the constraints when played: how many such drops, or
-    /// where they disagree, in words.
+    /// site with the position's groups, for every kind the side to move
+    /// holds and every site of each position of `states` still in play;
+    /// whether a drop judged alone (reading no group whole) is sure only
+    /// where those are, and each drop found sure keeps the constraints
+    /// when played: how many such drops, or where they disagree, in words.
     #[doc(hidden)]
     pub fn sure_drops_agree(&self, states: &[State]) -> Result<usize, String> {
         let mut found = 0;
@@ -285,16 +289,26 @@ impl Rules {
             let held =
                 (0..self.kinds.len() as KindId).filter(|&k| st.pieces_in_hand(self, side, k) > 0);
             for kind in held {
-                let judge = |every: bool| {
+                let judge = |every: bool, whole: bool| {
                     let mut before = Before::default();
                     (before.unplayed, before.every) = (true, every);
+                    if !whole {
+                        before.sure_drops.push((kind, None));
+                    }
                     before
                 };
-                let (mut whole, mut each) = (judge(true), judge(false));
+                let mut whole = judge(true, true);
+                let (mut each, mut alone) = (judge(true, false), judge(false, false));
                 for to in (0..self.board.n_sites() as u16).map(SiteId) {
                     let sure =
                         self.drop_keeps_constraints_unplayed(st, side, (kind, to), &mut whole);
                     let one = self.drop_keeps_constraints_unplayed(st, side, (kind, to), &mut each);
+                    let few =
+                        self.drop_keeps_constraints_unplayed(st, side, (kind, to), &mut alone);
+                    if few && !sure {
+                        let at = format!("position {n}, a drop of kind {kind} on site {}", to.0);
+                        return Err(format!("{at}: sure judged alone, not in a listing"));
+                    }
                     let drop = Move::Drop { kind, to };
                     let at = || format!("position {n}, a drop of kind {kind} on site {}", to.0);
                     if sure != one {
