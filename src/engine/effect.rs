@@ -31,6 +31,7 @@ impl Rules {
     }
 
     /// [`Rules::each_enclosed`] for the one effect `e`.
+    #[inline(always)]
     pub(super) fn each_enclosed_by(
         &self,
         st: &State,

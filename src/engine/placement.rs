@@ -3,10 +3,10 @@
 //! of barriers, or crosses no piece's current shortest path, cannot cut
 //! a piece off its goal.
 
-use super::chains::{both_ways, Chains};
+use super::chains::both_ways;
 use super::check::SafeRoyal;
 use super::reach::Open;
-use super::unplayed::{ChainsOf, Unplayed};
+use super::unplayed::{ChainsOf, GroupReads, Unplayed};
 use super::*;
 
 /// How many placements a plan will judge: a few drawn at random, or every
@@ -53,14 +53,13 @@ pub(super) struct Before {
     /// Whether the scratch position holds the position after the last move
     /// judged (`apply` of it, and nothing more): set when judging played it.
     pub applied: bool,
-    /// The groups of the position that judging drops without playing
-    /// them has read, per surround effect and breathing constraint.
-    pub chains: Vec<(ChainsOf, Chains)>,
     /// Whether every move of the position is judged (a listing): then the
-    /// drops sure to keep the constraints are read for the whole board at
-    /// once ([`Rules::sure_drops`]), per kind dropped.
+    /// groups of the position are read once for all the drops, and the
+    /// drops sure to keep the constraints for the whole board at once.
     pub every: bool,
-    pub sure_drops: Vec<(KindId, Option<Vec<u64>>)>,
+    /// What a listing's drops judged unplayed read of the position
+    /// ([`GroupReads`]), made when first needed.
+    pub groups: Option<Box<GroupReads>>,
 }
 
 /// How placements are checked against the constraints of one position.

@@ -23,17 +23,29 @@ pub(super) enum ChainsOf {
     Constraint(usize),
 }
 
+/// What a listing's drops judged unplayed read of the position, once.
+#[derive(Default)]
+pub(super) struct GroupReads {
+    /// The groups read so far, per surround effect and breathing
+    /// constraint.
+    chains: Vec<(ChainsOf, Chains)>,
+    /// Per kind dropped, the drops sure to keep the constraints
+    /// ([`Rules::sure_drops`]), where they could be read so.
+    sure: Vec<(KindId, Option<Vec<u64>>)>,
+}
+
 impl Before {
     /// The groups of `key` read so far, on a board of `sites` sites.
     pub(super) fn chains(&mut self, key: ChainsOf, sites: usize) -> &mut Chains {
-        let i = match self.chains.iter().position(|(k, _)| *k == key) {
+        let reads = self.groups.get_or_insert_with(Default::default);
+        let i = match reads.chains.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
-                self.chains.push((key, Chains::new(sites)));
-                self.chains.len() - 1
+                reads.chains.push((key, Chains::new(sites)));
+                reads.chains.len() - 1
             }
         };
-        &mut self.chains[i].1
+        &mut reads.chains[i].1
     }
 }
 
@@ -160,15 +172,20 @@ impl Rules {
         kind: KindId,
         before: &'b mut Before,
     ) -> Option<&'b [u64]> {
-        let i = match before.sure_drops.iter().position(|(k, _)| *k == kind) {
+        let known = |before: &Before| {
+            let reads = before.groups.as_ref()?;
+            reads.sure.iter().position(|(k, _)| *k == kind)
+        };
+        let i = match known(before) {
             Some(i) => i,
             None => {
                 let sure = self.sure_drops(st, side, kind, before);
-                before.sure_drops.push((kind, sure));
-                before.sure_drops.len() - 1
+                let reads = before.groups.get_or_insert_with(Default::default);
+                reads.sure.push((kind, sure));
+                reads.sure.len() - 1
             }
         };
-        before.sure_drops[i].1.as_deref()
+        before.groups.as_ref().and_then(|r| r.sure[i].1.as_deref())
     }
 
     /// The empty sites where a drop of `kind` by `side` keeps every
@@ -293,7 +310,8 @@ impl Rules {
                     let mut before = Before::default();
                     (before.unplayed, before.every) = (true, every);
                     if !whole {
-                        before.sure_drops.push((kind, None));
+                        let reads = before.groups.get_or_insert_with(Default::default);
+                        reads.sure.push((kind, None));
                     }
                     before
                 };
