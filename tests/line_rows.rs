@@ -12,21 +12,7 @@ fn row_masks_find_the_lines_walking_finds() {
     let files = common::game_files().into_iter();
     for rel in files.chain(common::toml_files("tests/games")) {
         let rules = common::load(&rel);
-        let mut rng = fastrand::Rng::with_seed(5);
-        let mut st = rules.initial();
-        let mut states = vec![st.clone()];
-        let mut legal = Vec::new();
-        for ply in 1..=120 {
-            rules.legal_moves(&st, &mut legal);
-            if legal.is_empty() {
-                break;
-            }
-            rules.play(&mut st, legal[rng.usize(..legal.len())]);
-            if ply % 15 == 0 {
-                states.push(st.clone());
-            }
-        }
-        states.push(st);
+        let states = common::random_positions(&rules, 5, 1, 120, 15);
         match rules.line_rows_agree(&states) {
             Ok(n) => found += n,
             Err(why) => panic!("{rel}: {why}"),

@@ -14,22 +14,7 @@ fn drops_sure_for_the_whole_board_are_those_sure_one_by_one() {
     let files = common::game_files().into_iter();
     for rel in files.chain(common::toml_files("tests/games")) {
         let rules = common::load(&rel);
-        let mut rng = fastrand::Rng::with_seed(9);
-        let mut states = Vec::new();
-        for _ in 0..4 {
-            let mut st = rules.initial();
-            let mut legal = Vec::new();
-            for ply in 1..=120 {
-                rules.legal_moves(&st, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                rules.play(&mut st, legal[rng.usize(..legal.len())]);
-                if ply % 2 == 0 {
-                    states.push(st.clone());
-                }
-            }
-        }
+        let states = common::random_positions(&rules, 9, 4, 120, 2);
         match rules.sure_drops_agree(&states) {
             Ok(n) => found += n,
             Err(why) => panic!("{rel}: {why}"),

@@ -100,16 +100,9 @@ impl Rules {
         e: &Effect,
         chains: impl FnOnce() -> &'c mut Chains,
     ) -> bool {
-        let pick = |c: &Option<CellSets>| c.as_ref().map(|c| c[side as usize]);
-        let (Some(over), Some(by)) = (pick(&e.over_cells), pick(&e.surrounded_cells)) else {
+        let Some((member, open)) = chain_tests(st, side, e) else {
             return false;
         };
-        let holds = |set: &[u64; 4], s: SiteId| {
-            let v = st.board[s.0 as usize];
-            set[v as usize / 64] >> (v % 64) & 1 == 1
-        };
-        let member = |s: SiteId| holds(&over, s);
-        let open = |s: SiteId| !holds(&over, s) && !holds(&by, s);
         // Mostly, no group is beside `at`: the table is not asked for.
         let (mut make, mut table) = (Some(chains), None);
         let mut dirs = e.dirs;
@@ -141,16 +134,9 @@ impl Rules {
         chains: &mut Chains,
         out: &mut [u64],
     ) {
-        let pick = |c: &Option<CellSets>| c.as_ref().map(|c| c[side as usize]);
-        let (Some(over), Some(by)) = (pick(&e.over_cells), pick(&e.surrounded_cells)) else {
+        let Some((member, open)) = chain_tests(st, side, e) else {
             return;
         };
-        let holds = |set: &[u64; 4], s: SiteId| {
-            let v = st.board[s.0 as usize];
-            set[v as usize / 64] >> (v % 64) & 1 == 1
-        };
-        let member = |s: SiteId| holds(&over, s);
-        let open = |s: SiteId| !holds(&over, s) && !holds(&by, s);
         let mut mark = |t: SiteId| out[t.0 as usize / 64] |= 1 << (t.0 % 64);
         for p in (0..self.board.sites.len() as u16)
             .map(SiteId)
@@ -307,4 +293,26 @@ impl Rules {
         }
         true
     }
+}
+
+/// The two tests of the groups a surround effect `e` of `side` reads
+/// ([`Chains`]), where it reads occupants only: a member meets `over`; an
+/// open site meets neither `over` nor `surrounded by`.
+fn chain_tests<'a>(
+    st: &'a State,
+    side: SideId,
+    e: &Effect,
+) -> Option<(
+    impl Fn(SiteId) -> bool + Copy + 'a,
+    impl Fn(SiteId) -> bool + Copy + 'a,
+)> {
+    let pick = |c: &Option<CellSets>| c.as_ref().map(|c| c[side as usize]);
+    let (over, by) = (pick(&e.over_cells)?, pick(&e.surrounded_cells)?);
+    let holds = move |set: &[u64; 4], s: SiteId| {
+        let v = st.board[s.0 as usize];
+        set[v as usize / 64] >> (v % 64) & 1 == 1
+    };
+    let member = move |s: SiteId| holds(&over, s);
+    let open = move |s: SiteId| !holds(&over, s) && !holds(&by, s);
+    Some((member, open))
 }

@@ -54,6 +54,36 @@ pub fn load(rel: &str) -> Rules {
     }
 }
 
+/// Positions of `games` random games from the start, each of `plies`
+/// plies at most, drawn from `seed`: every `every`th ply's position, and
+/// each game's last.
+pub fn random_positions(
+    rules: &Rules,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    every: usize,
+) -> Vec<State> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut states = Vec::new();
+    let mut legal = Vec::new();
+    for _ in 0..games {
+        let mut st = rules.initial();
+        for ply in 1..=plies {
+            rules.legal_moves(&st, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            rules.play(&mut st, legal[rng.usize(..legal.len())]);
+            if ply % every == 0 {
+                states.push(st.clone());
+            }
+        }
+        states.push(st);
+    }
+    states
+}
+
 /// Plays moves in notation from `st`.
 pub fn play_all(rules: &Rules, mut st: State, moves: &str) -> State {
     for word in moves.split_whitespace() {
