@@ -162,9 +162,10 @@ impl Rules {
             })
         };
         if let Move::Drop { kind, to } = mv {
-            if self.drop_keeps_constraints_unplayed(st, side, (kind, to), before) {
-                debug_assert!(self.keeps_played(st, side, mv, before));
-                return true;
+            if let Some(keeps) = self.drop_keeps_constraints_unplayed(st, side, (kind, to), before)
+            {
+                debug_assert_eq!(keeps, self.keeps_played(st, side, mv, before));
+                return keeps;
             }
         }
         let base = self.base(mv);

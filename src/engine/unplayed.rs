@@ -29,9 +29,20 @@ pub(super) struct GroupReads {
     /// The groups read so far, per surround effect and breathing
     /// constraint.
     chains: Vec<(ChainsOf, Chains)>,
-    /// Per kind dropped, the drops sure to keep the constraints
-    /// ([`Rules::sure_drops`]), where they could be read so.
-    sure: Vec<(KindId, Option<Vec<u64>>)>,
+    /// Per kind dropped, the drops sure to keep the constraints and those
+    /// sure to break them ([`Rules::sure_drops`]), where they could be
+    /// read so.
+    sure: Vec<(KindId, Option<Verdicts>)>,
+}
+
+/// The drops of one kind a listing judges for the whole board at once:
+/// two site bitsets.
+pub(super) struct Verdicts {
+    /// The drops sure to keep the constraints.
+    keep: Vec<u64>,
+    /// The drops sure to break them: the group the piece would form has no
+    /// liberty, and nothing is taken or turned.
+    break_: Vec<u64>,
 }
 
 impl Before {
@@ -71,21 +82,22 @@ impl Rules {
     /// landing effects take and turn nothing, so that the board gains that
     /// piece alone, and under `not repeated within N` no position in reach
     /// has as many pieces as the board then has (two positions with
-    /// different counts differ). False when it cannot be told so: then the
-    /// drop is played.
+    /// different counts differ). In a listing, a drop is also told to
+    /// break them where the map says so ([`Verdicts`]). `None` when it
+    /// cannot be told: then the drop is played.
     pub(super) fn drop_keeps_constraints_unplayed(
         &self,
         st: &State,
         side: SideId,
         (kind, to): (KindId, SiteId),
         before: &mut Before,
-    ) -> bool {
+    ) -> Option<bool> {
         if !before.unplayed
             || !self.constraints_breathing_only
             || !st.heights.is_empty()
             || st.board[to.0 as usize] != 0
         {
-            return false;
+            return None;
         }
         let held = self.breathing_held(st, side, before);
         let known = *before.unplayed_reads.get_or_insert_with(|| Unplayed {
@@ -93,11 +105,16 @@ impl Rules {
             fresh: self.one_more_is_new(st),
         });
         if !known.fresh || known.counted >> kind & 1 == 0 {
-            return false;
+            return None;
         }
         if before.every {
-            if let Some(sure) = self.sure_drops_of(st, side, kind, before) {
-                return bit(sure, to.0 as u32);
+            if let Some(verdicts) = self.sure_drops_of(st, side, kind, before) {
+                let at = to.0 as u32;
+                return match (bit(&verdicts.keep, at), bit(&verdicts.break_, at)) {
+                    (true, _) => Some(true),
+                    (false, true) => Some(false),
+                    (false, false) => None,
+                };
             }
         }
         // A few drops judged (a move drawn at random) read no group whole:
@@ -117,7 +134,7 @@ impl Rules {
             })
         });
         if !breathes {
-            return false;
+            return None;
         }
         if self.effect_kinds >> kind & 1 == 1 {
             let effects = &self.kinds[kind as usize].effects;
@@ -125,9 +142,10 @@ impl Rules {
                 true => self.active_effects(st, side, kind, Move::Drop { kind, to }),
                 false => u64::MAX,
             };
-            return !self.drop_encloses(st, side, (kind, active), to, before);
+            let encloses = self.drop_encloses(st, side, (kind, active), to, before);
+            return (!encloses).then_some(true);
         }
-        true
+        Some(true)
     }
 
     /// Whether the landing effects `active` (a bit per effect) of a piece
@@ -171,7 +189,7 @@ impl Rules {
         side: SideId,
         kind: KindId,
         before: &'b mut Before,
-    ) -> Option<&'b [u64]> {
+    ) -> Option<&'b Verdicts> {
         let known = |before: &Before| {
             let reads = before.groups.as_ref()?;
             reads.sure.iter().position(|(k, _)| *k == kind)
@@ -185,7 +203,7 @@ impl Rules {
                 reads.sure.len() - 1
             }
         };
-        before.groups.as_ref().and_then(|r| r.sure[i].1.as_deref())
+        before.groups.as_ref().and_then(|r| r.sure[i].1.as_ref())
     }
 
     /// The empty sites where a drop of `kind` by `side` keeps every
@@ -200,6 +218,10 @@ impl Rules {
     ///   with none; for each other effect, unless it encloses something
     ///   from there.
     ///
+    /// A site is sure to break them where, for some constraint joining its
+    /// pieces both ways, it is neither (no liberty for the piece's group)
+    /// and every effect is read through groups and takes nothing there.
+    ///
     /// `None` where an effect has a guard (read per move).
     pub(super) fn sure_drops(
         &self,
@@ -207,7 +229,7 @@ impl Rules {
         side: SideId,
         kind: KindId,
         before: &mut Before,
-    ) -> Option<Vec<u64>> {
+    ) -> Option<Verdicts> {
         let effects = &self.kinds[kind as usize].effects;
         let with_effects = self.effect_kinds >> kind & 1 == 1;
         if with_effects && effects.iter().any(|e| e.guard.is_some()) {
@@ -220,6 +242,10 @@ impl Rules {
         all.clone()
             .filter(|&s| empty(s))
             .for_each(|s| set_bit(&mut sure, s));
+        let empties = sure.clone();
+        // The empty sites where some constraint sees the piece's group
+        // without a liberty.
+        let mut breathless = vec![0u64; words];
         for (i, c) in self.constraints.iter().enumerate() {
             let b = c.breathing?;
             let mut breathes = vec![0u64; words];
@@ -232,11 +258,17 @@ impl Rules {
             if both_ways(b.dirs) {
                 let chains = before.chains(ChainsOf::Constraint(i), sites);
                 self.mark_liberties_of_breathing(st, side, &b, chains, &mut breathes);
+                for ((w, b), e) in breathless.iter_mut().zip(&breathes).zip(&empties) {
+                    *w |= e & !b;
+                }
             }
             sure.iter_mut().zip(&breathes).for_each(|(s, b)| *s &= b);
         }
         if !with_effects {
-            return Some(sure);
+            return Some(Verdicts {
+                keep: sure,
+                break_: breathless,
+            });
         }
         let m = Mover::playing(side, NOWHERE);
         let mut takes = vec![0u64; words];
@@ -246,6 +278,8 @@ impl Rules {
                 self.mark_surrounded_sites(st, side, e, chains, &mut takes);
                 continue;
             }
+            // Read only where the drop would keep the constraints.
+            breathless.iter_mut().for_each(|w| *w = 0);
             for s in all.clone().filter(|&s| bit(&sure, s.0 as u32)) {
                 let mut hit = false;
                 self.each_enclosed_by(st, m, s, e, &mut |_, _| hit = true);
@@ -255,7 +289,14 @@ impl Rules {
             }
         }
         sure.iter_mut().zip(&takes).for_each(|(s, t)| *s &= !t);
-        Some(sure)
+        breathless
+            .iter_mut()
+            .zip(&takes)
+            .for_each(|(s, t)| *s &= !t);
+        Some(Verdicts {
+            keep: sure,
+            break_: breathless,
+        })
     }
 
     /// The kinds whose pieces `side` drops every breathing constraint
@@ -293,8 +334,9 @@ impl Rules {
     /// site with the position's groups, for every kind the side to move
     /// holds and every site of each position of `states` still in play;
     /// whether a drop judged alone (reading no group whole) is sure only
-    /// where those are, and each drop found sure keeps the constraints
-    /// when played: how many such drops, or where they disagree, in words.
+    /// where those are, and each drop told to keep or break the
+    /// constraints does so when played: how many drops were told, or
+    /// where they disagree, in words.
     #[doc(hidden)]
     pub fn sure_drops_agree(&self, states: &[State]) -> Result<usize, String> {
         let mut found = 0;
@@ -318,27 +360,28 @@ impl Rules {
                 let mut whole = judge(true, true);
                 let (mut each, mut alone) = (judge(true, false), judge(false, false));
                 for to in (0..self.board.n_sites() as u16).map(SiteId) {
-                    let sure =
-                        self.drop_keeps_constraints_unplayed(st, side, (kind, to), &mut whole);
-                    let one = self.drop_keeps_constraints_unplayed(st, side, (kind, to), &mut each);
-                    let few =
-                        self.drop_keeps_constraints_unplayed(st, side, (kind, to), &mut alone);
-                    if few && !sure {
-                        let at = format!("position {n}, a drop of kind {kind} on site {}", to.0);
-                        return Err(format!("{at}: sure judged alone, not in a listing"));
-                    }
-                    let drop = Move::Drop { kind, to };
+                    let judge = |before: &mut Before| {
+                        self.drop_keeps_constraints_unplayed(st, side, (kind, to), before)
+                    };
+                    let (told, one, few) = (judge(&mut whole), judge(&mut each), judge(&mut alone));
                     let at = || format!("position {n}, a drop of kind {kind} on site {}", to.0);
-                    if sure != one {
+                    let sure = told == Some(true);
+                    if few == Some(true) && !sure {
+                        return Err(format!("{}: sure judged alone, not in a listing", at()));
+                    }
+                    if sure != (one == Some(true)) {
                         return Err(format!(
-                            "{}: the whole board says {sure}, the site {one}",
+                            "{}: the whole board says {told:?}, the site {one:?}",
                             at()
                         ));
                     }
-                    if sure && !self.keeps_played(st, side, drop, &mut Before::default()) {
-                        return Err(format!("{}: sure, but played it breaks a constraint", at()));
+                    if let Some(keeps) = told {
+                        let drop = Move::Drop { kind, to };
+                        if keeps != self.keeps_played(st, side, drop, &mut Before::default()) {
+                            return Err(format!("{}: told {keeps}, played the other", at()));
+                        }
+                        found += 1;
                     }
-                    found += usize::from(sure);
                 }
             }
         }
